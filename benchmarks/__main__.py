@@ -1,0 +1,42 @@
+"""Run benchmarks: ``python -m benchmarks`` runs all, ``python -m benchmarks NAME ...`` some.
+
+Suites are modules of this package with a ``run()`` generator of :class:`benchmarks.Figure`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+# suite name -> module; a suite that is not written yet is skipped with a note on stderr
+SUITES: dict[str, str] = {
+    "pajiwo": "benchmarks.bench_pajiwo",
+    "store": "benchmarks.bench_store",
+    "simulate": "benchmarks.bench_simulate",
+    "host": "benchmarks.bench_host",
+    "render": "benchmarks.bench_render",
+    "discord": "benchmarks.bench_discord",
+}
+
+
+def main(argv: list[str]) -> int:
+    names = argv or list(SUITES)
+    unknown = [n for n in names if n not in SUITES]
+    if unknown:
+        print(f"unknown benchmark {unknown[0]!r}; choose from {', '.join(SUITES)}", file=sys.stderr)
+        return 2
+    for name in names:
+        try:
+            module = importlib.import_module(SUITES[name])
+        except ModuleNotFoundError as exc:
+            if exc.name != SUITES[name]:
+                raise
+            print(f"benchmark suite {name!r} is not written yet", file=sys.stderr)
+            continue
+        for figure in module.run():
+            print(figure.to_line(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

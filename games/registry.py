@@ -1,0 +1,84 @@
+"""The games Paiju hosts, by registry key.
+
+``GAMES[name]`` is a :class:`GameSpec`: the engine class and the bot players
+it offers. Engines are imported lazily so that a broken or slow engine module
+does not stop the others from loading.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from games.base import Game, Player
+
+__all__ = ["GAMES", "GameSpec", "UnknownGame", "get_game"]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game: its key, names, and where its engine and bots live.
+
+    ``module`` must define ``GAME`` (a :class:`~games.base.Game` subclass) and
+    ``BOTS`` (``{"random": factory, "heuristic": factory}``; a factory takes no
+    arguments and returns a :class:`~games.base.Player`).
+    """
+
+    key: str
+    title_zh: str
+    title_en: str
+    module: str
+
+    def engine(self) -> type[Game]:
+        """The engine class. Raises ``ImportError`` if the game is not built yet."""
+        game: type[Game] = importlib.import_module(self.module).GAME
+        return game
+
+    def bots(self) -> dict[str, Callable[[], Player]]:
+        """Bot player factories by kind; ``"heuristic"`` is the default opponent."""
+        bots: dict[str, Callable[[], Player]] = importlib.import_module(self.module).BOTS
+        return bots
+
+    @property
+    def available(self) -> bool:
+        """True when the engine module imports."""
+        try:
+            self.engine()
+        except ImportError:
+            return False
+        return True
+
+
+GAMES: dict[str, GameSpec] = {
+    spec.key: spec
+    for spec in (
+        GameSpec("pajiwo", "扒鸡窝", "Pajiwo", "games.pajiwo"),
+        GameSpec("dagunzi", "打滚子", "Dagunzi", "games.dagunzi"),
+        GameSpec("dagun", "打滚", "Dagun", "games.dagun"),
+        GameSpec("jintan", "金坛麻将", "Jintan mahjong", "games.jintan"),
+        GameSpec("jinhua", "金华麻将", "Jinhua mahjong", "games.jinhua"),
+    )
+}
+
+
+class UnknownGame(KeyError):
+    """Raised for a game key that is not in :data:`GAMES`, or not built yet."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown game"
+
+
+def get_game(key: str) -> GameSpec:
+    """The spec for ``key`` (case-insensitive, Chinese title accepted).
+
+    Raises :class:`UnknownGame` naming the playable games.
+    """
+    wanted = key.strip().lower()
+    for spec in GAMES.values():
+        if wanted in (spec.key, spec.title_zh, spec.title_en.lower()):
+            if not spec.available:
+                raise UnknownGame(f"{spec.title_zh} {spec.title_en} is not playable yet")
+            return spec
+    playable = ", ".join(f"{s.key} ({s.title_zh})" for s in GAMES.values() if s.available)
+    raise UnknownGame(f"no game called {key!r}: the playable games are {playable or 'none yet'}")

@@ -1,0 +1,1 @@
+"""Pillow pictures of cards, tiles, hands, tables and leaderboards."""
