@@ -241,8 +241,12 @@ def option(
     maximum: int | None = None,
 ) -> Any:
     """Declare a :class:`GameOptions` field with its help text and allowed values."""
-    meta = {"help": help, "choices": tuple(choices) if choices else None}
-    meta.update({"min": minimum, "max": maximum})
+    meta: dict[str, Any] = {
+        "help": help,
+        "choices": tuple(choices) if choices else None,
+        "min": minimum,
+        "max": maximum,
+    }
     return field(default=default, metadata=meta)
 
 
