@@ -1,0 +1,312 @@
+"""Playing-card sprites and the picture of a hand.
+
+A card face is drawn once at three times its size and scaled down (so edges are
+anti-aliased), then cached per (card, width). The corner index (rank over suit) is
+big enough to read when Discord shows a hand about 400 px wide, and it is the only
+part of a card left visible when cards overlap in a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from PIL import Image, ImageDraw
+
+from games.cards import Card, Rank, format_card, format_card_ascii
+from render.common import BG, GOLD, RED, WHITE, new_canvas, to_png
+from render.fonts import draw_text, text_width
+
+__all__ = [
+    "CARD_H",
+    "CARD_W",
+    "CardGroup",
+    "card_back",
+    "card_image",
+    "group_cards",
+    "hand_image",
+    "hand_png",
+    "legend",
+]
+
+CARD_W = 120
+"""Width of a full-size card sprite in pixels (height :data:`CARD_H`, ratio 1.4)."""
+CARD_H = 168
+_SS = 3  # supersampling factor for sprites
+_BLACK = (24, 24, 28)
+_FACE_BG = (250, 250, 246)
+_COURT_BG = (255, 243, 214)
+
+LegendStyle = Literal["ascii", "symbol", "none"]
+
+
+def _ink(card: Card) -> tuple[int, int, int]:
+    if card.suit is None:
+        return RED if card.rank == Rank.BIG_JOKER else _BLACK
+    return RED if card.suit.is_red else _BLACK
+
+
+def _draw_index(card: Card, s: int) -> Image.Image:
+    """The corner index (rank over suit) for one corner, on a transparent tile."""
+    w, h = 42 * s, 80 * s
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    ink = _ink(card)
+    if card.suit is None:
+        # Jokers: the two characters stacked, as on Chinese decks.
+        big, small = card.rank.label[0], card.rank.label[1]
+        draw_text(d, (w / 2, 2 * s), big, 30 * s, ink, bold=True, anchor="mt")
+        draw_text(d, (w / 2, 38 * s), small, 30 * s, ink, bold=True, anchor="mt")
+        return img
+    label = card.rank.label
+    size = 36 if label == "10" else 40
+    # "10" is condensed horizontally so it stays inside the visible strip of a hand.
+    if label == "10":
+        tmp = Image.new("RGBA", (60 * s, 48 * s), (0, 0, 0, 0))
+        draw_text(ImageDraw.Draw(tmp), (30 * s, 0), label, size * s, ink, bold=True, anchor="mt")
+        tmp = tmp.resize((46 * s, 48 * s), Image.Resampling.LANCZOS)
+        img.alpha_composite(tmp, (int(-2 * s), 0))
+    else:
+        draw_text(d, (w / 2, 0), label, size * s, ink, bold=True, anchor="mt")
+    draw_text(d, (w / 2, 44 * s), card.suit.symbol, 30 * s, ink, anchor="mt")
+    return img
+
+
+@lru_cache(maxsize=64)
+def _card_big(card: Card) -> Image.Image:
+    s = _SS
+    w, h = CARD_W * s, CARD_H * s
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=10 * s, fill=_FACE_BG, outline=(120, 120, 128), width=2 * s
+    )
+    ink = _ink(card)
+    index = _draw_index(card, s)
+    img.alpha_composite(index, (3 * s, 6 * s))
+    img.alpha_composite(index.rotate(180), (w - index.width - 3 * s, h - index.height - 6 * s))
+    cx, cy = w / 2 + 6 * s, h / 2
+    if card.suit is None:
+        big = card.rank == Rank.BIG_JOKER
+        fill = (255, 236, 236) if big else (236, 236, 240)
+        d.ellipse(
+            (cx - 34 * s, cy - 40 * s, cx + 34 * s, cy + 40 * s),
+            fill=fill,
+            outline=ink,
+            width=3 * s,
+        )
+        draw_text(d, (cx, cy - 2 * s), "★", 50 * s, GOLD if big else _BLACK, anchor="mm")
+        draw_text(d, (cx, cy + 32 * s), "JOKER", 11 * s, ink, bold=True, anchor="mm")
+    elif card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING):
+        box = (cx - 30 * s, cy - 44 * s, cx + 30 * s, cy + 44 * s)
+        d.rounded_rectangle(box, radius=6 * s, fill=_COURT_BG, outline=ink, width=2 * s)
+        draw_text(d, (cx, cy - 12 * s), card.rank.label, 44 * s, ink, bold=True, anchor="mm")
+        draw_text(d, (cx, cy + 26 * s), card.suit.symbol, 30 * s, ink, anchor="mm")
+    else:
+        size = 68 if card.rank == Rank.ACE else 50
+        draw_text(d, (cx, cy), card.suit.symbol, size * s, ink, anchor="mm")
+    return img
+
+
+@lru_cache(maxsize=512)
+def card_image(card: Card, width: int = CARD_W) -> Image.Image:
+    """The face of ``card`` as an RGBA sprite ``width`` px wide (height = 1.4 x width)."""
+    return _card_big(card).resize((width, round(width * CARD_H / CARD_W)), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=16)
+def card_back(width: int = CARD_W) -> Image.Image:
+    """A face-down card, ``width`` px wide."""
+    s = _SS
+    w, h = CARD_W * s, CARD_H * s
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=10 * s, fill=WHITE, outline=(120, 120, 128), width=2 * s
+    )
+    d.rounded_rectangle((8 * s, 8 * s, w - 8 * s, h - 8 * s), radius=6 * s, fill=(40, 70, 150))
+    for i in range(-h, w, 14 * s):
+        d.line((i, 8 * s, i + h, h), fill=(70, 100, 180), width=2 * s)
+    d.rounded_rectangle(
+        (8 * s, 8 * s, w - 8 * s, h - 8 * s), radius=6 * s, outline=WHITE, width=3 * s
+    )
+    # Clear the pattern that ran over the white margin.
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (8 * s, 8 * s, w - 8 * s, h - 8 * s), radius=6 * s, fill=255
+    )
+    base = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(base).rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=10 * s, fill=WHITE, outline=(120, 120, 128), width=2 * s
+    )
+    base.paste(img, (0, 0), mask)
+    return base.resize((width, round(width * CARD_H / CARD_W)), Image.Resampling.LANCZOS)
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    """Cards shown together in a hand, in the order given, with an optional label above.
+
+    ``label`` is free text such as ``"主 trumps"`` or ``"♠"``; empty for none.
+    """
+
+    cards: tuple[Card, ...]
+    label: str = ""
+
+
+def group_cards(
+    cards: Iterable[Card],
+    sort_key: Callable[[Card], Any],
+    group_of: Callable[[Card], Hashable] | None = None,
+    label_of: Callable[[Hashable], str] | None = None,
+) -> list[CardGroup]:
+    """Sort ``cards`` by ``sort_key`` and cut them into groups where ``group_of`` changes.
+
+    A game passes its own trump order, for example
+    ``sort_key=lambda c: (not is_trump(c), strength(c))`` and
+    ``group_of=lambda c: "trump" if is_trump(c) else c.suit``, so that trumps come
+    first. Without ``group_of`` the cards form one group. ``label_of`` turns a group
+    key into its label (default: ``str`` of a suit symbol / the key; ``""`` for None).
+    """
+    ordered = sorted(cards, key=sort_key)
+    groups: list[CardGroup] = []
+    current: list[Card] = []
+    key: Hashable = object()
+    for card in ordered:
+        k = group_of(card) if group_of else None
+        if current and k != key:
+            groups.append(CardGroup(tuple(current), _label(key, label_of)))
+            current = []
+        key = k
+        current.append(card)
+    if current:
+        groups.append(CardGroup(tuple(current), _label(key, label_of)))
+    return groups
+
+
+def _label(key: Hashable, label_of: Callable[[Hashable], str] | None) -> str:
+    if label_of is not None:
+        return label_of(key)
+    return "" if key is None else str(key)
+
+
+def legend(card: Card, style: LegendStyle = "ascii") -> str:
+    """The text under a card in a hand: what ``/play`` accepts (``10s``, ``BJ`` or ``♠10``)."""
+    if style == "none":
+        return ""
+    return format_card_ascii(card) if style == "ascii" else format_card(card)
+
+
+# Hand layout (pixels).
+STEP = 46  # visible strip of an overlapped card
+GROUP_GAP = 26
+MARGIN = 18
+LABEL_H = 34
+LEGEND_H = 34
+ROW_GAP = 10
+LEGEND_SIZE = 22
+
+
+def _pieces(groups: Sequence[CardGroup], max_width: int) -> list[list[tuple[CardGroup, int]]]:
+    """Lay groups into rows: each row is a list of (group part, x offset)."""
+    rows: list[list[tuple[CardGroup, int]]] = [[]]
+    x = 0
+    per_row = max(1, (max_width - CARD_W) // STEP + 1)
+    for group in groups:
+        cards = list(group.cards)
+        label = group.label
+        fits_row = len(cards) <= per_row
+        while cards:
+            room = (max_width - x - CARD_W) // STEP + 1 if x + CARD_W <= max_width else 0
+            # Start a new row rather than split a group that would fit on one row.
+            if rows[-1] and (room < len(cards) and (fits_row or room < 3)):
+                rows.append([])
+                x = 0
+                room = per_row
+            take = cards[:room]
+            cards = cards[room:]
+            rows[-1].append((CardGroup(tuple(take), label), x))
+            x += (len(take) - 1) * STEP + CARD_W + GROUP_GAP
+            label = ""  # the continuation of a split group has no second label
+            if cards:
+                rows.append([])
+                x = 0
+    return [r for r in rows if r]
+
+
+def _as_groups(groups: Sequence[CardGroup] | Iterable[Card]) -> list[CardGroup]:
+    items = list(groups)
+    if all(isinstance(g, CardGroup) for g in items):
+        return [g for g in items if isinstance(g, CardGroup)]
+    return [CardGroup(tuple(c for c in items if isinstance(c, Card)))]
+
+
+def hand_image(
+    groups: Sequence[CardGroup] | Iterable[Card],
+    legend_style: LegendStyle = "ascii",
+    max_width: int = 880,
+    title: str = "",
+    highlight: Iterable[Card] = (),
+) -> Image.Image:
+    """Picture of a hand: overlapping cards, groups in the given order with gaps between.
+
+    ``groups`` is a sequence of :class:`CardGroup` (see :func:`group_cards`) or plain cards
+    (one group). Rows are at most ``max_width`` px of cards; a 39-card hand takes three.
+    Under each card is its :func:`legend`; above each group its label. Cards equal to one
+    in ``highlight`` are raised a little (for example the cards just drawn).
+    Returns an RGB image.
+    """
+    cgroups = _as_groups(groups)
+    lifted = set(highlight)
+    rows = _pieces(cgroups, max_width) if any(g.cards for g in cgroups) else []
+    title_h = 44 if title else 0
+    row_h = LABEL_H + CARD_H + (LEGEND_H if legend_style != "none" else 6) + ROW_GAP
+    widths = [x + (len(g.cards) - 1) * STEP + CARD_W for row in rows for g, x in row[-1:]]
+    width = max([*widths, 320, text_width(title, 28, True) if title else 0]) + 2 * MARGIN
+    height = title_h + max(1, len(rows)) * row_h + MARGIN
+    img = new_canvas(width, height, BG)
+    d = ImageDraw.Draw(img)
+    if title:
+        draw_text(d, (MARGIN, 12), title, 28, WHITE, bold=True)
+    if not rows:
+        draw_text(
+            d, (width / 2, title_h + row_h / 2), "(no cards)", 26, (200, 200, 200), anchor="mm"
+        )
+    for r, row in enumerate(rows):
+        top = title_h + r * row_h + 6
+        for group, x0 in row:
+            x0 += MARGIN
+            if group.label:
+                draw_text(
+                    d, (x0 + 2, top + LABEL_H - 8), group.label, 24, GOLD, bold=True, anchor="ls"
+                )
+            for i, card in enumerate(group.cards):
+                x = x0 + i * STEP
+                y = top + LABEL_H - (10 if card in lifted else 0)
+                sprite = card_image(card)
+                img.paste(sprite, (x, y), sprite)
+                text = legend(card, legend_style)
+                if text:
+                    cx = x + STEP / 2
+                    draw_text(
+                        d,
+                        (cx, top + LABEL_H + CARD_H + 4),
+                        text,
+                        LEGEND_SIZE,
+                        (235, 235, 235),
+                        bold=True,
+                        anchor="mt",
+                    )
+    return img
+
+
+def hand_png(
+    groups: Sequence[CardGroup] | Iterable[Card],
+    legend_style: LegendStyle = "ascii",
+    max_width: int = 880,
+    title: str = "",
+) -> bytes:
+    """:func:`hand_image` encoded as PNG bytes."""
+    return to_png(hand_image(groups, legend_style, max_width, title))

@@ -1,0 +1,164 @@
+"""Fonts for every picture: Noto Sans CJK from the ``justmytype-intl-cjk`` package.
+
+Noto Sans SC (SIL Open Font License 1.1, licence text shipped beside the font in the
+package) covers Latin, the card suits ♠♥♣♦ and 27,000+ Chinese characters; the package's
+Noto Sans TC, JP and KR are fallbacks so that any player name draws with real glyphs:
+:func:`draw_text` splits text into runs, each drawn with the first font whose
+character map (``cmap``) has it. A character no font has (an emoji) is drawn as ``?``
+rather than as a box (tofu).
+
+The fonts are variable fonts (weight axis ``wght`` 100-900, default 100), so every
+font object is set to a weight explicitly.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
+
+from fontTools.ttLib import TTFont
+from PIL import Image, ImageDraw, ImageFont
+
+__all__ = [
+    "FACES",
+    "REPLACEMENT",
+    "draw_text",
+    "font",
+    "font_path",
+    "missing_chars",
+    "notdef_image",
+    "split_runs",
+    "text_width",
+    "truncate",
+]
+
+FACES = ("sc", "tc", "jp", "kr")
+"""Font faces in fallback order: Noto Sans SC (simplified Chinese) first."""
+REPLACEMENT = "?"
+"""Drawn in place of a character that no face covers."""
+
+REGULAR = 400
+BOLD = 700
+
+_FILES = {
+    "sc": ("notosanssc", "NotoSansSC[wght].ttf"),
+    "tc": ("notosanstc", "NotoSansTC[wght].ttf"),
+    "jp": ("notosansjp", "NotoSansJP[wght].ttf"),
+    "kr": ("notosanskr", "NotoSansKR[wght].ttf"),
+}
+
+
+@cache
+def font_path(face: str = "sc") -> Path:
+    """Path of the font file for ``face`` (one of :data:`FACES`).
+
+    Raises ``RuntimeError`` with the install hint when the font package is missing.
+    """
+    folder, name = _FILES[face]
+    try:
+        root = resources.files("justmytype_intl_cjk")
+    except ModuleNotFoundError as exc:  # pragma: no cover - depends on the environment
+        raise RuntimeError(
+            "the CJK fonts are missing: pip install 'justmytype-intl-cjk>=0.1' "
+            "(it is a dependency of paiju)"
+        ) from exc
+    return Path(str(root / "fonts" / "ofl" / folder / name))
+
+
+@cache
+def _cmap(face: str) -> frozenset[int]:
+    with TTFont(str(font_path(face)), lazy=True) as tt:
+        return frozenset(tt.getBestCmap())
+
+
+@lru_cache(maxsize=256)
+def font(size: int, bold: bool = False, face: str = "sc") -> ImageFont.FreeTypeFont:
+    """A cached font object, ``size`` in pixels (em size), regular (400) or bold (700)."""
+    f = ImageFont.truetype(str(font_path(face)), size=size, layout_engine=ImageFont.Layout.BASIC)
+    f.set_variation_by_axes([BOLD if bold else REGULAR])
+    return f
+
+
+def _face_for(char: str) -> str | None:
+    code = ord(char)
+    for face in FACES:
+        if code in _cmap(face):
+            return face
+    return None
+
+
+def missing_chars(text: str) -> set[str]:
+    """Characters of ``text`` (other than whitespace) that no face covers."""
+    return {c for c in text if not c.isspace() and _face_for(c) is None}
+
+
+def split_runs(text: str) -> list[tuple[str, str]]:
+    """Split ``text`` into ``(run, face)`` pieces, each drawable with one face.
+
+    Uncovered characters become :data:`REPLACEMENT` in the primary face.
+    """
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        face = "sc" if char.isspace() else _face_for(char)
+        if face is None:
+            char, face = REPLACEMENT, "sc"
+        if runs and runs[-1][1] == face:
+            runs[-1] = (runs[-1][0] + char, face)
+        else:
+            runs.append((char, face))
+    return runs
+
+
+@lru_cache(maxsize=4096)
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """Advance width of ``text`` in pixels at ``size``, fallback faces included."""
+    return round(sum(font(size, bold, face).getlength(run) for run, face in split_runs(text)))
+
+
+def truncate(text: str, size: int, max_width: int, bold: bool = False) -> str:
+    """``text`` cut with ``…`` so that it is at most ``max_width`` pixels wide."""
+    if text_width(text, size, bold) <= max_width:
+        return text
+    cut = text
+    while cut and text_width(cut + "…", size, bold) > max_width:
+        cut = cut[:-1]
+    return cut + "…"
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: str | tuple[int, ...],
+    bold: bool = False,
+    anchor: str = "la",
+) -> int:
+    """Draw ``text`` at ``xy`` with Pillow's two-letter ``anchor`` and return its width.
+
+    The horizontal anchor letter (``l m r``) applies to the whole text; the vertical
+    one (``a t m s b d``) to each run.
+    """
+    runs = split_runs(text)
+    width = sum(font(size, bold, face).getlength(run) for run, face in runs)
+    x, y = xy
+    if anchor[0] == "m":
+        x -= width / 2
+    elif anchor[0] == "r":
+        x -= width
+    for run, face in runs:
+        f = font(size, bold, face)
+        draw.text((x, y), run, font=f, fill=fill, anchor="l" + anchor[1])
+        x += f.getlength(run)
+    return round(width)
+
+
+def notdef_image(size: int = 48) -> Image.Image:
+    """The primary face's ``.notdef`` glyph (the box drawn for a missing character), as ``L``.
+
+    Tests compare drawn text against it to prove no box was drawn.
+    """
+    img = Image.new("L", (size * 2, size * 2), 0)
+    ImageDraw.Draw(img).text((4, 4), "\U0010fffd", font=font(size), fill=255)
+    return img

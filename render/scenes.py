@@ -1,0 +1,156 @@
+"""Plain input records (scenes) for the table pictures.
+
+Each picture function takes one of these, so ``render`` never depends on an engine's
+view layout; an adapter (for example :mod:`render.pajiwo`) builds a scene from a view.
+Seats are numbered 0-3 in playing order; ``viewer`` is drawn at the bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from games.cards import Card, Suit
+from games.tiles import Tile
+
+__all__ = [
+    "ClimbTableScene",
+    "LeaderboardRow",
+    "MahjongHandScene",
+    "MahjongSeat",
+    "MahjongTableScene",
+    "Meld",
+    "TrickTableScene",
+]
+
+
+@dataclass(frozen=True)
+class TrickTableScene:
+    """A trick-taking table (Pajiwo 扒鸡窝, Dagunzi 打滚子) as one player sees it.
+
+    * ``names``: display names by seat (any script); ``cards_left``: cards in each hand.
+    * ``trick``: the current trick (一轮) as ``(seat, cards)`` in play order; the first
+      entry is the lead. Empty before the lead.
+    * ``trump_suit`` / ``no_trump``: the trump (主) suit, or no-trump (无主).
+      ``level``: the rank being played (打几), a label such as ``"7"`` or ``"A"``.
+    * ``points``: points won per side (分), ``(label, points)`` pairs in display order.
+    * ``dealer`` (庄家) and ``turn`` (whose move) are seats or ``None``.
+    * ``deadline``: text already formatted by the caller (``"出牌 0:25"``), or ``""``.
+    * ``teams``: optional side per seat (0/1) to colour names; ``title`` a heading.
+    """
+
+    names: Sequence[str]
+    cards_left: Sequence[int]
+    trick: Sequence[tuple[int, Sequence[Card]]] = ()
+    trump_suit: Suit | None = None
+    no_trump: bool = False
+    level: str = ""
+    points: Sequence[tuple[str, int]] = ()
+    dealer: int | None = None
+    turn: int | None = None
+    deadline: str = ""
+    viewer: int = 0
+    teams: Sequence[int | None] = ()
+    title: str = ""
+    phase: str = ""
+
+
+@dataclass(frozen=True)
+class ClimbTableScene:
+    """A climbing (shedding) game table such as Dagun 打滚 as one player sees it.
+
+    * ``last_play``: ``(seat, cards, label)`` of the play to beat, label such as
+      ``"炸弹 bomb"`` or ``""``; ``None`` when the table is clear.
+    * ``finish_order``: seats that went out, first first (头游, 二游 …).
+    * ``captured``: points captured per seat (5/10/K cards won).
+    * ``teams``: revealed side per seat (0 or 1), ``None`` while the partner is secret;
+      ``called_card``: the card that names the secret partner (叫牌), if any.
+    """
+
+    names: Sequence[str]
+    cards_left: Sequence[int]
+    last_play: tuple[int, Sequence[Card], str] | None = None
+    finish_order: Sequence[int] = ()
+    captured: Sequence[int] = ()
+    teams: Sequence[int | None] = ()
+    called_card: Card | None = None
+    dealer: int | None = None
+    turn: int | None = None
+    deadline: str = ""
+    viewer: int = 0
+    title: str = ""
+
+
+MeldKind = Literal["chow", "pong", "kong", "concealed_kong", "added_kong"]
+
+
+@dataclass(frozen=True)
+class Meld:
+    """An exposed meld (副露): chow 吃, pong 碰, kong 杠 (明杠), added kong 补杠, or a
+    concealed kong 暗杠 (drawn with its two outer tiles face down).
+
+    ``claimed``: index in ``tiles`` of the tile taken from a discard (drawn turned), or None.
+    """
+
+    kind: MeldKind
+    tiles: Sequence[Tile]
+    claimed: int | None = None
+
+
+@dataclass(frozen=True)
+class MahjongHandScene:
+    """One player's own hand: concealed tiles (手牌), melds, the newly drawn tile (摸牌)
+    set apart, collected flowers (花), and the wildcard (财神) to mark, if the game has one.
+    """
+
+    concealed: Sequence[Tile]
+    melds: Sequence[Meld] = ()
+    drawn: Tile | None = None
+    flowers: Sequence[Tile] = ()
+    wildcard: Tile | None = None
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class MahjongSeat:
+    """What every player sees of one seat: name, seat wind, tiles in hand (count),
+    discards in order (弃牌), melds and flowers."""
+
+    name: str
+    wind: Tile | None = None
+    hand_count: int = 13
+    discards: Sequence[Tile] = ()
+    melds: Sequence[Meld] = ()
+    flowers: Sequence[Tile] = ()
+
+
+@dataclass(frozen=True)
+class MahjongTableScene:
+    """The whole mahjong table: four :class:`MahjongSeat` in playing order, tiles left in
+    the wall (牌墙), the dealer (庄家), the prevailing wind (圈风), the wildcard (财神,
+    Jinhua) and whose turn it is. ``last_discard`` = seat whose last discard is live.
+    """
+
+    seats: Sequence[MahjongSeat]
+    wall_left: int
+    dealer: int | None = None
+    prevailing_wind: Tile | None = None
+    wildcard: Tile | None = None
+    turn: int | None = None
+    last_discard: int | None = None
+    deadline: str = ""
+    viewer: int = 0
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    """One row of a leaderboard: ``rank`` from 1, ``rating`` (displayed rounded),
+    ``games`` played and ``win_rate`` as a fraction 0-1."""
+
+    rank: int
+    name: str
+    rating: float
+    games: int
+    win_rate: float

@@ -1,0 +1,180 @@
+"""Shared layout of a four-seat card table: seat panels around a felt, cards in front.
+
+The viewer sits at the bottom; play passes counter-clockwise as at a Chinese table,
+so the next seat (下家) is on the right, the partner opposite at the top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from games.cards import Card
+from render.cards import CARD_H, CARD_W, card_image
+from render.common import (
+    GOLD,
+    INK,
+    MUTED,
+    PANEL,
+    RED,
+    TABLE,
+    TABLE_DARK,
+    TEAM_COLOURS,
+    WHITE,
+    badge,
+    panel,
+)
+from render.fonts import draw_text, truncate
+
+__all__ = ["WIDTH", "SeatBox", "draw_cards_row", "draw_seat", "seat_boxes", "side_of"]
+
+WIDTH = 900
+HEIGHT = 860
+HEADER_H = 110
+TRICK_W = 84  # width of a card on the table
+TRICK_H = round(TRICK_W * CARD_H / CARD_W)
+
+
+@dataclass(frozen=True)
+class SeatBox:
+    """Where one seat is drawn: its panel box and the anchor of its played cards."""
+
+    side: str  # "bottom", "right", "top", "left"
+    box: tuple[int, int, int, int]
+    cards_centre: tuple[int, int]
+    cards_max_w: int
+
+
+def side_of(seat: int, viewer: int, n: int = 4) -> str:
+    """Which side of the picture ``seat`` sits on when ``viewer`` is at the bottom."""
+    return ("bottom", "right", "top", "left")[(seat - viewer) % n]
+
+
+def seat_boxes(top: int = HEADER_H, height: int = HEIGHT) -> dict[str, SeatBox]:
+    """Panel boxes and card anchors for the four sides of a ``WIDTH`` x ``height`` table."""
+    mid_y = (top + height) // 2
+    pw, ph = 320, 84
+    sw, sh = 196, 118
+    return {
+        "bottom": SeatBox(
+            "bottom",
+            (WIDTH // 2 - pw // 2, height - ph - 16, WIDTH // 2 + pw // 2, height - 16),
+            (WIDTH // 2, height - ph - 40 - TRICK_H // 2),
+            440,
+        ),
+        "top": SeatBox(
+            "top",
+            (WIDTH // 2 - pw // 2, top + 14, WIDTH // 2 + pw // 2, top + 14 + ph),
+            (WIDTH // 2, top + ph + 38 + TRICK_H // 2),
+            440,
+        ),
+        "left": SeatBox(
+            "left", (14, mid_y - sh // 2, 14 + sw, mid_y + sh // 2), (14 + sw + 20, mid_y), 230
+        ),
+        "right": SeatBox(
+            "right",
+            (WIDTH - 14 - sw, mid_y - sh // 2, WIDTH - 14, mid_y + sh // 2),
+            (WIDTH - 14 - sw - 20, mid_y),
+            230,
+        ),
+    }
+
+
+def draw_felt(img: Image.Image, top: int) -> None:
+    """The green table below the header, with a darker rim."""
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, top, img.width, img.height), fill=TABLE_DARK)
+    d.rounded_rectangle((8, top + 6, img.width - 8, img.height - 8), radius=28, fill=TABLE)
+
+
+def draw_cards_row(
+    img: Image.Image,
+    cards: Sequence[Card],
+    box: SeatBox,
+    width: int = TRICK_W,
+) -> tuple[int, int, int, int]:
+    """Draw ``cards`` overlapped in front of a seat; returns the box they cover."""
+    n = len(cards)
+    step = 30 if n < 2 else min(30, (box.cards_max_w - width) // (n - 1))
+    total = (n - 1) * step + width if n else 0
+    h = round(width * CARD_H / CARD_W)
+    cx, cy = box.cards_centre
+    if box.side == "left":
+        x0 = cx
+    elif box.side == "right":
+        x0 = cx - total
+    else:
+        x0 = cx - total // 2
+    y0 = cy - h // 2
+    for i, card in enumerate(cards):
+        sprite = card_image(card, width)
+        img.paste(sprite, (x0 + i * step, y0), sprite)
+    return (x0, y0, x0 + total, y0 + h)
+
+
+def draw_seat(
+    img: Image.Image,
+    box: SeatBox,
+    name: str,
+    lines: Sequence[str],
+    *,
+    dealer: bool = False,
+    turn: bool = False,
+    team: int | None = None,
+    tags: Sequence[tuple[str, tuple[int, int, int]]] = (),
+    dim: bool = False,
+) -> None:
+    """A seat panel: name (bold), info ``lines`` below, badges for dealer 庄 and ``tags``.
+
+    The seat whose turn it is gets a gold outline and a ▶ marker; ``team`` colours a
+    stripe on the left of the panel.
+    """
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box.box
+    if turn:
+        panel(d, (x0 - 5, y0 - 5, x1 + 5, y1 + 5), fill=GOLD, radius=16)
+    panel(d, box.box, fill=(200, 200, 196) if dim else PANEL)
+    if team is not None:
+        colour = TEAM_COLOURS[team % len(TEAM_COLOURS)]
+        d.rounded_rectangle((x0, y0, x0 + 12, y1), radius=6, fill=colour)
+    tx = x0 + 20
+    right = x1 - 10
+    badges: list[tuple[str, tuple[int, int, int]]] = []
+    if dealer:
+        badges.append(("庄", RED))
+    badges.extend(tags)
+    # Badges go on the name line from the right.
+    bx = right
+    for text, colour in reversed(badges):
+        from render.fonts import text_width
+
+        w = text_width(text, 20, True) + 20
+        bx -= w
+        badge(d, (bx, y0 + 24), text, 20, colour)
+        bx -= 6
+    name_w = bx - tx - 6
+    shown = ("▶ " if turn else "") + name
+    draw_text(d, (tx, y0 + 24), truncate(shown, 28, name_w, True), 28, INK, bold=True, anchor="lm")
+    for i, line in enumerate(lines):
+        draw_text(
+            d, (tx, y0 + 58 + i * 28), truncate(line, 22, x1 - tx - 8), 22, MUTED, anchor="lm"
+        )
+
+
+def draw_header(
+    img: Image.Image, left: Sequence[tuple[str, tuple[int, int, int]]], right_text: str, sub: str
+) -> None:
+    """The header band: coloured pills on the left, ``right_text`` at the right, ``sub`` below."""
+    d = ImageDraw.Draw(img)
+    x = 18
+    for text, colour in left:
+        x += badge(d, (x, 34), text, 26, colour) + 10
+    if right_text:
+        draw_text(d, (WIDTH - 18, 34), right_text, 24, WHITE, bold=True, anchor="rm")
+    if sub:
+        draw_text(d, (18, 82), truncate(sub, 24, WIDTH - 36), 24, (225, 225, 225), anchor="lm")
+
+
+__all__ += ["HEADER_H", "HEIGHT", "TRICK_H", "TRICK_W", "draw_felt", "draw_header"]

@@ -1,0 +1,74 @@
+"""The trick-game table picture (Pajiwo 扒鸡窝, Dagunzi 打滚子): :func:`trick_table_image`."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.common import BG, BLUE, GOLD, INK, RED, new_canvas, to_png
+from render.fonts import draw_text
+from render.scenes import TrickTableScene
+from render.table import (
+    HEADER_H,
+    HEIGHT,
+    WIDTH,
+    draw_cards_row,
+    draw_felt,
+    draw_header,
+    draw_seat,
+    seat_boxes,
+    side_of,
+)
+
+__all__ = ["trick_table_image", "trick_table_png"]
+
+
+def _trump_text(scene: TrickTableScene) -> tuple[str, tuple[int, int, int]]:
+    if scene.no_trump:
+        return ("无主 No trump", (90, 90, 100))
+    if scene.trump_suit is None:
+        return ("主 ?", (90, 90, 100))
+    colour = RED if scene.trump_suit.is_red else INK
+    return (f"主 {scene.trump_suit.symbol}", colour)
+
+
+def trick_table_image(scene: TrickTableScene) -> Image.Image:
+    """Draw ``scene``: header with trump (主), level (级), points per side and the deadline;
+    four seat panels (name, cards left, dealer 庄, turn ▶); the current trick in front of
+    the seats, the lead marked 先. Returns a 900 x 860 RGB image.
+    """
+    img = new_canvas(WIDTH, HEIGHT, BG)
+    draw_felt(img, HEADER_H)
+    pills = [_trump_text(scene)]
+    if scene.level:
+        pills.append((f"打 {scene.level}", BLUE))
+    points = "   ".join(f"{label} {pts}" for label, pts in scene.points)
+    sub = "  ·  ".join(p for p in (scene.title, scene.phase, scene.deadline) if p)
+    draw_header(img, pills, points, sub)
+    boxes = seat_boxes()
+    lead = scene.trick[0][0] if scene.trick else None
+    d = ImageDraw.Draw(img)
+    n = len(scene.names)
+    for seat in range(n):
+        box = boxes[side_of(seat, scene.viewer, n)]
+        team = scene.teams[seat] if seat < len(scene.teams) else None
+        left = scene.cards_left[seat] if seat < len(scene.cards_left) else 0
+        draw_seat(
+            img,
+            box,
+            scene.names[seat],
+            [f"{left} 张 cards"],
+            dealer=scene.dealer == seat,
+            turn=scene.turn == seat,
+            team=team,
+        )
+    for seat, cards in scene.trick:
+        box = boxes[side_of(seat, scene.viewer, n)]
+        x0, y0, _x1, _y1 = draw_cards_row(img, list(cards), box)
+        if seat == lead:
+            draw_text(d, (x0 + 4, y0 - 4), "先 lead", 20, GOLD, bold=True, anchor="ld")
+    return img
+
+
+def trick_table_png(scene: TrickTableScene) -> bytes:
+    """:func:`trick_table_image` encoded as PNG bytes."""
+    return to_png(trick_table_image(scene))
