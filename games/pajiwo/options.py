@@ -1,0 +1,88 @@
+"""Table options for 扒鸡窝 (Pajiwo) and the named presets.
+
+Every default is the seed's reading (``pajiwo.txt``); the other choices are
+regional variants a table may pick. See ``docs/rules/pajiwo.md#options``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import GameOptions, option
+
+__all__ = ["PRESETS", "PajiwoOptions"]
+
+
+@dataclass(frozen=True)
+class PajiwoOptions(GameOptions):
+    """The options of one Pajiwo table (all validated by :meth:`GameOptions.from_dict`)."""
+
+    deal: str = option(
+        "progressive",
+        "how cards are dealt: 'progressive' = in rounds, anyone may declare trump as cards "
+        "arrive (live table); 'all_at_once' = 25 each at once, then a declaring auction in turn "
+        "(asynchronous table)",
+        choices=("progressive", "all_at_once"),
+    )
+    deal_round: int = option(
+        5, "cards each seat receives per deal step in a progressive deal", minimum=1, maximum=25
+    )
+    deal_delay_ms: int = option(
+        1500, "milliseconds a live table waits between deal steps", minimum=0, maximum=60000
+    )
+    next_hand_delay_ms: int = option(
+        8000,
+        "milliseconds a live table shows a hand's result before the next deal",
+        minimum=0,
+        maximum=600000,
+    )
+    match: str = option(
+        "full",
+        "match length: 'full' = until a side playing A goes up (pajiwo.txt:133), 'one_hand', "
+        "or 'to_level' = first side to reach target_level",
+        choices=("full", "one_hand", "to_level"),
+    )
+    target_level: int = option(
+        8,
+        "the level that ends a 'to_level' match (2..14, 11=J 12=Q 13=K 14=A)",
+        minimum=3,
+        maximum=14,
+    )
+    start_level: int = option(
+        2, "both sides' level in the first hand (pajiwo.txt:41)", minimum=2, maximum=14
+    )
+    failed_throw: str = option(
+        "smallest_card",
+        "what a failed throw (甩牌失败) plays: the throw's smallest card (pajiwo.txt:105) or "
+        "the unit that was beaten",
+        choices=("smallest_card", "beaten_unit"),
+    )
+    rebels_per_hand: int = option(
+        1,
+        "how many times 造反 (rebellion) may redeal one hand; 0 = no 造反",
+        minimum=0,
+        maximum=3,
+    )
+    rebel_below: int = option(
+        15,
+        "a defender may call 造反 holding fewer than this many points (pajiwo.txt:65)",
+        minimum=5,
+        maximum=200,
+    )
+    kitty_multiplier: str = option(
+        "by_unit",
+        "扣底 multiplier: 'by_unit' = by the largest unit of the winning play (pajiwo.txt:129), "
+        "'double' = always ×2",
+        choices=("by_unit", "double"),
+    )
+
+
+PRESETS: Mapping[str, Mapping[str, Any]] = {
+    "standard": {},
+    "quick": {"match": "one_hand"},
+    "async": {"deal": "all_at_once"},
+    "short": {"match": "to_level", "target_level": 6},
+}
+"""Named option sets; ``standard`` is the seed's reading."""
