@@ -9,37 +9,281 @@ pair if held), ``dagunzi.txt:67``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from games.base import IllegalAction
 from games.cards import Card
-from games.tricks.lead import Lead
-from games.tricks.order import TrumpOrder
+from games.tricks._shape import (
+    Counts,
+    Ladder,
+    Profile,
+    ShapeUnit,
+    answers,
+    count,
+    expand,
+    full_grade,
+    in_suit,
+    ladder,
+    multiset_combos,
+    options,
+    profile,
+    take,
+)
+from games.tricks.lead import Lead, suit_name
+from games.tricks.order import TRUMP, EffectiveSuit, TrumpOrder
 from games.tricks.rules import TrickRules
+from games.tricks.units import shape
 
 __all__ = ["check_follow", "legal_follows", "random_follow"]
+
+
+_RULE_SUIT = "pajiwo.txt:101"
+_RULE_TRACTOR = "pajiwo.txt:107"
+_RULE_PAIR = "pajiwo.txt:109"
 
 
 def check_follow(
     lead: Lead, hand: Iterable[Card], play: Iterable[Card], order: TrumpOrder, rules: TrickRules
 ) -> None:
-    """Raise ``IllegalAction`` when ``play`` (from ``hand``) does not follow ``lead``.
+    """Raise ``IllegalAction`` when ``play`` (cards from ``hand``) does not follow ``lead``.
 
-    Codes: ``"wrong_count"``, ``"not_in_hand"``, ``"must_follow_suit"``
-    (``"you must follow ♥: you hold ♥7"``), ``"must_play_tractor"``,
-    ``"must_play_triple"``, ``"must_play_pair"``.
+    The obligations, in order:
+
+    1. As many cards as the lead (``"wrong_count"``), all from the hand
+       (``"not_in_hand"``).
+    2. Follow suit (``pajiwo.txt:101``): cards of the led effective suit (all
+       trumps are one suit) as long as the hand has them; when it has fewer,
+       all of them and anything else (a ruff 毙 or a discard 垫). Refusal
+       ``"must_follow_suit"``: ``"you must follow ♥: you hold ♥7"``.
+    3. Shape (``pajiwo.txt:107,109``), inside the led suit only, unit by unit
+       of the lead, largest first, each against the cards left by the earlier
+       ones: a tractor lead asks for a tractor of the same shape if held, else
+       as many sets (pairs) as it has and the hand holds, widest first, then
+       singles; a pair asks for a pair, a triple (打滚子) for a triple, else a
+       pair. Formally the play's suit cards must reach the same profile as all
+       the suit cards held (see ``games/tricks/_shape.py``). For a throw this
+       applies the seed's tractor and pair rules to each unit of the throw.
+       Refusals ``"must_play_tractor"``, ``"must_play_triple"``,
+       ``"must_play_pair"`` name the suit and a held unit.
+
+    Changes nothing; returns None when the play is legal.
     """
-    raise NotImplementedError
+    lad = ladder(order, rules)
+    info = lad.info
+    play = list(play)
+    n = lead.size
+    if len(play) != n:
+        raise IllegalAction(
+            "wrong_count",
+            f"the lead has {n} card{'s' if n != 1 else ''}: play {n}, not {len(play)}",
+            {"expected": n, "got": len(play)},
+            "pajiwo.txt:101",
+        )
+    hand_counts = count(hand)
+    play_counts = count(play)
+    for card, copies in play_counts.items():
+        if copies > hand_counts.get(card, 0):
+            raise IllegalAction(
+                "not_in_hand",
+                f"you do not hold {card}" + (f" {copies} times" if copies > 1 else ""),
+                {"card": str(card), "copies": copies},
+            )
+    suit = lead.suit
+    held = in_suit(hand_counts, suit, lad)
+    played = in_suit(play_counts, suit, lad)
+    n_held = sum(held.values())
+    if sum(played.values()) < min(n_held, n):
+        missing = [c for c in held if held[c] > played.get(c, 0)]
+        card = max(missing, key=lambda c: (info[c][1], [-x for x in order.sort_key(c)]))
+        name = suit_name(suit)
+        raise IllegalAction(
+            "must_follow_suit",
+            f"you must follow {name}: you hold {card}",
+            {"suit": name, "card": str(card)},
+            _RULE_SUIT,
+        )
+    units = shape(lead.units)
+    if not units or n_held <= n:
+        return
+    want = profile(held, units, lad)
+    got = profile(played, units, lad)
+    if got == want:
+        return
+    i = next(i for i in range(len(units)) if got[i] != want[i])
+    _refuse_shape(units[i], want[i], got[i], held, played, units[:i], want[:i], suit, lad)
+
+
+def _refuse_shape(
+    unit: ShapeUnit,
+    want: tuple[int, ...],
+    got: tuple[int, ...],
+    held: Counts,
+    played: Counts,
+    before: list[ShapeUnit],
+    before_profile: Profile,
+    suit: EffectiveSuit,
+    lad: Ladder,
+) -> None:
+    """Raise the shape refusal for the first unit the play answers worse than the hand can."""
+    name = suit_name(suit)
+    kind, width, _length = unit
+    if kind == "tractor" and want[0] == 1:
+        example = _example(held, before, before_profile, unit, lad)
+        shown = "".join(str(c) for c in example)
+        raise IllegalAction(
+            "must_play_tractor",
+            f"you must play a tractor in {name}: you hold {shown}",
+            {"suit": name, "cards": shown},
+            _RULE_TRACTOR,
+        )
+    # The widest set width where the play falls short.
+    if kind == "tractor":
+        widths = list(range(width, 1, -1))
+        x = next((w for w, a, b in zip(widths, want[1:], got[1:], strict=True) if a != b), 2)
+    else:
+        x = want[0]
+    candidates = [c for c, k in held.items() if k >= x and played.get(c, 0) < x] or [
+        c for c, k in held.items() if k >= x
+    ]
+    card = max(candidates, key=lambda c: lad.info[c][1])
+    shown = str(card) * x
+    code = "must_play_triple" if x == 3 else "must_play_pair"
+    what = "a triple" if x == 3 else "a pair"
+    if kind == "tractor":
+        what = "triples" if x == 3 else "pairs"
+        message = f"you must play {what} in {name} when you have no tractor: you hold {shown}"
+    else:
+        message = f"you must play {what} in {name}: you hold {shown}"
+    raise IllegalAction(
+        code,
+        message,
+        {"suit": name, "cards": shown},
+        _RULE_TRACTOR if kind == "tractor" else _RULE_PAIR,
+    )
+
+
+def _example(
+    held: Counts,
+    before: list[ShapeUnit],
+    before_profile: Profile,
+    unit: ShapeUnit,
+    lad: Ladder,
+) -> list[Card]:
+    """A tractor of the unit's shape the hand can give after answering the earlier units."""
+    units = [*before, unit]
+    target = (*before_profile, options(held, unit, lad)[0])
+    for found in answers(held, units, target, lad):
+        return found[len(found) - unit[1] * unit[2] :]
+    return options(held, unit, lad)[1][0][0]  # pragma: no cover - profile says one exists
+
+
+def _cheap_key(lad: Ladder) -> Callable[[Card], tuple[int, int, int, tuple[int, int, int]]]:
+    """Order for filler cards: side suits before trumps, no points before points, low first."""
+    info = lad.info
+    key = lad.order.sort_key
+
+    def cheap(c: Card) -> tuple[int, int, int, tuple[int, int, int]]:
+        return (info[c][0] == TRUMP, c.points > 0, info[c][1], key(c))
+
+    return cheap
 
 
 def legal_follows(
     lead: Lead, hand: Iterable[Card], order: TrumpOrder, rules: TrickRules, limit: int | None = None
 ) -> list[tuple[Card, ...]]:
-    """Legal follows, most useful first, at most ``limit`` (None: all; may be many)."""
-    raise NotImplementedError
+    """Legal follows, at most ``limit`` (``None``: all of them, which may be very many).
+
+    Every returned play passes :func:`check_follow`, none twice (as multisets).
+    "Most useful first": when the hand has more cards of the led suit than
+    needed, the strongest answers to the lead's units first, each completed with
+    the cheapest other suit cards; when it has fewer, all of them plus, first,
+    full-shape ruffs (毙, strongest first) when void in a side suit, then the
+    cheapest discards (side suits before trumps, no points before points, low
+    first). Each play is a tuple of cards.
+    """
+    lad = ladder(order, rules)
+    out: list[tuple[Card, ...]] = []
+    seen: set[tuple[Card, ...]] = set()
+    sort_key = order.sort_key
+
+    def add(cards: list[Card]) -> bool:
+        """Record a play; True once ``limit`` is reached."""
+        key = tuple(sorted(cards, key=sort_key))
+        if key not in seen:
+            seen.add(key)
+            out.append(key)
+        return limit is not None and len(out) >= limit
+
+    if limit is not None and limit <= 0:
+        return out
+    n = lead.size
+    counts = count(hand)
+    held = in_suit(counts, lead.suit, lad)
+    n_held = sum(held.values())
+    cheap = _cheap_key(lad)
+    units = shape(lead.units)
+    if n_held >= n:
+        target = profile(held, units, lad)
+        for ans in answers(held, units, target, lad):
+            rest = dict(held)
+            take(rest, ans)
+            items = sorted(rest.items(), key=lambda kv: cheap(kv[0]))
+            for filler in multiset_combos(items, n - len(ans)):
+                if add(ans + filler):
+                    return out
+        return out
+    base = expand(held)
+    others = {c: k for c, k in counts.items() if c not in held}
+    k = n - n_held
+    if n_held == 0 and lead.suit != TRUMP:
+        trumps = in_suit(counts, TRUMP, lad)
+        full = tuple(full_grade(u) for u in units)
+        if sum(trumps.values()) >= n and profile(trumps, units, lad) == full:
+            for shown, ans in enumerate(answers(trumps, units, full, lad)):
+                if shown >= _RUFFS_LISTED:
+                    break
+                rest = dict(trumps)
+                take(rest, ans)
+                items = sorted(rest.items(), key=lambda kv: cheap(kv[0]))
+                filler = next(multiset_combos(items, n - len(ans)))
+                if add(ans + filler):
+                    return out
+    items = sorted(others.items(), key=lambda kv: cheap(kv[0]))
+    for filler in multiset_combos(items, k):
+        if add(base + filler):
+            return out
+    return out
+
+
+_RUFFS_LISTED = 4
+"""How many different full-shape ruffs legal_follows lists before the discards."""
 
 
 def random_follow(
     lead: Lead, hand: Iterable[Card], order: TrumpOrder, rules: TrickRules, rng: random.Random
 ) -> tuple[Card, ...]:
-    """A random legal follow, without enumerating the legal set."""
-    raise NotImplementedError
+    """A random legal follow, drawn without enumerating the legal set.
+
+    When the hand has enough cards of the led suit: a random answer to the
+    lead's units reaching the required profile (random choice at each step),
+    completed with random other suit cards; else all suit cards plus a random
+    sample of the rest. Always passes :func:`check_follow`; not exactly
+    uniform over the legal set. Raises ``ValueError`` when the hand has fewer
+    cards than the lead.
+    """
+    lad = ladder(order, rules)
+    n = lead.size
+    counts = count(hand)
+    if sum(counts.values()) < n:
+        raise ValueError(f"a hand of {sum(counts.values())} cards cannot follow a lead of {n}")
+    held = in_suit(counts, lead.suit, lad)
+    n_held = sum(held.values())
+    if n_held <= n:
+        others = [c for c in expand(counts) if c not in held]
+        return tuple(expand(held) + rng.sample(others, n - n_held))
+    units = shape(lead.units)
+    target = profile(held, units, lad)
+    ans = next(answers(held, units, target, lad, rng))
+    rest = dict(held)
+    take(rest, ans)
+    return tuple(ans + rng.sample(expand(rest), n - len(ans)))

@@ -10,12 +10,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from games.base import IllegalAction
 from games.cards import Card
-from games.tricks.order import EffectiveSuit, TrumpOrder
+from games.tricks._shape import (
+    Counts,
+    Ladder,
+    count,
+    expand,
+    full_grade,
+    in_suit,
+    ladder,
+    options,
+    windows,
+)
+from games.tricks.order import SUITS, TRUMP, EffectiveSuit, TrumpOrder
 from games.tricks.rules import TrickRules
-from games.tricks.units import Unit
+from games.tricks.units import Unit, decompose
 
-__all__ = ["Lead", "ThrowCheck", "check_throw", "classify_lead", "legal_leads"]
+__all__ = ["Lead", "ThrowCheck", "check_throw", "classify_lead", "legal_leads", "suit_name"]
 
 
 @dataclass(frozen=True)
@@ -63,14 +75,72 @@ class ThrowCheck:
     beating: tuple[Card, ...] = ()
 
 
-def classify_lead(cards: Iterable[Card], order: TrumpOrder, rules: TrickRules) -> Lead:
-    """Read a lead as one unit or a throw.
+def _names(cards: Iterable[Card]) -> str:
+    return "".join(str(c) for c in cards)
 
-    Raises ``IllegalAction``: ``"empty_play"``, ``"too_many_copies"``,
-    ``"lead_mixed_suits"`` (not one effective suit), ``"throw_not_allowed"``
-    (several units when ``rules.throws`` is False).
+
+def suit_name(suit: EffectiveSuit) -> str:
+    """``♥`` for a side suit, ``trump`` for the trumps (messages)."""
+    return suit if isinstance(suit, str) else suit.symbol
+
+
+def classify_lead(cards: Iterable[Card], order: TrumpOrder, rules: TrickRules) -> Lead:
+    """Read a lead as one unit or a throw (``pajiwo.txt:103``).
+
+    The units are those of :func:`games.tricks.units.decompose` (longest
+    tractors, then sets, then singles, largest first). Only the shape is
+    judged here; whether a throw stands is :func:`check_throw`.
+
+    Raises ``IllegalAction``: ``"empty_play"``; ``"too_many_copies"`` (a card
+    more often than there are decks); ``"lead_mixed_suits"`` (not one effective
+    suit; all trumps are one suit, ``pajiwo.txt:101``); ``"throw_not_allowed"``
+    (several units when ``rules.throws`` is False, as in 打滚子).
     """
-    raise NotImplementedError
+    cards = list(cards)
+    if not cards:
+        raise IllegalAction("empty_play", "play at least one card", {}, "pajiwo.txt:103")
+    lad = ladder(order, rules)
+    counts = count(cards)
+    for card, copies in counts.items():
+        if copies > rules.decks:
+            raise IllegalAction(
+                "too_many_copies",
+                f"there are only {rules.decks} of {card} in {rules.decks} decks, not {copies}",
+                {"card": str(card), "copies": copies, "decks": rules.decks},
+            )
+    suits = {lad.info[c][0] for c in counts}
+    if len(suits) > 1:
+        names = sorted(suit_name(s) for s in suits)
+        raise IllegalAction(
+            "lead_mixed_suits",
+            f"a lead is all of one suit (all trumps count as one): {_names(cards)} mixes "
+            + " and ".join(names),
+            {"cards": _names(cards), "suits": names},
+            "pajiwo.txt:103",
+        )
+    units = decompose(cards, order, rules)
+    if len(units) > 1 and not rules.throws:
+        raise IllegalAction(
+            "throw_not_allowed",
+            f"lead a single, a pair or a triple, not several units at once: {_names(cards)}",
+            {"cards": _names(cards)},
+            "dagunzi.txt:57-60",
+        )
+    return Lead(suits.pop(), tuple(units), len(units) > 1)
+
+
+def _beater(counts: Counts, unit: Unit, lad: Ladder) -> tuple[Card, ...] | None:
+    """The highest cards in ``counts`` (already in the unit's suit) beating ``unit``, if any."""
+    if unit.kind == "single":
+        best = max(counts, key=lambda c: lad.info[c][1], default=None)
+        if best is not None and lad.info[best][1] > unit.top:
+            return (best,)
+        return None
+    grade, opts = options(counts, (unit.kind, unit.width, unit.length), lad)
+    if grade != full_grade((unit.kind, unit.width, unit.length)):
+        return None
+    cards, top = opts[0]
+    return tuple(cards) if top > unit.top else None
 
 
 def check_throw(
@@ -79,11 +149,49 @@ def check_throw(
     order: TrumpOrder,
     rules: TrickRules,
 ) -> ThrowCheck:
-    """Whether a throw stands: no other hand holds a higher unit of the same shape.
+    """Whether a throw (甩牌) stands: no other hand beats any of its units (``pajiwo.txt:105``).
 
-    ``other_hands`` maps seat -> hand, in play order after the leader.
+    A unit is beaten when another hand holds, in the same effective suit, a
+    unit of the same shape that is strictly higher (a higher single; a higher
+    pair or triple; a tractor of as many sets, each as wide, with a higher
+    top). Equal strengths do not beat (two off-suit level cards).
+
+    ``other_hands`` maps seat -> that seat's hand, in play order after the
+    leader; ``beaten_by`` is the first seat in that order beating the unit.
+    When the throw fails, ``played`` is the smallest card of the throw
+    (``rules.failed_throw == "smallest_card"``, the seed) or the beaten unit
+    (``"beaten_unit"``; when several are beaten, the one with fewest cards,
+    then the lowest). A lead that is no throw always stands.
     """
-    raise NotImplementedError
+    if not lead.is_throw:
+        return ThrowCheck(True, lead.cards)
+    lad = ladder(order, rules)
+    hands = [(seat, in_suit(count(hand), lead.suit, lad)) for seat, hand in other_hands.items()]
+    beaten: list[tuple[Unit, int, tuple[Card, ...]]] = []
+    for unit in lead.units:
+        for seat, counts in hands:
+            cards = _beater(counts, unit, lad) if counts else None
+            if cards is not None:
+                beaten.append((unit, seat, cards))
+                break
+    if not beaten:
+        return ThrowCheck(True, lead.cards)
+    unit, seat, cards = min(beaten, key=lambda b: (b[0].size, b[0].top))
+    if rules.failed_throw == "beaten_unit":
+        played: tuple[Card, ...] = unit.cards
+    else:
+        # The smallest card: lowest strength; among equals the last in display order.
+        played = (max(lead.cards, key=lambda c: (-lad.info[c][1], order.sort_key(c))),)
+    return ThrowCheck(False, played, seat, unit, cards)
+
+
+def _sure_units(counts: Counts, unseen: Counts, suit: EffectiveSuit, lad: Ladder) -> list[Unit]:
+    """The units of ``counts`` that no holder of all ``unseen`` cards could beat."""
+    rival = in_suit(unseen, suit, lad)
+    units = decompose(expand(counts), lad.order, lad.rules)
+    if not rival:
+        return units
+    return [u for u in units if _beater(rival, u, lad) is None]
 
 
 def legal_leads(
@@ -93,10 +201,41 @@ def legal_leads(
     limit: int | None = None,
     unseen: Iterable[Card] | None = None,
 ) -> list[tuple[Card, ...]]:
-    """Useful legal leads, most useful first, at most ``limit``.
+    """Useful legal leads, most useful first, at most ``limit`` (``pajiwo.txt:103``).
 
-    Sure throws (when ``unseen``, the cards the leader cannot see, is given),
-    then tractors, triples, pairs, singles, each strongest first. Any set of one
-    suit is a legal lead (a throw attempt); this list holds representatives.
+    The order: sure throws (only when ``unseen`` is given: the cards the
+    leader cannot see, i.e. the other hands and anything else not yet shown;
+    a throw of every unit of one suit that no holder of all of ``unseen`` could
+    beat), then every tractor (longest first), triple, pair and single, each
+    strongest first. Any set of one suit is a legal lead (a throw may fail,
+    see :func:`check_throw`); this list holds the representatives bots need.
+    Each lead is a tuple of cards, strongest first.
     """
-    raise NotImplementedError
+    lad = ladder(order, rules)
+    info = lad.info
+    counts = count(hand)
+    out: list[tuple[Card, ...]] = []
+    by_suit: dict[EffectiveSuit, Counts] = {}
+    for c, k in counts.items():
+        by_suit.setdefault(info[c][0], {})[c] = k
+    if rules.throws and unseen is not None:
+        unseen_counts = count(unseen)
+        for suit in sorted(by_suit, key=lambda s: 0 if s == TRUMP else 1 + SUITS.index(s)):
+            sure = _sure_units(by_suit[suit], unseen_counts, suit, lad)
+            if len(sure) > 1:
+                out.append(tuple(c for u in sure for c in u.cards))
+    tractors: list[tuple[int, int, tuple[Card, ...]]] = []
+    for width in lad.tractor_widths:
+        for suit_counts in by_suit.values():
+            for length in range(2, len(suit_counts) + 1):
+                found = windows(suit_counts, length, width, lad)
+                if not found:
+                    break
+                tractors.extend((length * width, top, tuple(cards)) for cards, top in found)
+    tractors.sort(key=lambda t: (-t[0], -t[1]))
+    out.extend(t[2] for t in tractors)
+    by_strength = sorted(counts, key=lambda c: (-info[c][1], order.sort_key(c)))
+    for width in lad.set_widths:
+        out.extend((c,) * width for c in by_strength if counts[c] >= width)
+    out.extend((c,) for c in by_strength)
+    return out if limit is None else out[:limit]
