@@ -1,0 +1,112 @@
+"""Test helpers: rig a Pajiwo hand with chosen cards, and drive bot-only games."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from games.base import Action, Event
+from games.cards import Card, full_deck, parse_card
+from games.pajiwo import BOTS
+from games.pajiwo.engine import DEALT, PajiwoGame
+from games.pajiwo.options import PajiwoOptions
+
+
+def cards(text: str) -> list[Card]:
+    return [parse_card(x) for x in text.split()]
+
+
+def rig(game: PajiwoGame, hands: Sequence[str], kitty: str = "") -> None:
+    """Give each seat the listed cards (space-separated notation), fill to 25 / 8 from the rest.
+
+    Works right after a hand starts: in a progressive deal it rewrites the deal
+    order so the seats receive these cards; in an all-at-once deal it replaces
+    the hands. The 108 cards stay conserved.
+    """
+    pool = Counter(full_deck(2))
+    want = [cards(h) for h in hands] + [[]] * (4 - len(hands))
+    kit = cards(kitty)
+    for group in [*want, kit]:
+        pool.subtract(group)
+    assert min(pool.values()) >= 0, f"too many copies: {-pool}"
+    rest = sorted(pool.elements())
+    random.Random(7).shuffle(rest)
+    full = []
+    for group in want:
+        need = 25 - len(group)
+        full.append(list(group) + rest[:need])
+        rest = rest[need:]
+    kit = kit + rest[: 8 - len(kit)]
+    game.kitty = kit
+    if game.phase == "dealing":
+        assert game.deal_pos == 0
+        queues = [list(h) for h in full]
+        order = []
+        for i in range(DEALT):
+            order.append(queues[(game.start_seat + i) % 4].pop(0))
+        game.undealt = order
+    else:
+        game.hands = full
+    assert game.invariants()["cards_conserved"]
+
+
+def new_game(seed: int = 1, **opts: object) -> PajiwoGame:
+    return PajiwoGame(seed, PajiwoOptions.from_dict(opts))
+
+
+def act(game: PajiwoGame, seat: int | None, kind: str, text: str = "") -> list[Event]:
+    data = {"cards": text.split()} if text else {}
+    return game.apply(Action(seat, kind, data))
+
+
+def deal_all(game: PajiwoGame) -> None:
+    """Apply deal steps until the progressive deal is over."""
+    while game.phase == "dealing":
+        game.apply(Action(None, "deal"))
+
+
+def play_bots(
+    game: PajiwoGame,
+    kinds: Sequence[str],
+    seed: int,
+    max_actions: int = 5000,
+    stop_at_hand_end: bool = True,
+) -> list[Action]:
+    """Drive ``game`` with bots (``kinds[seat]``).
+
+    Optional declares are offered to every seat once per deal step.
+    """
+    rng = random.Random(seed)
+    players = [BOTS[k]() for k in kinds]
+    done: list[Action] = []
+    start_hand = game.hand_number
+    while not game.is_over and len(done) < max_actions:
+        if stop_at_hand_end and (game.hand_number != start_hand or game.phase == "hand_over"):
+            break
+        if game.phase == "dealing":
+            for seat in range(4):
+                choice = players[seat].choose(game, seat, rng)
+                if choice.kind == "declare":
+                    game.apply(choice)
+                    done.append(choice)
+        required = [d for d in game.pending() if d.required]
+        if not required:
+            break
+        d = required[0]
+        action = (
+            Action(None, d.kinds[0])
+            if d.seat is None
+            else players[d.seat].choose(game, d.seat, rng)
+        )
+        game.apply(action)
+        done.append(action)
+    return done
+
+
+def later_hand(game: PajiwoGame, dealer: int, levels: tuple[int, int]) -> None:
+    """Start a later (non-抢庄) hand with a known ``dealer`` and team ``levels`` (rule tests)."""
+    game.levels = list(levels)
+    game.dealer = dealer
+    game.hand_number = 2
+    game._start_hand(grab=False, start_seat=None, redeals=0)
