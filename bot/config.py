@@ -1,0 +1,129 @@
+"""Settings of the host, read from the environment and a ``.env`` file.
+
+Every setting has a default, so ``Settings.from_env({})`` works; a bad value
+raises :class:`ConfigError` naming the variable, the value and what is
+expected. Real environment variables win over the ``.env`` file.
+See ``.env.example`` for each variable with a comment.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+from bot.pace import PaceError, parse_pace
+
+__all__ = ["LOCALES", "ConfigError", "Settings"]
+
+LOCALES = ("en-US", "zh-CN")
+"""Locales the front ends speak; the first is the default."""
+
+_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class ConfigError(ValueError):
+    """A setting with a bad value; the message names the variable and the accepted values."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The host's settings.
+
+    Attributes:
+        discord_token: the bot token (``DISCORD_TOKEN``); ``None`` when unset,
+            which only ``python -m bot run`` refuses.
+        database_path: the SQLite file (``DATABASE_PATH``, default ``paiju.sqlite3``).
+        dev_guild_id: a server whose slash commands are synced at once (``DEV_GUILD_ID``).
+        log_level: ``DEBUG`` … ``CRITICAL`` (``LOG_LEVEL``, default ``INFO``).
+        default_locale: ``en-US`` or ``zh-CN`` (``DEFAULT_LOCALE``).
+        default_pace: a pace preset or seconds (``DEFAULT_PACE``, default ``live``).
+        discord_api_base: TEST ONLY, REST base URL such as ``http://127.0.0.1:PORT/api/v10``
+            (``DISCORD_API_BASE``); ``None`` means the real Discord.
+        discord_gateway_url: TEST ONLY, gateway URL such as ``ws://127.0.0.1:PORT/``
+            (``DISCORD_GATEWAY_URL``); ``None`` means the real Discord.
+    """
+
+    discord_token: str | None = None
+    database_path: Path = Path("paiju.sqlite3")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    default_locale: str = "en-US"
+    default_pace: str = "live"
+    discord_api_base: str | None = None
+    discord_gateway_url: str | None = None
+
+    @classmethod
+    def from_env(
+        cls, env: Mapping[str, str] | None = None, *, dotenv_path: str | Path | None = ".env"
+    ) -> Settings:
+        """Read the settings.
+
+        With ``env=None``: values from ``dotenv_path`` (default ``./.env``, if it
+        exists) overridden by ``os.environ``. With a mapping: only that mapping
+        (tests). Empty strings count as unset. Raises :class:`ConfigError`.
+        """
+        if env is None:
+            merged: dict[str, str] = {}
+            if dotenv_path is not None and Path(dotenv_path).is_file():
+                merged.update(
+                    {k: v for k, v in dotenv_values(dotenv_path).items() if v is not None}
+                )
+            merged.update(os.environ)
+            env = merged
+
+        def get(name: str) -> str | None:
+            value = env.get(name)
+            if value is None or not value.strip():
+                return None
+            return value.strip()
+
+        token = get("DISCORD_TOKEN")
+        db = get("DATABASE_PATH")
+        guild_text = get("DEV_GUILD_ID")
+        guild: int | None = None
+        if guild_text is not None:
+            if not guild_text.isdigit():
+                raise ConfigError(
+                    f"DEV_GUILD_ID must be a server id (digits only), not {guild_text!r}"
+                )
+            guild = int(guild_text)
+        level = (get("LOG_LEVEL") or "INFO").upper()
+        if level not in _LEVELS:
+            raise ConfigError(f"LOG_LEVEL must be one of {', '.join(_LEVELS)}, not {level!r}")
+        locale = get("DEFAULT_LOCALE") or LOCALES[0]
+        if locale not in LOCALES:
+            raise ConfigError(f"DEFAULT_LOCALE must be one of {', '.join(LOCALES)}, not {locale!r}")
+        pace = get("DEFAULT_PACE") or "live"
+        try:
+            parse_pace(pace)
+        except PaceError as exc:
+            raise ConfigError(f"DEFAULT_PACE: {exc}") from None
+        api_base = get("DISCORD_API_BASE")
+        gateway = get("DISCORD_GATEWAY_URL")
+        for name, url in (("DISCORD_API_BASE", api_base), ("DISCORD_GATEWAY_URL", gateway)):
+            if url is not None and not url.startswith(("http://", "https://", "ws://", "wss://")):
+                raise ConfigError(
+                    f"{name} must be a URL (http://, https://, ws://, wss://), not {url!r}"
+                )
+        return cls(
+            discord_token=token,
+            database_path=Path(db) if db else Path("paiju.sqlite3"),
+            dev_guild_id=guild,
+            log_level=level,
+            default_locale=locale,
+            default_pace=pace,
+            discord_api_base=api_base,
+            discord_gateway_url=gateway,
+        )
+
+    def configure_logging(self) -> None:
+        """Set the root logger's level and a plain format."""
+        logging.basicConfig(
+            level=getattr(logging, self.log_level),
+            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        )
