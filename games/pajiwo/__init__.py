@@ -5,11 +5,14 @@ Exports ``GAME`` (the engine class :class:`games.pajiwo.engine.PajiwoGame`) and
 ``BOTS`` (``{"random": RandomPlayer, "heuristic": HeuristicPlayer}``).
 """
 
+from collections.abc import Callable
+
+from games.base import Player
 from games.pajiwo.bots import HeuristicPlayer, RandomPlayer
 from games.pajiwo.engine import PajiwoGame
 from games.pajiwo.options import PajiwoOptions
 
 GAME = PajiwoGame
-BOTS = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+BOTS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
 
 __all__ = ["BOTS", "GAME", "HeuristicPlayer", "PajiwoGame", "PajiwoOptions", "RandomPlayer"]

@@ -1,0 +1,56 @@
+"""扒鸡窝 benchmarks: heuristic bot strength and the speed of a whole bot-only hand.
+
+* ``pajiwo.heuristic_vs_random``: share of hands *won* by a team of two
+  heuristic players against a team of two random-legal players. A hand is won
+  by the side that comes out ahead in the seed's result table: the dealer side
+  when it goes up (defenders under 80), the defenders when they reach 80 and
+  take over the deal (pajiwo.txt:135-137). The heuristic team sits at 0 & 2 in
+  even-numbered matches and at 1 & 3 in odd ones; matches are full matches
+  (standard options), restarted with a new seed until the hands are played.
+* ``pajiwo.hand_ms``: median wall time of one whole hand (deal to result,
+  bots' thinking included), over the same hands.
+
+``PAIJU_BENCH_HANDS`` (default 1000) sets the number of hands.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+from collections.abc import Iterator
+
+from benchmarks import Figure
+from games.pajiwo import BOTS, PajiwoGame, PajiwoOptions
+from games.pajiwo.selfplay import play_hand
+
+
+def measure(hands: int, seed: int = 2026) -> tuple[float, float, int]:
+    """``(heuristic win rate, median ms per hand, hands played)`` over ``hands`` hands."""
+    wins = 0
+    times: list[float] = []
+    match = 0
+    while len(times) < hands:
+        heuristic_team = match % 2
+        kinds = ["heuristic" if s % 2 == heuristic_team else "random" for s in range(4)]
+        players = [BOTS[k]() for k in kinds]
+        game = PajiwoGame(seed + match, PajiwoOptions())
+        rng = random.Random(seed * 1000 + match)
+        while not game.is_over and len(times) < hands:
+            start = time.perf_counter()
+            play_hand(game, players, rng)
+            times.append((time.perf_counter() - start) * 1000)
+            winner = game.hand_results[-1].summary["winner_team"]
+            wins += int(winner[0] % 2 == heuristic_team)
+        match += 1
+    return wins / len(times), statistics.median(times), len(times)
+
+
+def run() -> Iterator[Figure]:
+    hands = int(os.environ.get("PAIJU_BENCH_HANDS", "1000"))
+    rate, median_ms, played = measure(hands)
+    yield Figure(
+        "pajiwo.heuristic_vs_random", rate, "share of hands won", ">= 0.8", {"hands": played}
+    )
+    yield Figure("pajiwo.hand_ms", median_ms, "ms", "< 100", {"hands": played})
