@@ -261,7 +261,7 @@ def hand_image(
     cgroups = _as_groups(groups)
     lifted = set(highlight)
     rows = _pieces(cgroups, max_width) if any(g.cards for g in cgroups) else []
-    title_h = 44 if title else 0
+    title_h = 54 if title else 0
     row_h = LABEL_H + CARD_H + (LEGEND_H if legend_style != "none" else 6) + ROW_GAP
     widths = [x + (len(g.cards) - 1) * STEP + CARD_W for row in rows for g, x in row[-1:]]
     width = max([*widths, 320, text_width(title, 28, True) if title else 0]) + 2 * MARGIN

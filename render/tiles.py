@@ -139,9 +139,9 @@ _STICKS: dict[int, list[tuple[float, float, float, bool]]] = {
         (14, 58, _L, False),
         (46, 58, _L, False),
     ],
-    6: [(x, y, _L, False) for y in (22, 58) for x in (14, 30, 46)],
-    7: [(30, 14, 18, True)] + [(x, y, 18, False) for y in (40, 64) for x in (14, 30, 46)],
-    9: [(x, y, 19, x == 30) for y in (15, 40, 65) for x in (14, 30, 46)],
+    6: [(x, y, _L, False) for y in (22.0, 58.0) for x in (14.0, 30.0, 46.0)],
+    7: [(30.0, 14.0, 18.0, True)] + [(x, y, 18.0, False) for y in (40, 64) for x in (14, 30, 46)],
+    9: [(x, y, 19.0, x == 30) for y in (15.0, 40.0, 65.0) for x in (14.0, 30.0, 46.0)],
 }
 
 

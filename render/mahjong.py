@@ -1,0 +1,222 @@
+"""Mahjong pictures: a player's hand (:func:`mahjong_hand_image`) and the table
+(:func:`mahjong_table_image`)."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from games.tiles import Tile, format_tile, format_tile_chinese
+from render.common import BG, BLUE, GOLD, INK, MUTED, PANEL, RED, TABLE, WHITE, badge, to_png
+from render.fonts import draw_text, text_width, truncate
+from render.scenes import MahjongHandScene, MahjongTableScene, Meld
+from render.tiles import tile_back, tile_image, tile_size
+
+__all__ = [
+    "mahjong_hand_image",
+    "mahjong_hand_png",
+    "mahjong_table_image",
+    "mahjong_table_png",
+    "meld_width",
+]
+
+_MELD_GAP = 12
+
+
+def _sprite(tile: Tile, width: int, wildcard: Tile | None) -> Image.Image:
+    return tile_image(tile, width, wildcard=wildcard is not None and tile == wildcard)
+
+
+def meld_width(meld: Meld, width: int) -> int:
+    """Pixels a meld takes at tile ``width`` (a claimed tile lies sideways)."""
+    _, h = tile_size(width)
+    return sum(h if i == meld.claimed else width for i in range(len(meld.tiles))) + len(meld.tiles)
+
+
+def draw_meld(
+    img: Image.Image, meld: Meld, x: int, bottom: int, width: int, wildcard: Tile | None
+) -> int:
+    """Draw ``meld`` with its left edge at ``x`` and tiles standing on ``bottom``; returns
+    the x after it. A concealed kong (暗杠) shows its two outer tiles face down."""
+    for i, tile in enumerate(meld.tiles):
+        if meld.kind == "concealed_kong" and i in (0, len(meld.tiles) - 1):
+            sprite = tile_back(width)
+        else:
+            sprite = _sprite(tile, width, wildcard)
+        if i == meld.claimed:
+            sprite = sprite.rotate(90, expand=True)
+        img.paste(sprite, (x, bottom - sprite.height), sprite)
+        x += sprite.width + 1
+    return x
+
+
+def mahjong_hand_image(scene: MahjongHandScene, width: int = 64) -> Image.Image:
+    """Draw a hand: concealed tiles in the given order with their notation underneath
+    (what ``/discard`` accepts), the newly drawn tile set apart, then a second row with
+    melds and collected flowers (花). Tiles are ``width`` px wide. Returns an RGB image.
+    """
+    tw, th = tile_size(width)
+    margin, gap, legend_h = 18, 2, 30
+    title_h = 56 if scene.title else 8
+    row1 = len(scene.concealed) * (tw + gap) + ((tw + 26) if scene.drawn else 0)
+    mw = sum(meld_width(m, 48) + _MELD_GAP for m in scene.melds)
+    fw = len(scene.flowers) * 42 + (60 if scene.flowers else 0)
+    lower = bool(scene.melds or scene.flowers)
+    row2 = mw + fw + (110 if lower else 0)
+    width_px = max(row1, row2, 360) + 2 * margin
+    _, small_h = tile_size(48)
+    height = title_h + th + legend_h + (small_h + 56 if lower else 0) + margin
+    img = Image.new("RGB", (width_px, height), BG)
+    d = ImageDraw.Draw(img)
+    if scene.title:
+        draw_text(d, (margin, 12), scene.title, 28, WHITE, bold=True)
+    if scene.wildcard is not None:
+        w = text_width("财神", 22, True)
+        x = width_px - margin - w - 44
+        draw_text(d, (x, 26), "财神", 22, GOLD, bold=True, anchor="lm")
+        sprite = tile_image(scene.wildcard, 34, wildcard=True)
+        img.paste(sprite, (x + w + 6, 26 - sprite.height // 2), sprite)
+    x, y = margin, title_h
+    tiles = [(t, False) for t in scene.concealed]
+    if scene.drawn is not None:
+        tiles.append((scene.drawn, True))
+    for tile, drawn in tiles:
+        if drawn:
+            x += 24
+        sprite = _sprite(tile, width, scene.wildcard)
+        img.paste(sprite, (x, y), sprite)
+        draw_text(
+            d,
+            (x + tw / 2, y + th + 3),
+            format_tile(tile),
+            22,
+            (235, 235, 235),
+            bold=True,
+            anchor="mt",
+        )
+        x += tw + gap
+    if lower:
+        top = y + th + legend_h + 10
+        x = margin
+        if scene.melds:
+            draw_text(d, (x, top), "副露 melds", 20, GOLD, bold=True, anchor="lt")
+            for meld in scene.melds:
+                x = draw_meld(img, meld, x, top + 30 + small_h, 48, scene.wildcard) + _MELD_GAP
+        if scene.flowers:
+            x += 20
+            draw_text(
+                d, (x, top), f"花 flowers {len(scene.flowers)}", 20, GOLD, bold=True, anchor="lt"
+            )
+            for tile in scene.flowers:
+                sprite = tile_image(tile, 40)
+                img.paste(sprite, (x, top + 30 + small_h - sprite.height), sprite)
+                x += 42
+    return img
+
+
+def mahjong_hand_png(scene: MahjongHandScene, width: int = 64) -> bytes:
+    """:func:`mahjong_hand_image` encoded as PNG bytes."""
+    return to_png(mahjong_hand_image(scene, width))
+
+
+# Table layout.
+_W = 900
+_SMALL = 40  # tile width for discards, melds and flowers on the table
+_PER_ROW = 20
+
+
+def _band_height(melds: bool, discards: int) -> int:
+    _, th = tile_size(_SMALL)
+    rows = max(1, -(-discards // _PER_ROW))
+    return 50 + (th + 10 if melds else 0) + rows * (th + 4) + 12
+
+
+def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
+    """Draw the table as four bands, starting with ``viewer`` and going round in playing
+    order. Each band: seat wind, name, dealer 庄, tiles in hand, turn ▶; melds and flowers;
+    every discard in order (rows of 20), the live last discard outlined in red. The header
+    gives the prevailing wind (圈风), tiles left in the wall and the 财神 tile. 900 px wide.
+    """
+    n = len(scene.seats)
+    order = [(scene.viewer + i) % n for i in range(n)]
+    header_h = 96
+    heights = [
+        _band_height(
+            bool(scene.seats[s].melds or scene.seats[s].flowers), len(scene.seats[s].discards)
+        )
+        for s in order
+    ]
+    height = header_h + sum(heights) + 10 * n + 10
+    img = Image.new("RGB", (_W, height), BG)
+    d = ImageDraw.Draw(img)
+    x = 18
+    if scene.prevailing_wind is not None:
+        x += badge(d, (x, 32), f"{format_tile_chinese(scene.prevailing_wind)}风圈", 24, BLUE) + 10
+    x += badge(d, (x, 32), f"牌墙 {scene.wall_left}", 24, (90, 90, 100)) + 10
+    if scene.wildcard is not None:
+        x += badge(d, (x, 32), "财神", 24, GOLD, ink=INK) + 8
+        sprite = tile_image(scene.wildcard, 38, wildcard=True)
+        img.paste(sprite, (x, 32 - sprite.height // 2), sprite)
+    sub = "  ·  ".join(p for p in (scene.title, scene.deadline) if p)
+    if sub:
+        draw_text(d, (18, 76), truncate(sub, 24, _W - 36), 24, (225, 225, 225), anchor="lm")
+    _, th = tile_size(_SMALL)
+    y = header_h
+    for seat, band_h in zip(order, heights, strict=True):
+        info = scene.seats[seat]
+        turn = scene.turn == seat
+        box = (10, y, _W - 10, y + band_h)
+        if turn:
+            d.rounded_rectangle(
+                (box[0] - 4, y - 4, box[2] + 4, y + band_h + 4), radius=16, fill=GOLD
+            )
+        d.rounded_rectangle(box, radius=12, fill=TABLE)
+        bx = 24
+        if info.wind is not None:
+            bx += badge(d, (bx, y + 26), format_tile_chinese(info.wind), 22, PANEL, ink=INK) + 8
+        if scene.dealer == seat:
+            bx += badge(d, (bx, y + 26), "庄", 22, RED) + 8
+        right = f"{info.hand_count} 张 tiles"
+        rw = text_width(right, 22)
+        draw_text(d, (_W - 26, y + 26), right, 22, (220, 230, 220), anchor="rm")
+        name = ("▶ " if turn else "") + info.name
+        draw_text(
+            d,
+            (bx + 4, y + 26),
+            truncate(name, 26, _W - 60 - rw - bx, True),
+            26,
+            WHITE,
+            bold=True,
+            anchor="lm",
+        )
+        row_y = y + 50
+        if info.melds or info.flowers:
+            mx = 24
+            for meld in info.melds:
+                mx = draw_meld(img, meld, mx, row_y + th, _SMALL, scene.wildcard) + _MELD_GAP
+            if info.flowers:
+                mx += 10
+                draw_text(d, (mx, row_y + th // 2), "花", 22, GOLD, bold=True, anchor="lm")
+                mx += 28
+                for tile in info.flowers:
+                    sprite = tile_image(tile, _SMALL - 6)
+                    img.paste(sprite, (mx, row_y + th - sprite.height), sprite)
+                    mx += _SMALL - 4
+            row_y += th + 10
+        if not info.discards:
+            draw_text(d, (24, row_y + th // 2), "(no discards)", 20, MUTED, anchor="lm")
+        for i, tile in enumerate(info.discards):
+            tx = 24 + (i % _PER_ROW) * (_SMALL + 2)
+            ty = row_y + (i // _PER_ROW) * (th + 4)
+            sprite = _sprite(tile, _SMALL, scene.wildcard)
+            img.paste(sprite, (tx, ty), sprite)
+            if scene.last_discard == seat and i == len(info.discards) - 1:
+                d.rounded_rectangle(
+                    (tx - 2, ty - 2, tx + _SMALL + 1, ty + th + 1), radius=6, outline=RED, width=3
+                )
+        y += band_h + 10
+    return img
+
+
+def mahjong_table_png(scene: MahjongTableScene) -> bytes:
+    """:func:`mahjong_table_image` encoded as PNG bytes."""
+    return to_png(mahjong_table_image(scene))
