@@ -1,0 +1,167 @@
+"""The Discord bot: a discord.py ``commands.Bot`` over the table service, and ``run(settings)``.
+
+``python -m bot run`` calls :func:`run`. Tests and benchmarks build the bot with
+:func:`create_bot` and drive it through a loopback Discord server.
+
+Test-only routing (issue 4 §6): ``Settings.discord_api_base`` replaces
+discord.py's REST base (``discord.http.Route.BASE``, used by every REST call
+and by webhook follow-ups), and ``Settings.discord_gateway_url`` the first
+gateway URL (``DiscordWebSocket.DEFAULT_GATEWAY``; discord.py 2.7's ``Client``
+does not ask ``GET /gateway/bot``; resumes use READY's ``resume_gateway_url``).
+Both are process-wide class attributes, so one process talks to one Discord.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+import yarl
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.discord_state import DiscordState
+
+__all__ = ["COGS", "PaijuBot", "create_bot", "point_at", "run"]
+
+log = logging.getLogger(__name__)
+
+COGS = ("cogs.tables", "cogs.play", "cogs.info")
+"""Extensions loaded by :class:`PaijuBot` (each defines ``async def setup(bot)``)."""
+
+
+def point_at(api_base: str | None, gateway_url: str | None) -> None:
+    """Point discord.py's REST calls at ``api_base`` and its first gateway at ``gateway_url``.
+
+    ``None`` leaves the real Discord in place. TEST ONLY.
+    """
+    if api_base:
+        discord.http.Route.BASE = api_base.rstrip("/")
+    if gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+class PaijuBot(commands.Bot):
+    """The bot. Attributes set in :meth:`setup_hook`:
+
+    * ``store`` (:class:`bot.store.Store`) and ``service`` (:class:`bot.tables.TableService`)
+      — given to the constructor, or opened on ``settings.database_path``;
+    * ``state`` (:class:`bot.discord_state.DiscordState`), the front end's own memory;
+    * ``display`` (:class:`cogs.display.TableDisplay`), the table and hand messages.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        service: Any = None,
+        bot_delay_s: float = 0.0,
+        sync_commands: bool = True,
+        rng_seed: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            **kwargs,
+        )
+        self.settings = settings
+        self._given_service = service
+        self.bot_delay_s = bot_delay_s
+        self.sync_commands = sync_commands
+        self.rng_seed = rng_seed
+        self.service: Any = service
+        self.store: Any = getattr(service, "store", None)
+        self.state: DiscordState
+        self.display: Any = None
+        self._owns_store = service is None
+
+    async def setup_hook(self) -> None:
+        from bot.store import Store
+        from bot.tables import TableService
+        from cogs.controls import DYNAMIC_ITEMS
+        from cogs.display import TableDisplay
+        from cogs.i18n import PaijuTranslator
+
+        if self.service is None:
+            self.store = await Store.open(self.settings.database_path)
+            self.service = TableService(
+                self.store,
+                default_pace=self.settings.default_pace,
+                bot_delay_s=self.bot_delay_s,
+                rng_seed=self.rng_seed,
+            )
+        self.state = await DiscordState.open(self.settings.database_path)
+        self.display = TableDisplay(self)
+        self.service.subscribe(self.display.on_update)
+        if self._owns_store:
+            await self.service.start_up()
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(PaijuTranslator())
+        for name in COGS:
+            await self.load_extension(name)
+        if self.sync_commands:
+            if self.settings.dev_guild_id:
+                guild = discord.Object(self.settings.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        await self.display.resume()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Refuse a component of ours whose custom_id is crafted (fits no control template,
+        or is not on the message it claims to come from); discord.py would drop it silently."""
+        if interaction.type != discord.InteractionType.component or interaction.data is None:
+            return
+        custom_id = str(interaction.data.get("custom_id", ""))
+        if not custom_id.startswith("pj:"):
+            return
+        from cogs.actions import Refusal, refuse
+        from cogs.controls import matches_a_control
+
+        on_message = False
+        if interaction.message is not None:
+            for row in interaction.message.components:
+                for child in getattr(row, "children", [row]):
+                    if getattr(child, "custom_id", None) == custom_id:
+                        on_message = True
+        if not matches_a_control(custom_id) or not on_message:
+            await refuse(interaction, Refusal("bad_control", "this control is not valid"))
+
+    async def close(self) -> None:
+        try:
+            if self.display is not None:
+                self.display.table_edits.cancel()
+                self.display.hand_edits.cancel()
+            if self.service is not None and self._owns_store:
+                await self.service.shut_down()
+            if getattr(self, "state", None) is not None:
+                await self.state.close()
+            if self._owns_store and self.store is not None:
+                await self.store.close()
+        finally:
+            await super().close()
+
+
+def create_bot(settings: Settings, **kwargs: Any) -> PaijuBot:
+    """A configured bot (not started): points discord.py at ``settings``' test URLs if any.
+
+    Keyword arguments go to :class:`PaijuBot` (``service``, ``bot_delay_s``,
+    ``sync_commands``, ``rng_seed``, and discord.py's own, e.g. ``max_messages``).
+    """
+    point_at(settings.discord_api_base, settings.discord_gateway_url)
+    return PaijuBot(settings, **kwargs)
+
+
+async def run(settings: Settings) -> None:
+    """Run the bot until it is stopped. Raises ``ValueError`` when no token is set."""
+    if not settings.discord_token:
+        raise ValueError("DISCORD_TOKEN is not set: the bot needs its token to log in")
+    bot = create_bot(settings, bot_delay_s=0.8)
+    async with bot:
+        await bot.start(settings.discord_token)

@@ -1,0 +1,116 @@
+"""What the Discord front end must remember across restarts, in the same SQLite file.
+
+* the table message of each table (``channel_id``, ``message_id``), so that it is
+  edited in place after a restart instead of being posted again;
+* the private hand message of each (table, seat), to edit it in place;
+* users whose direct messages are closed (Discord error 50007), so the channel is
+  told once and the bot stops trying;
+* each table's language (the locale of the interaction that opened it), for the
+  lines it writes in the channel.
+
+Tables are prefixed ``discord_`` and created on :meth:`DiscordState.open`; they
+are independent of the host's tables. A second connection on the same file is
+safe: every write is one short transaction and ``busy_timeout`` waits out the
+host's writes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import aiosqlite
+
+__all__ = ["DiscordState"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS discord_table_message (
+    table_id INTEGER PRIMARY KEY,
+    channel_id INTEGER NOT NULL,
+    message_id INTEGER NOT NULL,
+    lang TEXT NOT NULL DEFAULT 'en'
+);
+CREATE TABLE IF NOT EXISTS discord_hand_message (
+    table_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    channel_id INTEGER NOT NULL,
+    message_id INTEGER NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+);
+CREATE TABLE IF NOT EXISTS discord_dm_closed (
+    user_id INTEGER PRIMARY KEY,
+    told_channel_id INTEGER
+);
+"""
+
+
+class DiscordState:
+    """Small persistent maps, cached in memory (reads never touch the disk).
+
+    Use ``state = await DiscordState.open(path)`` and ``await state.close()``.
+    """
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self.table_messages: dict[int, tuple[int, int]] = {}
+        self.table_lang: dict[int, str] = {}
+        self.hand_messages: dict[tuple[int, int], tuple[int, int]] = {}
+        self.dm_closed: set[int] = set()
+
+    @classmethod
+    async def open(cls, path: Path | str) -> DiscordState:
+        """Open (and create) the tables in the SQLite file at ``path`` and load them."""
+        db = await aiosqlite.connect(str(path))
+        await db.execute("PRAGMA busy_timeout = 10000")
+        await db.executescript(_SCHEMA)
+        await db.commit()
+        self = cls(db)
+        async with db.execute(
+            "SELECT table_id, channel_id, message_id, lang FROM discord_table_message"
+        ) as cur:
+            async for tid, cid, mid, lang in cur:
+                self.table_messages[tid] = (cid, mid)
+                self.table_lang[tid] = lang
+        async with db.execute(
+            "SELECT table_id, user_id, channel_id, message_id FROM discord_hand_message"
+        ) as cur:
+            async for tid, uid, cid, mid in cur:
+                self.hand_messages[(tid, uid)] = (cid, mid)
+        async with db.execute("SELECT user_id FROM discord_dm_closed") as cur:
+            async for (uid,) in cur:
+                self.dm_closed.add(uid)
+        return self
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def set_table_message(
+        self, table_id: int, channel_id: int, message_id: int, lang: str
+    ) -> None:
+        self.table_messages[table_id] = (channel_id, message_id)
+        self.table_lang[table_id] = lang
+        await self._db.execute(
+            "INSERT OR REPLACE INTO discord_table_message VALUES (?, ?, ?, ?)",
+            (table_id, channel_id, message_id, lang),
+        )
+        await self._db.commit()
+
+    async def set_hand_message(
+        self, table_id: int, user_id: int, channel_id: int, message_id: int
+    ) -> None:
+        self.hand_messages[(table_id, user_id)] = (channel_id, message_id)
+        await self._db.execute(
+            "INSERT OR REPLACE INTO discord_hand_message VALUES (?, ?, ?, ?)",
+            (table_id, user_id, channel_id, message_id),
+        )
+        await self._db.commit()
+
+    async def mark_dm_closed(self, user_id: int, channel_id: int) -> bool:
+        """Remember that ``user_id``'s DMs are closed. True the first time (tell the channel)."""
+        if user_id in self.dm_closed:
+            return False
+        self.dm_closed.add(user_id)
+        await self._db.execute(
+            "INSERT OR REPLACE INTO discord_dm_closed VALUES (?, ?)", (user_id, channel_id)
+        )
+        await self._db.commit()
+        return True

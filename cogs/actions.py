@@ -1,0 +1,297 @@
+"""Interaction handling shared by slash commands, buttons and selects.
+
+Rules every handler here follows:
+
+* answer at once: ``defer`` first (ephemeral where the answer is private), then
+  do the work, then a follow-up; Discord's 3 seconds are never at risk;
+* the acting seat is the interaction user's seat, looked up in the host; ids in
+  a custom_id only say which table;
+* every refusal (``TableError``, a bad control, bad card text) is an ephemeral
+  follow-up naming the rule, in the user's language (:func:`refuse`);
+* moves carry an idempotency key, so a double click or a retried interaction
+  applies once (``c:<table>:<user>:<step>`` for controls, ``i:<interaction id>``
+  for slash commands).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from cogs.i18n import lang_of, refusal_text, tr
+from cogs.present import action_label, decode_action, same_cards
+
+if TYPE_CHECKING:
+    from bot.discord_app import PaijuBot
+    from bot.tables import Table
+    from games.base import Action
+
+__all__ = [
+    "app",
+    "lobby_button",
+    "perform",
+    "perform_control",
+    "refuse",
+    "show_hand",
+    "show_hint",
+]
+
+log = logging.getLogger(__name__)
+
+
+class Refusal(Exception):
+    """A refusal made in the front end (bad control, bad card text); same shape as TableError."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+
+def app(interaction: discord.Interaction) -> PaijuBot:
+    return cast("PaijuBot", interaction.client)
+
+
+def lang(interaction: discord.Interaction) -> str:
+    return lang_of(interaction.locale)
+
+
+def display_name(interaction: discord.Interaction) -> str:
+    user = interaction.user
+    return getattr(user, "display_name", None) or user.name
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
+    """Acknowledge now (slash: "thinking", ephemeral if asked; component: silent update)."""
+    if interaction.response.is_done():
+        return
+    if interaction.type == discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str,
+    *,
+    ephemeral: bool = True,
+    **kwargs: Any,
+) -> None:
+    """Answer: the first message if nothing was sent yet, else a follow-up."""
+    kwargs = {k: v for k, v in kwargs.items() if v is not None}
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+
+
+async def refuse(interaction: discord.Interaction, error: BaseException) -> None:
+    """An ephemeral refusal naming the rule, in the user's language."""
+    await reply(interaction, "❌ " + refusal_text(lang(interaction), error), ephemeral=True)
+
+
+def table_error_type() -> type[Exception]:
+    from bot.errors import TableError
+
+    return TableError
+
+
+def _table(interaction: discord.Interaction, table_id: int) -> Table:
+    service = app(interaction).service
+    return service.get(table_id)
+
+
+def _channel_matches(interaction: discord.Interaction, table: Table) -> bool:
+    return interaction.channel_id in (table.channel_id, table.thread_id)
+
+
+# --------------------------------------------------------------------------- moves
+async def perform(interaction: discord.Interaction, table: Table, action: Action, key: str) -> bool:
+    """Apply ``action`` for the user; refuse ephemerally on any TableError. True if applied now."""
+    bot = app(interaction)
+    try:
+        result = await bot.service.act(table.id, interaction.user.id, action, key)
+    except table_error_type() as exc:
+        await refuse(interaction, exc)
+        return False
+    if getattr(result, "duplicate", False):
+        await reply(interaction, tr(lang(interaction), "already_done"), ephemeral=True)
+        return False
+    return True
+
+
+async def perform_control(
+    interaction: discord.Interaction, table_id: int, step: int, value: str
+) -> None:
+    """A move from a hand message's button or select."""
+    await defer(interaction)
+    bot = app(interaction)
+    try:
+        table = _table(interaction, table_id)
+    except table_error_type() as exc:
+        await refuse(interaction, exc)
+        return
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        await refuse(interaction, Refusal("not_seated", "you are not seated at this table"))
+        return
+    legal: list[Action] | None = None
+    if value.startswith("#"):
+        from cogs.display import step_of
+
+        if step != step_of(table):
+            await refuse(interaction, Refusal("stale", "these controls are out of date"))
+            return
+        legal = bot.service.legal_actions(table_id, interaction.user.id, 25)
+    action = decode_action(value, seat, legal)
+    if action is None:
+        await refuse(interaction, Refusal("bad_control", "this control is not valid"))
+        return
+    key = f"c:{table_id}:{interaction.user.id}:{step}"
+    applied = await perform(interaction, table, action, key)
+    message = interaction.message
+    if applied and message is not None and message.flags.ephemeral:
+        # an ephemeral View-hand message cannot be refreshed later: show the new hand now
+        payload = await bot.display.hand_payload_async(
+            bot.service.get(table_id), interaction.user.id, lang(interaction)
+        )
+        file = payload.file()
+        await interaction.edit_original_response(
+            content=payload.content, attachments=[file] if file else [], view=payload.view
+        )
+
+
+def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> Action:
+    """Turn ``/play cards:`` text into the caller's action.
+
+    The text is an autocomplete value (``"play:10s 10s"``) or cards in any
+    notation; cards are matched against the legal moves (so the engine's own
+    data is used), else sent as the seat's card-taking decision kind for the
+    rules to judge. Raises :class:`Refusal` (``bad_cards``, ``not_seated``).
+    """
+    from games.base import Action
+    from games.cards import CardParseError, format_card_ascii, parse_cards
+
+    bot = app(interaction)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refusal("not_seated", "you are not seated at this table")
+    text = text.strip()
+    decoded = decode_action(text, seat) if ":" in text or "|" in text else None
+    if decoded is not None and decoded.kind.isalpha() and decoded.data.get("cards") is not None:
+        cards_text = " ".join(decoded.data["cards"])
+        kind_hint: str | None = decoded.kind
+    else:
+        cards_text, kind_hint = text, None
+    try:
+        cards = parse_cards(cards_text)
+    except CardParseError as exc:
+        raise Refusal("bad_cards", str(exc)) from None
+    if not cards:
+        raise Refusal("bad_cards", "name at least one card")
+    legal = bot.service.legal_actions(table.id, interaction.user.id, None)
+    for act in legal:
+        held = act.data.get("cards")
+        if (kind_hint in (None, act.kind)) and isinstance(held, list) and same_cards(held, cards):
+            return act
+    kinds: list[str] = []
+    if table.engine is not None:
+        kinds = [k for d in table.engine.pending() if d.seat == seat for k in d.kinds]
+    for preferred in (kind_hint, "play", "bury", "declare", "overcall", "discard"):
+        if preferred and preferred in kinds:
+            kind = preferred
+            break
+    else:
+        kind = kind_hint or "play"
+    return Action(seat, kind, {"cards": [format_card_ascii(c) for c in cards]})
+
+
+# --------------------------------------------------------------------------- table buttons
+async def lobby_button(interaction: discord.Interaction, table_id: int, op: str) -> None:
+    """Join / Leave / Add bot / Start, pressed on the lobby message."""
+    await defer(interaction)
+    bot = app(interaction)
+    lg = lang(interaction)
+    try:
+        table = _table(interaction, table_id)
+        if not _channel_matches(interaction, table):
+            raise Refusal("bad_control", "this control is not valid")
+        channel_id = table.channel_id
+        user_id = interaction.user.id
+        if op == "join":
+            table = await bot.service.join(channel_id, user_id, display_name(interaction))
+            seat = table.seat_of(user_id)
+            await reply(interaction, tr(lg, "lobby.joined", seat=(seat or 0) + 1))
+        elif op == "leave":
+            await bot.service.leave(channel_id, user_id)
+            await reply(interaction, tr(lg, "lobby.left"))
+        elif op == "addbot":
+            await bot.service.add_bot(channel_id, user_id, 1)
+        elif op == "start":
+            await bot.service.start(channel_id, user_id)
+    except (table_error_type(), Refusal) as exc:
+        await refuse(interaction, exc)
+
+
+async def show_hand(interaction: discord.Interaction, table_id: int | None) -> None:
+    """The caller's own hand with its controls, as an ephemeral reply (View hand, /hand)."""
+    if interaction.type == discord.InteractionType.component:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    else:
+        await defer(interaction, ephemeral=True)
+    bot = app(interaction)
+    lg = lang(interaction)
+    try:
+        if table_id is None:
+            found = bot.service.table_in_channel(interaction.channel_id or 0)
+            if found is None:
+                raise Refusal("no_table", "there is no table in this channel")
+            table = found
+        else:
+            table = _table(interaction, table_id)
+        if table.seat_of(interaction.user.id) is None:
+            raise Refusal("not_seated", "you are not seated at this table")
+    except (table_error_type(), Refusal) as exc:
+        await refuse(interaction, exc)
+        return
+    payload = await bot.display.hand_payload_async(table, interaction.user.id, lg)
+    file = payload.file()
+    await interaction.followup.send(
+        payload.content,
+        ephemeral=True,
+        **({"file": file} if file else {}),
+        **({"view": payload.view} if payload.view else {}),
+    )
+
+
+async def show_hint(interaction: discord.Interaction, table_id: int | None) -> None:
+    """What the heuristic bot would do in the caller's seat (ephemeral)."""
+    if interaction.type == discord.InteractionType.component:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    else:
+        await defer(interaction, ephemeral=True)
+    bot = app(interaction)
+    lg = lang(interaction)
+    try:
+        if table_id is None:
+            found = bot.service.table_in_channel(interaction.channel_id or 0)
+            if found is None:
+                raise Refusal("no_table", "there is no table in this channel")
+            table_id = found.id
+        table = _table(interaction, table_id)
+        if table.seat_of(interaction.user.id) is None:
+            raise Refusal("not_seated", "you are not seated at this table")
+        action = bot.service.hint(table_id, interaction.user.id)
+    except (table_error_type(), Refusal) as exc:
+        await refuse(interaction, exc)
+        return
+    if action is None:
+        await interaction.followup.send(tr(lg, "hint.none"), ephemeral=True)
+    else:
+        await interaction.followup.send(
+            tr(lg, "hint.text", action=action_label(lg, action)), ephemeral=True
+        )

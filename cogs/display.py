@@ -1,0 +1,489 @@
+"""What the channel and each player see: the table message and the private hands.
+
+:class:`TableDisplay` listens to the table service (``TableService.subscribe``)
+and keeps, per table:
+
+* **one table message** in the table's channel, edited in place (never
+  re-posted; its id is kept in :class:`bot.discord_state.DiscordState` so a
+  restart edits the same message). Edits are coalesced: at most one per
+  ``TABLE_INTERVAL`` seconds per table, the latest state wins, so a fast
+  bot-only trick makes one edit instead of four.
+* **short event lines**: the ones people care about (trump declared or
+  overcalled, kitty taken/buried, hand result, new level, match over) are
+  posted as one channel message per coalesced edit; the rest (tricks won)
+  appear in the table message's recent-lines block.
+* **private hands**: after every change to a seat's hand or its choices, the
+  player's DM hand message is edited in place (one per table and player) with
+  the picture, the cards as text, and the controls of its pending decision.
+  If the DM fails with 50007 (DMs closed), the channel is told once, mentioning
+  the player, and the bot stops trying; "View hand" then answers ephemerally.
+
+A hand is only ever sent to its owner's DM or as an ephemeral reply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs import pictures
+from cogs.coalesce import Coalescer
+from cogs.controls import hand_controls, lobby_controls, play_controls
+from cogs.i18n import tr
+from cogs.present import action_label, cards_text, encode_action, event_line, seat_name
+
+if TYPE_CHECKING:
+    from bot.discord_app import PaijuBot
+    from bot.tables import Table, TableUpdate
+    from games.base import Action
+
+__all__ = ["HandPayload", "TableDisplay"]
+
+log = logging.getLogger(__name__)
+
+TABLE_INTERVAL = 1.5  # seconds between two edits of one table message
+HAND_INTERVAL = 1.0  # seconds between two edits of one player's hand message
+RECENT_LINES = 5
+ANNOUNCED = {
+    "trump_declared",
+    "trump_overcalled",
+    "trump_from_kitty",
+    "stepped_down",
+    "kitty_taken",
+    "kitty_buried",
+    "rebelled",
+    "play_started",
+    "kitty_won",
+    "hand_over",
+    "level_up",
+    "match_over",
+}
+QUIET = {"cards_dealt"}  # too frequent to be worth a line
+DM_CLOSED = 50007
+
+
+@dataclass
+class HandPayload:
+    """A private hand message: text, optional PNG, and the controls (``None``: nothing to do)."""
+
+    content: str
+    png: bytes | None
+    view: discord.ui.View | None
+
+    def file(self) -> discord.File | None:
+        return None if self.png is None else discord.File(io.BytesIO(self.png), "hand.png")
+
+
+def step_of(table: Table) -> int:
+    """The number of accepted actions: the game step a control was drawn at."""
+    engine = table.engine
+    return len(engine.actions) if engine is not None else 0
+
+
+def names_of(table: Table) -> list[str]:
+    return [s.name or f"#{s.index + 1}" for s in table.seats]
+
+
+class TableDisplay:
+    """Keeps every table's message and its players' hand messages up to date."""
+
+    def __init__(self, bot: PaijuBot) -> None:
+        self.bot = bot
+        self.table_edits = Coalescer(TABLE_INTERVAL)
+        self.hand_edits = Coalescer(HAND_INTERVAL)
+        self.recent: dict[int, deque[str]] = {}
+        self.announce: dict[int, list[str]] = {}
+        self.channel_lang: dict[int, str] = {}
+        self.dm_channels: dict[int, int] = {}
+        self.signatures: dict[tuple[int, int], tuple[Any, ...]] = {}
+        self._create_locks: dict[int, asyncio.Lock] = {}
+
+    # ------------------------------------------------------------------ language
+    def lang(self, table: Table) -> str:
+        """The table's language: of the interaction that opened it, else the default locale."""
+        stored = self.bot.state.table_lang.get(table.id)
+        if stored:
+            return stored
+        chan = self.channel_lang.get(table.channel_id)
+        if chan:
+            return chan
+        return "zh" if self.bot.settings.default_locale.startswith("zh") else "en"
+
+    # ------------------------------------------------------------------ updates
+    async def on_update(self, update: TableUpdate) -> None:
+        """The service's listener: schedule the edits this update calls for (never blocks)."""
+        table = update.table
+        lang = self.lang(table)
+        names = names_of(table)
+        for event in update.events:
+            if event.kind in QUIET:
+                continue
+            line = event_line(lang, event, names)
+            self.recent.setdefault(table.id, deque(maxlen=RECENT_LINES)).append(line)
+            if event.kind in ANNOUNCED:
+                self.announce.setdefault(table.id, []).append(line)
+        if update.kind == "reminder" and update.reminder_seat is not None:
+            seat = table.seats[update.reminder_seat]
+            if seat.user_id is not None:
+                self.announce.setdefault(table.id, []).append(
+                    "⏰ " + tr(lang, "hand.your_turn", what=f"<@{seat.user_id}>")
+                )
+        self.refresh_table(table.id)
+        self.refresh_hands(table, set(update.seats_whose_hand_changed))
+
+    def refresh_table(self, table_id: int) -> None:
+        self.table_edits.request(table_id, lambda: self._edit_table(table_id))
+
+    def refresh_hands(self, table: Table, changed: set[int] | None = None) -> None:
+        """Queue a hand refresh for every human seat whose hand or choices changed."""
+        if table.status not in ("playing", "finished", "aborted") or table.engine is None:
+            return
+        for seat in table.seats:
+            if seat.user_id is None or (seat.bot is not None and not seat.auto):
+                continue
+            sig = self._signature(table, seat.index, seat.user_id)
+            key = (table.id, seat.user_id)
+            if seat.index in (changed or set()) or self.signatures.get(key) != sig:
+                self.signatures[key] = sig
+                self.hand_edits.request(key, self._hand_job(table.id, seat.user_id))
+
+    def _hand_job(self, table_id: int, user_id: int) -> Callable[[], Awaitable[None]]:
+        return lambda: self._send_hand(table_id, user_id)
+
+    def _signature(self, table: Table, seat: int, user_id: int) -> tuple[Any, ...]:
+        if table.status != "playing":
+            return (table.status,)
+        try:
+            view = self.bot.service.view(table.id, user_id)
+            legal = self.bot.service.legal_actions(table.id, user_id, 25)
+        except Exception:  # the table may have just closed; the next update will tell
+            return ()
+        hand = view.get("hand") if isinstance(view, dict) else None
+        return (tuple(hand or ()), tuple(encode_action(a, i) for i, a in enumerate(legal)))
+
+    # ------------------------------------------------------------------ table message
+    def table_text(self, table: Table, lang: str) -> str:
+        """The table message: seats, state of play, whose turn and the deadline, recent lines."""
+        from games.registry import GAMES
+
+        spec = GAMES.get(table.game)
+        title = f"{spec.title_zh} {spec.title_en}" if spec else table.game
+        host = f"<@{table.host_user_id}>"
+        lines = [f"**{tr(lang, 'lobby.title', game=title, host=host)}** · #{table.id}"]
+        names = names_of(table)
+        view: dict[str, Any] = {}
+        if table.engine is not None:
+            try:
+                view = self.bot.service.view(table.id, None)
+            except Exception:
+                view = {}
+        counts = view.get("hand_counts") or []
+        seat_lines = []
+        for s in table.seats:
+            who = f"<@{s.user_id}>" if s.user_id is not None and s.bot is None else s.name
+            if s.user_id is None and s.bot is None:
+                who = tr(lang, "lobby.empty")
+            extra = []
+            if s.bot is not None:
+                extra.append("🤖")
+            if s.auto:
+                extra.append("🤖(auto)")
+            if s.index < len(counts):
+                extra.append(f"{counts[s.index]}")
+            seat_lines.append(f"{s.index + 1}. {who} {' '.join(extra)}".rstrip())
+        if table.status == "lobby":
+            lines.append(tr(lang, "lobby.seats") + "\n" + "\n".join(seat_lines))
+            rated = tr(lang, "lobby.rated" if table.is_rated else "lobby.unrated")
+            lines.append(
+                tr(lang, "lobby.options", preset=table.preset, pace=table.pace, rated=rated)
+            )
+            lines.append(tr(lang, "lobby.hint"))
+            return "\n".join(lines)
+        lines.append("\n".join(seat_lines))
+        if view:
+            lines.extend(self._play_lines(table, view, lang, names))
+        recent = self.recent.get(table.id)
+        if recent:
+            lines.append("\n".join(f"· {r}" for r in recent))
+        if table.status == "finished":
+            lines.append(f"**{tr(lang, 'table.status.finished')}**")
+        elif table.status == "aborted":
+            lines.append(f"**{tr(lang, 'table.status.aborted')}**")
+        text = "\n".join(lines)
+        return text if len(text) <= 2000 else text[:1999] + "…"
+
+    def _play_lines(
+        self, table: Table, view: dict[str, Any], lang: str, names: list[str]
+    ) -> list[str]:
+        out: list[str] = []
+        trump = view.get("trump") or {}
+        if isinstance(trump, dict):
+            if trump.get("no_trump"):
+                t = "无主 no-trump"
+            elif trump.get("suit"):
+                t = cards_text([f"A{trump['suit']}"])[:1]
+            else:
+                t = tr(lang, "table.no_trump")
+            out.append(tr(lang, "table.trump", trump=t, level=view.get("level") or "—"))
+        points = view.get("defenders_points")
+        if points is not None:
+            out.append(tr(lang, "table.points", points=points))
+        trick = view.get("trick") or {}
+        plays = trick.get("plays") if isinstance(trick, dict) else None
+        if plays:
+            shown = ", ".join(
+                f"{seat_name(lang, names, p.get('seat'))} {cards_text(p.get('cards') or [])}"
+                for p in plays
+            )
+            out.append(tr(lang, "table.trick", trick=shown))
+        if table.status == "playing" and table.engine is not None:
+            waiting = [d for d in table.engine.pending() if d.seat is not None and d.required]
+            for d in waiting[:4]:
+                seat = table.seats[d.seat] if d.seat is not None else None
+                who = (
+                    f"<@{seat.user_id}>"
+                    if seat is not None and seat.user_id is not None and seat.bot is None
+                    else seat_name(lang, names, d.seat)
+                )
+                what = " / ".join(action_label(lang, _kind_action(k)) for k in d.kinds)
+                line = tr(lang, "table.turn", who=who, what=what)
+                deadline = table.deadlines.get(d.seat) if d.seat is not None else None
+                if deadline is not None:
+                    when = f"<t:{int(deadline)}:R>"
+                    line += " · " + tr(lang, "table.deadline", when=when)
+                out.append(line)
+        result = view.get("match_result")
+        if isinstance(result, dict) and result.get("text"):
+            out.append(tr(lang, "table.result", text=result["text"]))
+        return out
+
+    async def ensure_table_message(self, table: Table, lang: str | None = None) -> None:
+        """Post the table message if the table has none yet (once, even when called twice)."""
+        lock = self._create_locks.setdefault(table.id, asyncio.Lock())
+        async with lock:
+            if table.id in self.bot.state.table_messages:
+                return
+            lg = lang or self.lang(table)
+            channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
+            text = self.table_text(table, lg)
+            png = await self._table_png(table)
+            kwargs: dict[str, Any] = {"content": text, "view": self._table_view(table, lg)}
+            if png is not None:
+                kwargs["file"] = discord.File(io.BytesIO(png), "table.png")
+            message = await channel.send(
+                allowed_mentions=discord.AllowedMentions.none(),
+                **{k: v for k, v in kwargs.items() if v is not None},
+            )
+            await self.bot.state.set_table_message(table.id, channel.id, message.id, lg)
+
+    def _table_view(self, table: Table, lang: str) -> discord.ui.View | None:
+        if table.status == "lobby":
+            return lobby_controls(table, lang)
+        if table.status == "playing":
+            return play_controls(table, lang)
+        return None
+
+    async def _table_png(self, table: Table) -> bytes | None:
+        if table.engine is None or table.status == "lobby":
+            return None
+        try:
+            view = self.bot.service.view(table.id, None)
+        except Exception:
+            return None
+        return await asyncio.to_thread(pictures.table_png, table.game, view, names_of(table))
+
+    async def _edit_table(self, table_id: int) -> None:
+        try:
+            table = self.bot.service.get(table_id)
+        except Exception:
+            return
+        if table_id not in self.bot.state.table_messages:
+            await self.ensure_table_message(table)
+            await self._flush_announcements(table)
+            return
+        lang = self.lang(table)
+        await self._flush_announcements(table)
+        channel_id, message_id = self.bot.state.table_messages[table_id]
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        png = await self._table_png(table)
+        files = [discord.File(io.BytesIO(png), "table.png")] if png is not None else []
+        view = self._table_view(table, lang)
+        try:
+            await message.edit(
+                content=self.table_text(table, lang),
+                attachments=files,
+                view=view,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.NotFound:
+            # the message was deleted: post a new one, remember it
+            self.bot.state.table_messages.pop(table_id, None)
+            await self.ensure_table_message(table, lang)
+
+    async def _flush_announcements(self, table: Table) -> None:
+        lines = self.announce.pop(table.id, [])
+        if not lines:
+            return
+        channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
+        text = "\n".join(lines)
+        await channel.send(
+            text if len(text) <= 2000 else text[:1999] + "…",
+            allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+        )
+
+    # ------------------------------------------------------------------ private hands
+    def hand_payload(self, table: Table, user_id: int, lang: str) -> HandPayload:
+        """The caller's own hand without the picture (see :meth:`hand_payload_async`)."""
+        return self._hand_payload(table, user_id, lang, None)
+
+    async def hand_payload_async(self, table: Table, user_id: int, lang: str) -> HandPayload:
+        """:meth:`hand_payload` with the picture, rendered in a thread."""
+        try:
+            view = self.bot.service.view(table.id, user_id)
+        except Exception:
+            view = {}
+        png = await asyncio.to_thread(pictures.hand_png, table.game, view) if view else None
+        return self._hand_payload(table, user_id, lang, png, view)
+
+    def _hand_payload(
+        self,
+        table: Table,
+        user_id: int,
+        lang: str,
+        png: bytes | None,
+        view: dict[str, Any] | None = None,
+    ) -> HandPayload:
+        from games.registry import GAMES
+
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return HandPayload(tr(lang, "hand.not_seated"), None, None)
+        if view is None:
+            try:
+                view = self.bot.service.view(table.id, user_id)
+            except Exception:
+                view = {}
+        hand = list(view.get("hand") or [])
+        spec = GAMES.get(table.game)
+        title = spec.title_zh if spec else table.game
+        lines = [
+            f"**{tr(lang, 'hand.title', game=title, seat=seat + 1, count=len(hand))}**"
+            f" · #{table.id}",
+            cards_text(hand) or "—",
+        ]
+        legal: list[Action] = []
+        if table.status == "playing":
+            try:
+                legal = self.bot.service.legal_actions(table.id, user_id, 25)
+            except Exception:
+                legal = []
+        controls = None
+        if legal:
+            required = table.engine is not None and any(
+                d.seat == seat and d.required for d in table.engine.pending()
+            )
+            kinds = sorted({a.kind for a in legal}, key=[a.kind for a in legal].index)
+            what = " / ".join(action_label(lang, _kind_action(k)) for k in kinds)
+            key = "hand.your_turn" if required else "hand.you_may"
+            line = tr(lang, key, what=what)
+            deadline = table.deadlines.get(seat)
+            if required and deadline is not None:
+                line += " · " + tr(lang, "table.deadline", when=f"<t:{int(deadline)}:R>")
+            lines.append(line)
+            controls = hand_controls(table.id, step_of(table), legal, lang)
+        elif table.status == "playing":
+            lines.append(tr(lang, "hand.wait"))
+        else:
+            lines.append(f"**{tr(lang, 'table.status.' + table.status)}**")
+        return HandPayload("\n".join(lines), png, controls)
+
+    async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
+        cid = self.dm_channels.get(user_id)
+        if cid is None:
+            data = await self.bot.http.start_private_message(user_id)
+            cid = int(data["id"])
+            self.dm_channels[user_id] = cid
+        return self.bot.get_partial_messageable(cid, type=discord.ChannelType.private)
+
+    async def _send_hand(self, table_id: int, user_id: int) -> None:
+        """Send or edit ``user_id``'s DM hand message for this table (coalesced job)."""
+        if user_id in self.bot.state.dm_closed:
+            return
+        try:
+            table = self.bot.service.get(table_id)
+        except Exception:
+            return
+        if table.seat_of(user_id) is None:
+            return
+        payload = await self.hand_payload_async(table, user_id, self.lang(table))
+        known = self.bot.state.hand_messages.get((table_id, user_id))
+        try:
+            if known is not None:
+                message = self.bot.get_partial_messageable(
+                    known[0], type=discord.ChannelType.private
+                ).get_partial_message(known[1])
+                file = payload.file()
+                try:
+                    await message.edit(
+                        content=payload.content,
+                        attachments=[file] if file else [],
+                        view=payload.view,
+                    )
+                    return
+                except discord.NotFound:
+                    pass
+            channel = await self._dm_channel(user_id)
+            file = payload.file()
+            kwargs: dict[str, Any] = {"content": payload.content}
+            if file is not None:
+                kwargs["file"] = file
+            if payload.view is not None:
+                kwargs["view"] = payload.view
+            sent = await channel.send(**kwargs)
+            await self.bot.state.set_hand_message(table_id, user_id, sent.channel.id, sent.id)
+        except discord.Forbidden as exc:
+            if exc.code == DM_CLOSED:
+                await self._dms_closed(table, user_id)
+            else:
+                raise
+
+    async def _dms_closed(self, table: Table, user_id: int) -> None:
+        channel_id = table.thread_id or table.channel_id
+        if await self.bot.state.mark_dm_closed(user_id, channel_id):
+            await self.bot.get_partial_messageable(channel_id).send(
+                tr(self.lang(table), "hand.dm_closed", mention=f"<@{user_id}>"),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    # ------------------------------------------------------------------ life cycle
+    async def resume(self) -> None:
+        """After a restart: edit every known open table's message and hands in place."""
+        for table_id in list(self.bot.state.table_messages):
+            try:
+                table = self.bot.service.get(table_id)
+            except Exception:
+                continue
+            if table.status in ("lobby", "playing"):
+                self.refresh_table(table_id)
+                self.refresh_hands(table, {s.index for s in table.seats})
+
+    async def drain(self) -> None:
+        """Wait for queued edits (tests and shutdown)."""
+        deadline = time.monotonic() + 30
+        while (self.table_edits._tasks or self.hand_edits._tasks) and time.monotonic() < deadline:
+            await self.table_edits.drain()
+            await self.hand_edits.drain()
+
+
+def _kind_action(kind: str) -> Action:
+    from games.base import Action
+
+    return Action(None, kind, {})

@@ -1,0 +1,170 @@
+"""``/rules``, ``/rating``, ``/leaderboard``, ``/history``: what the host knows, for the caller.
+
+Rules summaries come from ``docs/rules/<game>.md`` (its title and opening
+section, cut to fit a message); ratings and history from :mod:`bot.ratings`
+and :mod:`bot.history` over the service's store, for the current server.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _L
+from discord.ext import commands
+
+from cogs.actions import app, defer, lang, reply
+from cogs.i18n import tr
+from cogs.tables import GAME_CHOICES
+from games.registry import GAMES
+
+__all__ = ["InfoCog", "rules_summary", "setup"]
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
+SUMMARY_CHARS = 1500
+
+
+def rules_summary(game: str, rules_dir: Path = RULES_DIR) -> str | None:
+    """The title and first sections of ``docs/rules/<game>.md``, at most ~1500 characters.
+
+    ``None`` when the page does not exist.
+    """
+    path = rules_dir / f"{game}.md"
+    if not path.is_file():
+        return None
+    text = path.read_text(encoding="utf-8")
+    # keep whole paragraphs until the budget is spent
+    out: list[str] = []
+    used = 0
+    for para in re.split(r"\n\s*\n", text.strip()):
+        if used + len(para) > SUMMARY_CHARS and out:
+            break
+        out.append(para[:SUMMARY_CHARS])
+        used += len(para) + 2
+    return "\n\n".join(out)
+
+
+def _game_title(key: str) -> str:
+    spec = GAMES.get(key)
+    return f"{spec.title_zh} {spec.title_en}" if spec else key
+
+
+class InfoCog(commands.Cog):
+    """Rules, ratings, leaderboard and history."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=_L("rules"), description=_L("A summary of a game's rules"))
+    @app_commands.rename(game=_L("game"))
+    @app_commands.describe(game=_L("Which game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        lg = lang(interaction)
+        summary = rules_summary(game.value)
+        if summary is None:
+            await reply(interaction, tr(lg, "rules.missing", game=_game_title(game.value)))
+            return
+        more = tr(lg, "rules.more", path=f"docs/rules/{game.value}.md")
+        body = summary[: 2000 - len(more) - 2]
+        await reply(interaction, f"{body}\n\n{more}")
+
+    @app_commands.command(name=_L("rating"), description=_L("A player's rating"))
+    @app_commands.rename(user=_L("user"), game=_L("game"))
+    @app_commands.describe(user=_L("Whose rating (default: you)"), game=_L("Which game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rating(
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
+        from bot.ratings import rating as get_rating
+
+        await defer(interaction, ephemeral=True)
+        bot = app(interaction)
+        lg = lang(interaction)
+        who = user or interaction.user
+        keys = [game.value] if game else list(GAMES)
+        lines = []
+        for key in keys:
+            row = await get_rating(bot.service.store, interaction.guild_id, key, who.id)
+            if row is None:
+                if game is not None:
+                    lines.append(tr(lg, "rating.none", user=who.mention, game=_game_title(key)))
+                continue
+            lines.append(
+                tr(
+                    lg,
+                    "rating.line",
+                    user=who.mention,
+                    game=_game_title(key),
+                    ordinal=row.ordinal,
+                    mu=row.mu,
+                    sigma=row.sigma,
+                    matches=row.games,
+                )
+            )
+        if not lines:
+            lines.append(tr(lg, "rating.none", user=who.mention, game="—"))
+        await reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(
+        name=_L("leaderboard"), description=_L("The best players of a game in this server")
+    )
+    @app_commands.rename(game=_L("game"))
+    @app_commands.describe(game=_L("Which game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str]
+    ) -> None:
+        from bot.ratings import leaderboard as get_board
+
+        await defer(interaction, ephemeral=False)
+        bot = app(interaction)
+        lg = lang(interaction)
+        rows = await get_board(bot.service.store, interaction.guild_id, game.value, 10)
+        title = _game_title(game.value)
+        if not rows:
+            await reply(interaction, tr(lg, "leaderboard.empty", game=title), ephemeral=False)
+            return
+        lines = [f"**{tr(lg, 'leaderboard.title', game=title)}**"]
+        for i, row in enumerate(rows, 1):
+            lines.append(f"{i}. <@{row.user_id}> {row.ordinal:.1f} ({row.wins}/{row.games})")
+        await reply(
+            interaction,
+            "\n".join(lines),
+            ephemeral=False,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name=_L("history"), description=_L("Your recent matches"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        from bot.history import history as get_history
+
+        await defer(interaction, ephemeral=True)
+        bot = app(interaction)
+        lg = lang(interaction)
+        rows = await get_history(
+            bot.service.store, interaction.guild_id, interaction.user.id, limit=10
+        )
+        if not rows:
+            await reply(interaction, tr(lg, "history.empty"))
+            return
+        lines = [f"**{tr(lg, 'history.title')}**"]
+        for m in rows:
+            me = next((p for p in m.players if p.user_id == interaction.user.id), None)
+            rank = f"#{me.rank}" if me else ""
+            delta = ""
+            if me and me.mu_before is not None and me.mu_after is not None:
+                delta = f" (μ {me.mu_after - me.mu_before:+.2f})"
+            when = f"<t:{int(m.finished_at)}:d>"
+            text = str(m.result.get("text", ""))[:120]
+            lines.append(f"{when} {_game_title(m.game)} {rank}{delta} — {text}")
+        await reply(interaction, "\n".join(lines)[:2000])
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(InfoCog(bot))

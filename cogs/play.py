@@ -1,0 +1,122 @@
+"""``/play cards:``, ``/pass``, ``/hand``, ``/hint``: moves and private looks by slash command.
+
+``/play`` autocompletes the caller's legal moves now (``TableService.legal_actions``,
+most useful first, at most 25) labelled in card notation; typed cards in any
+notation are accepted too and judged by the rules. The idempotency key of a
+slash-command move is the interaction id, so a retried interaction applies once.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _L
+from discord.ext import commands
+
+from cogs.actions import (
+    Refusal,
+    app,
+    defer,
+    lang,
+    perform,
+    refuse,
+    reply,
+    resolve_cards,
+    show_hand,
+    show_hint,
+    table_error_type,
+)
+from cogs.i18n import lang_of
+from cogs.present import action_label, encode_action
+from games.base import Action
+
+__all__ = ["PlayCog", "setup"]
+
+
+async def cards_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's legal moves that take cards, filtered by what is typed; at most 25."""
+    bot = app(interaction)
+    table = bot.service.table_in_channel(interaction.channel_id or 0)
+    if table is None or table.seat_of(interaction.user.id) is None:
+        return []
+    try:
+        legal = bot.service.legal_actions(table.id, interaction.user.id, 25)
+    except table_error_type():
+        return []
+    lg = lang_of(interaction.locale)
+    typed = current.strip().lower()
+    out: list[app_commands.Choice[str]] = []
+    for i, action in enumerate(legal):
+        if not action.data.get("cards"):
+            continue
+        label = action_label(lg, action)
+        value = encode_action(action, i)
+        if value.startswith("#"):
+            continue  # too long to carry; typed cards still work
+        plain = " ".join(str(c) for c in action.data["cards"]).lower()
+        if typed and typed not in label.lower() and typed not in plain:
+            continue
+        out.append(app_commands.Choice(name=label, value=value))
+    return out[:25]
+
+
+class PlayCog(commands.Cog):
+    """Slash commands for moves and private looks."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=_L("play"),
+        description=_L("Play cards (or declare, bury…: whatever your turn asks)"),
+    )
+    @app_commands.rename(cards=_L("cards"))
+    @app_commands.describe(
+        cards=_L("Cards, e.g. 10s 10s or ♠10♠10 (autocomplete lists your legal plays)")
+    )
+    @app_commands.autocomplete(cards=cards_autocomplete)
+    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+        bot = app(interaction)
+        await defer(interaction, ephemeral=True)
+        try:
+            table = bot.service.table_in_channel(interaction.channel_id or 0)
+            if table is None:
+                raise Refusal("no_table", "there is no table in this channel")
+            action = resolve_cards(interaction, table, cards)
+        except (table_error_type(), Refusal) as exc:
+            await refuse(interaction, exc)
+            return
+        if await perform(interaction, table, action, f"i:{interaction.id}"):
+            await reply(interaction, "✅ " + action_label(lang(interaction), action))
+
+    @app_commands.command(name=_L("pass"), description=_L("Pass"))
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        bot = app(interaction)
+        await defer(interaction, ephemeral=True)
+        table = bot.service.table_in_channel(interaction.channel_id or 0)
+        try:
+            if table is None:
+                raise Refusal("no_table", "there is no table in this channel")
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise Refusal("not_seated", "you are not seated at this table")
+        except Refusal as exc:
+            await refuse(interaction, exc)
+            return
+        action = Action(seat, "pass", {})
+        if await perform(interaction, table, action, f"i:{interaction.id}"):
+            await reply(interaction, "✅ " + action_label(lang(interaction), action))
+
+    @app_commands.command(name=_L("hand"), description=_L("See your hand (only you can see it)"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await show_hand(interaction, None)
+
+    @app_commands.command(name=_L("hint"), description=_L("What would the bot do in your place?"))
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await show_hint(interaction, None)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PlayCog(bot))

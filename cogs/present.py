@@ -1,0 +1,161 @@
+"""Text for what players see: action labels, select values, the table and hand summaries.
+
+Everything here is pure (no Discord calls): it turns host objects (``bot.tables.Table``,
+``games.base.Action``/``Event``, an engine view dict) into strings in the
+player's language. Pictures come from :mod:`cogs.pictures`; this text goes with
+them, and stands alone when pictures are not available.
+
+Card notation: labels use :func:`games.cards.format_card` (``♠10``, ``大王``);
+values sent back by selects and autocomplete use the ASCII form the engine gave.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from cogs.i18n import Lang, has_message, tr
+from games.base import Action, Event
+from games.cards import CardParseError, format_card, parse_card
+
+__all__ = [
+    "action_label",
+    "cards_text",
+    "decode_action",
+    "encode_action",
+    "event_line",
+    "kind_label",
+]
+
+MAX_VALUE = 100  # Discord's limit for a select option value and an autocomplete value
+MAX_LABEL = 100
+
+
+def cards_text(cards: Iterable[Any]) -> str:
+    """Cards in display notation, ``♠10 ♠10 大王``; text that is not a card is kept as is."""
+    out = []
+    for c in cards:
+        try:
+            out.append(format_card(parse_card(str(c))))
+        except CardParseError:
+            out.append(str(c))
+    return " ".join(out)
+
+
+def kind_label(lang: Lang, kind: str) -> str:
+    """The action kind in the player's language; the games' Chinese terms are kept in both."""
+    key = f"kind.{kind}"
+    return tr(lang, key) if has_message(key) else kind
+
+
+def action_label(lang: Lang, action: Action, *, with_kind: bool = True) -> str:
+    """``出牌 ♠10 ♠10``; data other than cards is shown compactly; at most 100 characters."""
+    data = dict(action.data)
+    parts: list[str] = []
+    cards = data.pop("cards", None)
+    if isinstance(cards, list):
+        parts.append(cards_text(cards))
+    for key, value in data.items():
+        if isinstance(value, list):
+            parts.append(f"{key} {cards_text(value)}")
+        else:
+            parts.append(f"{key} {value}")
+    body = " ".join(p for p in parts if p)
+    text = f"{kind_label(lang, action.kind)} {body}".strip() if with_kind else body
+    if not text:
+        text = kind_label(lang, action.kind)
+    return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
+
+
+def encode_action(action: Action, index: int) -> str:
+    """A select/autocomplete value for ``action`` (at most 100 characters).
+
+    ``"play:10s 10s"`` when the data is only cards, ``"declare|{json}"`` otherwise,
+    and ``"#<index>"`` (the position in the legal list) when that is too long.
+    """
+    data = dict(action.data)
+    if set(data) == {"cards"} and isinstance(data["cards"], list):
+        value = f"{action.kind}:{' '.join(str(c) for c in data['cards'])}"
+    elif not data:
+        value = f"{action.kind}:"
+    else:
+        value = f"{action.kind}|{json.dumps(data, separators=(',', ':'), ensure_ascii=False)}"
+    return value if len(value) <= MAX_VALUE else f"#{index}"
+
+
+def decode_action(value: str, seat: int, legal: Sequence[Action] | None = None) -> Action | None:
+    """Inverse of :func:`encode_action` for ``seat``; ``None`` for a value that is not an action.
+
+    The seat always comes from the caller (the clicking user's seat), never
+    from the value, so a crafted value can only ever act for its sender.
+    """
+    if value.startswith("#"):
+        if legal is None or not value[1:].isdigit():
+            return None
+        i = int(value[1:])
+        return legal[i] if i < len(legal) else None
+    if "|" in value and (":" not in value or value.index("|") < value.index(":")):
+        kind, _, raw = value.partition("|")
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return None
+        if not isinstance(data, dict):
+            return None
+        return Action(seat, kind, data) if kind.isidentifier() else None
+    kind, sep, cards = value.partition(":")
+    if not sep or not kind.isidentifier():
+        return None
+    return Action(seat, kind, {"cards": cards.split()} if cards.strip() else {})
+
+
+def same_cards(a: Sequence[Any], b: Sequence[Any]) -> bool:
+    """True when two card lists hold the same multiset (notation-independent)."""
+    try:
+        return sorted(parse_card(str(x)) for x in a) == sorted(parse_card(str(x)) for x in b)
+    except CardParseError:
+        return False
+
+
+def seat_name(lang: Lang, names: Sequence[str], seat: int | None) -> str:
+    if seat is None:
+        return "—"
+    if 0 <= seat < len(names):
+        return names[seat]
+    return tr(lang, "seat_n", n=seat + 1)
+
+
+def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str:
+    """One short line for ``event``: the catalogue template ``event.<kind>`` filled from
+    ``event.data`` (plus ``who``, the acting seat's name, and ``text``), else ``event.text``.
+    """
+    params: dict[str, Any] = {"text": event.text, "who": seat_name(lang, names, event.seat)}
+    for key, value in dict(event.data).items():
+        if key == "cards" and isinstance(value, list):
+            params[key] = cards_text(value)
+        elif key == "winner" and isinstance(value, int):
+            params.setdefault("who", seat_name(lang, names, value))
+            params[key] = value
+        else:
+            params[key] = value
+    key = f"event.{event.kind}"
+    if has_message(key):
+        try:
+            template_ok = _fill(lang, key, params)
+        except KeyError:
+            template_ok = None
+        if template_ok:
+            return template_ok
+    return event.text or event.kind
+
+
+def _fill(lang: Lang, key: str, params: Mapping[str, Any]) -> str | None:
+    from cogs.i18n import MESSAGES
+
+    en, zh = MESSAGES[key]
+    template = zh if lang == "zh" else en
+    try:
+        return template.format_map(dict(params))
+    except (KeyError, IndexError, ValueError):
+        return None

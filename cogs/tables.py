@@ -1,0 +1,289 @@
+"""``/table …``: open, join, leave, addbot, kick, start, status, options, abort.
+
+Thin: each command defers, calls one :class:`bot.tables.TableService` method
+with the channel and the caller, and answers ephemerally (the table message in
+the channel shows the change to everyone, see :mod:`cogs.display`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _L
+from discord.ext import commands
+
+from cogs.actions import Refusal, app, defer, display_name, lang, refuse, reply, table_error_type
+from cogs.i18n import tr
+from games.registry import GAMES
+
+__all__ = ["GAME_CHOICES", "TableCog", "setup"]
+
+GAME_CHOICES = [
+    app_commands.Choice(name=f"{spec.title_zh} {spec.title_en}", value=spec.key)
+    for spec in GAMES.values()
+]
+"""Every game, named in Chinese and English (``扒鸡窝 Pajiwo``)."""
+
+PACE_CHOICES = ["live", "relaxed", "async"]
+
+
+async def preset_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    game = getattr(interaction.namespace, "game", None)
+    names: list[str] = []
+    try:
+        if game is None:
+            table = app(interaction).service.table_in_channel(interaction.channel_id or 0)
+            game = table.game if table is not None else None
+        if game:
+            names = list(GAMES[game].engine().presets)
+    except (KeyError, ImportError):
+        names = ["standard"]
+    return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()][
+        :25
+    ]
+
+
+async def pace_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    out = [p for p in PACE_CHOICES if current.lower() in p]
+    if current.strip() and current.strip() not in out:
+        out.append(current.strip())  # a custom pace such as 90s or 5m
+    return [app_commands.Choice(name=p, value=p) for p in out][:25]
+
+
+def parse_option_text(text: str) -> dict[str, str]:
+    """``"match=one_hand, rebel_below=15"`` -> ``{"match": "one_hand", "rebel_below": "15"}``.
+
+    Raises :class:`Refusal` ``bad_option`` for a piece without ``=``.
+    """
+    out: dict[str, str] = {}
+    for piece in text.replace("，", ",").split(","):
+        piece = piece.strip()
+        if not piece:
+            continue
+        name, sep, value = piece.partition("=")
+        if not sep or not name.strip():
+            raise Refusal("bad_option", f"{piece!r} is not name=value")
+        out[name.strip()] = value.strip()
+    return out
+
+
+class TableCog(
+    commands.GroupCog,
+    group_name=_L("table"),
+    group_description=_L("Tables: open, join, start and manage a card table in this channel"),
+):
+    """The ``/table`` command group."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _lobby(
+        self,
+        interaction: discord.Interaction,
+        call: Callable[[], Awaitable[Any]],
+        done_key: str,
+        **params: Any,
+    ) -> Any:
+        await defer(interaction, ephemeral=True)
+        try:
+            result = await call()
+        except (table_error_type(), Refusal) as exc:
+            await refuse(interaction, exc)
+            return None
+        await reply(interaction, tr(lang(interaction), done_key, **params))
+        return result
+
+    @app_commands.command(
+        name=_L("open"), description=_L("Open a table for a game in this channel")
+    )
+    @app_commands.rename(game=_L("game"), preset=_L("preset"), pace=_L("pace"))
+    @app_commands.describe(
+        game=_L("Which game"),
+        preset=_L("Option preset, e.g. standard or quick"),
+        pace=_L("Pace: how long each turn may take"),
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(preset=preset_autocomplete, pace=pace_autocomplete)
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        preset: str | None = None,
+        pace: str | None = None,
+    ) -> None:
+        bot = app(interaction)
+        channel_id = interaction.channel_id or 0
+        bot.display.channel_lang[channel_id] = lang(interaction)
+
+        async def call() -> Any:
+            table = await bot.service.open_table(
+                guild_id=interaction.guild_id,
+                channel_id=channel_id,
+                game=game.value,
+                user_id=interaction.user.id,
+                name=display_name(interaction),
+                preset=preset,
+                pace=pace,
+            )
+            await bot.display.ensure_table_message(table, lang(interaction))
+            return table
+
+        await self._lobby(interaction, call, "lobby.opened")
+
+    @app_commands.command(name=_L("join"), description=_L("Join the table in this channel"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        bot = app(interaction)
+        await defer(interaction, ephemeral=True)
+        try:
+            table = await bot.service.join(
+                interaction.channel_id or 0, interaction.user.id, display_name(interaction)
+            )
+        except table_error_type() as exc:
+            await refuse(interaction, exc)
+            return
+        seat = table.seat_of(interaction.user.id)
+        await reply(interaction, tr(lang(interaction), "lobby.joined", seat=(seat or 0) + 1))
+
+    @app_commands.command(name=_L("leave"), description=_L("Leave the table in this channel"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        bot = app(interaction)
+        await self._lobby(
+            interaction,
+            lambda: bot.service.leave(interaction.channel_id or 0, interaction.user.id),
+            "lobby.left",
+        )
+
+    @app_commands.command(name=_L("addbot"), description=_L("Fill empty seats with bot players"))
+    @app_commands.rename(count=_L("count"))
+    @app_commands.describe(count=_L("How many bots (default: fill every empty seat)"))
+    async def addbot(
+        self,
+        interaction: discord.Interaction,
+        count: app_commands.Range[int, 1, 3] | None = None,
+    ) -> None:
+        bot = app(interaction)
+        channel_id = interaction.channel_id or 0
+
+        async def call() -> Any:
+            n = count
+            if n is None:
+                table = bot.service.table_in_channel(channel_id)
+                n = max(1, len(table.free_seats)) if table is not None else 1
+            return await bot.service.add_bot(channel_id, interaction.user.id, n)
+
+        await self._lobby(interaction, call, "lobby.bots_added")
+
+    @app_commands.command(
+        name=_L("kick"), description=_L("Remove a player or bot from a seat (host only)")
+    )
+    @app_commands.rename(seat=_L("seat"))
+    @app_commands.describe(seat=_L("Seat number, 1-4"))
+    async def kick(
+        self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4]
+    ) -> None:
+        bot = app(interaction)
+        await self._lobby(
+            interaction,
+            lambda: bot.service.kick(interaction.channel_id or 0, interaction.user.id, seat - 1),
+            "lobby.kicked",
+            seat=seat,
+        )
+
+    @app_commands.command(name=_L("start"), description=_L("Start the game (host)"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        bot = app(interaction)
+        await self._lobby(
+            interaction,
+            lambda: bot.service.start(interaction.channel_id or 0, interaction.user.id),
+            "lobby.started",
+        )
+
+    @app_commands.command(name=_L("status"), description=_L("Show the table in this channel"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        bot = app(interaction)
+        await defer(interaction, ephemeral=True)
+        table = bot.service.table_in_channel(interaction.channel_id or 0)
+        if table is None:
+            await refuse(interaction, Refusal("no_table", "there is no table in this channel"))
+            return
+        text = bot.display.table_text(table, lang(interaction))
+        known = bot.state.table_messages.get(table.id)
+        if known is not None and interaction.guild_id is not None:
+            text += f"\nhttps://discord.com/channels/{interaction.guild_id}/{known[0]}/{known[1]}"
+        await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name=_L("options"), description=_L("Show or change the table's options"))
+    @app_commands.rename(preset=_L("preset"), pace=_L("pace"), rated=_L("rated"), set=_L("set"))
+    @app_commands.describe(
+        preset=_L("Option preset, e.g. standard or quick"),
+        pace=_L("Pace: how long each turn may take"),
+        rated=_L("Whether the match counts for ratings"),
+        set=_L("Options as name=value, separated by commas"),
+    )
+    @app_commands.autocomplete(preset=preset_autocomplete, pace=pace_autocomplete)
+    async def options(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        pace: str | None = None,
+        rated: bool | None = None,
+        set: str | None = None,
+    ) -> None:
+        bot = app(interaction)
+        lg = lang(interaction)
+        await defer(interaction, ephemeral=True)
+        channel_id = interaction.channel_id or 0
+        try:
+            table = bot.service.table_in_channel(channel_id)
+            if table is None:
+                raise Refusal("no_table", "there is no table in this channel")
+            if any(v is not None for v in (preset, pace, rated, set)):
+                table = await bot.service.set_options(
+                    channel_id,
+                    interaction.user.id,
+                    preset=preset,
+                    pace=pace,
+                    options=parse_option_text(set) if set else None,
+                    rated=rated,
+                )
+        except (table_error_type(), Refusal) as exc:
+            await refuse(interaction, exc)
+            return
+        lines = [tr(lg, "options.title"), f"preset `{table.preset}` · pace `{table.pace}`"]
+        try:
+            described = table.engine_type.options_type.describe()
+            current = table.resolved_options().to_dict()
+        except Exception:
+            described, current = [], dict(table.options)
+        for opt in described:
+            name = str(opt["name"])
+            lines.append(f"`{name}` = `{current.get(name, opt['default'])}` — {opt['help']}")
+        text = "\n".join(lines)
+        await reply(interaction, text[:2000])
+
+    @app_commands.command(
+        name=_L("abort"), description=_L("Close the table (host, or Manage Channels)")
+    )
+    async def abort(self, interaction: discord.Interaction) -> None:
+        bot = app(interaction)
+        perms = interaction.permissions
+        force = bool(perms and perms.manage_channels)
+        await self._lobby(
+            interaction,
+            lambda: bot.service.abort(
+                interaction.channel_id or 0, interaction.user.id, force=force
+            ),
+            "lobby.aborted",
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TableCog(bot))
