@@ -110,25 +110,26 @@ def check_follow(
     if got == want:
         return
     i = next(i for i in range(len(units)) if got[i] != want[i])
-    _refuse_shape(units[i], want[i], got[i], held, played, units[:i], want[:i], suit, lad)
+    _refuse_shape(units[: i + 1], want[: i + 1], got[i], held, played, suit, lad)
 
 
 def _refuse_shape(
-    unit: ShapeUnit,
-    want: tuple[int, ...],
+    units: list[ShapeUnit],
+    wanted: Profile,
     got: tuple[int, ...],
     held: Counts,
     played: Counts,
-    before: list[ShapeUnit],
-    before_profile: Profile,
     suit: EffectiveSuit,
     lad: Ladder,
 ) -> None:
-    """Raise the shape refusal for the first unit the play answers worse than the hand can."""
+    """Raise the shape refusal for ``units[-1]``, the first unit the play answers worse
+    than the hand can (``wanted``: the hand's profile up to that unit)."""
     name = suit_name(suit)
+    unit = units[-1]
+    want = wanted[-1]
     kind, width, _length = unit
     if kind == "tractor" and want[0] == 1:
-        example = _example(held, before, before_profile, unit, lad)
+        example = _example(held, units, wanted, lad)
         shown = "".join(str(c) for c in example)
         raise IllegalAction(
             "must_play_tractor",
@@ -162,19 +163,12 @@ def _refuse_shape(
     )
 
 
-def _example(
-    held: Counts,
-    before: list[ShapeUnit],
-    before_profile: Profile,
-    unit: ShapeUnit,
-    lad: Ladder,
-) -> list[Card]:
-    """A tractor of the unit's shape the hand can give after answering the earlier units."""
-    units = [*before, unit]
-    target = (*before_profile, options(held, unit, lad)[0])
-    for found in answers(held, units, target, lad):
-        return found[len(found) - unit[1] * unit[2] :]
-    return options(held, unit, lad)[1][0][0]  # pragma: no cover - profile says one exists
+def _example(held: Counts, units: list[ShapeUnit], wanted: Profile, lad: Ladder) -> list[Card]:
+    """A tractor shaped like ``units[-1]`` the hand can give after answering the earlier units."""
+    _kind, width, length = units[-1]
+    for found in answers(held, units, wanted, lad):
+        return found[len(found) - width * length :]
+    return options(held, units[-1], lad)[1][0][0]  # pragma: no cover - wanted says one exists
 
 
 def _cheap_key(lad: Ladder) -> Callable[[Card], tuple[int, int, int, tuple[int, int, int]]]:
