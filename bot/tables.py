@@ -36,7 +36,7 @@ Refinements of ``notes/HOST_API.md`` (same capabilities):
 * ``TableError`` for an illegal move has ``code == "illegal"``, the engine's
   code in ``rule_code`` and its ``params``/``rule``.
 * ``Seat`` has ``left`` (the player left a game in progress; a bot plays on).
-* Added: ``open_table(..., thread_id=None, rated=None)``, ``set_thread``,
+* Added: ``open_table(..., thread_id=None, rated=None, sit=True)``, ``set_thread``,
   ``start(..., seed=None)``, ``open_tables()``, ``pending(table_id)``,
   ``seat_bot(table_id, seat)``, ``wait_finished(table_id)``; ratings and
   history are module functions taking ``service.store``
@@ -485,8 +485,10 @@ class TableService:
         options: Mapping[str, Any] | None = None,
         thread_id: int | None = None,
         rated: bool | None = None,
+        sit: bool = True,
     ) -> Table:
-        """Open a table in a channel with the caller seated at seat 0 as host.
+        """Open a table in a channel with the caller as host, seated at seat 0 unless ``sit=False``
+        (a host who only runs a bot-only table, as the simulator does).
 
         ``game`` is a registry key or title (``"pajiwo"``, ``"扒鸡窝"``); ``preset``
         defaults to ``"standard"``, ``pace`` to the service's default. Raises
@@ -513,7 +515,8 @@ class TableService:
         explicit = dict(options or {})
         _resolve_options(engine, the_preset, explicit, the_pace)  # validate now
         seats = [Seat(i) for i in range(engine.seat_count)]
-        seats[0] = Seat(0, user_id=user_id, name=name)
+        if sit:
+            seats[0] = Seat(0, user_id=user_id, name=name)
         table = Table(
             id=0,
             guild_id=guild_id,

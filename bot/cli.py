@@ -1,0 +1,216 @@
+"""The terminal front end: ``python -m bot play GAME`` against bots, on the real table service.
+
+The player (user id :data:`TERMINAL_USER`) sits at seat 0 of a table in the
+terminal's own channel; the other seats are bots. An unfinished terminal game
+in the same database is resumed instead of starting a new one. At each of the
+player's required decisions the view and the numbered legal moves are
+printed; the player types a number, a move in card notation (``10s 10s``,
+``♠10♠10``, ``黑桃10 黑桃10``, optionally after the move kind: ``bury 3c 4c …``),
+``pass``, ``hint``, ``view`` or ``quit``. End of input leaves the game saved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import uuid
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.errors import TableError
+from bot.store import Store
+from bot.tables import Table, TableService, TableUpdate
+from bot.textview import format_action, render_view
+from games.base import Action
+from games.cards import CardParseError, format_card_ascii, parse_card, parse_cards
+
+__all__ = ["TERMINAL_CHANNEL", "TERMINAL_USER", "parse_move", "play"]
+
+TERMINAL_USER = 1
+"""The terminal player's user id."""
+TERMINAL_CHANNEL = 1
+"""The terminal's channel id (one terminal table per database)."""
+
+
+def _card_key(values: Any) -> Counter[str] | None:
+    if not isinstance(values, list):
+        return None
+    try:
+        return Counter(format_card_ascii(parse_card(str(v))) for v in values)
+    except CardParseError:
+        return None
+
+
+def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> Action:
+    """Read a typed move.
+
+    ``text`` is a 1-based number from the ``legal`` list, a kind alone
+    (``pass``), or cards with an optional kind first (``play 10s 10s``). Cards
+    matching a listed move give that move; otherwise the move is built with the
+    only card-taking kind open (the engine then judges it). Raises
+    ``ValueError`` with a message for the player.
+    """
+    words = text.split()
+    if not words:
+        raise ValueError("type a number, a move such as 10s 10s, pass, hint or quit")
+    if len(words) == 1 and words[0].isdigit():
+        n = int(words[0])
+        if not 1 <= n <= len(legal):
+            raise ValueError(f"choose a number from 1 to {len(legal)}")
+        return legal[n - 1]
+    kind: str | None = None
+    if words[0].lower() in kinds:
+        kind = words.pop(0).lower()
+        if not words:
+            return Action(seat, kind)
+    try:
+        cards = parse_cards(" ".join(words))
+    except CardParseError as exc:
+        raise ValueError(str(exc)) from None
+    wanted = Counter(format_card_ascii(c) for c in cards)
+    for action in legal:
+        if (kind is None or action.kind == kind) and _card_key(action.data.get("cards")) == wanted:
+            return action
+    if kind is None:
+        card_kinds = [k for k in kinds if k != "pass"]
+        if len(card_kinds) != 1:
+            raise ValueError(f"say which move first: {' or '.join(card_kinds)} followed by cards")
+        kind = card_kinds[0]
+    return Action(seat, kind, {"cards": [format_card_ascii(c) for c in cards]})
+
+
+class _Terminal:
+    def __init__(self, service: TableService, out: TextIO) -> None:
+        self.service = service
+        self.out = out
+        self.changed = asyncio.Event()
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    async def on_update(self, update: TableUpdate) -> None:
+        for event in update.events:
+            if event.text:
+                self.say(f"  · {event.text}")
+        if update.kind == "reminder":
+            self.say("  · reminder: half of your time is gone")
+        elif update.kind == "timeout" and update.action is not None:
+            self.say(f"  · time is up: your bot played {format_action(update.action)}")
+        elif update.kind == "auto_seat":
+            self.say("  · your seat is handed to a bot; run play again to take it back")
+        self.changed.set()
+
+
+def _my_required(table: Table, seat: int) -> list[str]:
+    if table.engine is None or table.status != "playing":
+        return []
+    return [k for d in table.engine.pending() if d.seat == seat and d.required for k in d.kinds]
+
+
+async def play(
+    game: str,
+    *,
+    db_path: str | Path,
+    stdin: TextIO,
+    stdout: TextIO,
+    seed: int | None = None,
+    pace: str = "relaxed",
+    preset: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    name: str = "you",
+    bot: str = "heuristic",
+) -> int:
+    """Play in the terminal until the match ends (0) or input ends / ``quit`` (0, game saved).
+
+    Raises ``TableError`` for bad game options.
+    """
+    store = await Store.open(db_path)
+    service = TableService(store, default_pace=pace)
+    term = _Terminal(service, stdout)
+    service.subscribe(term.on_update)
+    loop = asyncio.get_running_loop()
+    try:
+        await service.start_up()
+        table = service.table_in_channel(TERMINAL_CHANNEL)
+        if (
+            table is not None
+            and table.status == "playing"
+            and table.seat_of(TERMINAL_USER) is not None
+        ):
+            term.say(f"resuming your {table.spec.title_en} game (table {table.id})")
+            if table.seats[table.seat_of(TERMINAL_USER) or 0].auto:
+                await service.take_back(table.id, TERMINAL_USER)
+        else:
+            if table is not None:
+                await service.abort(TERMINAL_CHANNEL, TERMINAL_USER, force=True)
+            table = await service.open_table(
+                guild_id=None,
+                channel_id=TERMINAL_CHANNEL,
+                game=game,
+                user_id=TERMINAL_USER,
+                name=name,
+                preset=preset,
+                options=options,
+            )
+            await service.add_bot(TERMINAL_CHANNEL, TERMINAL_USER, len(table.free_seats), bot)
+            await service.start(TERMINAL_CHANNEL, TERMINAL_USER, seed=seed)
+            term.say(
+                f"{table.spec.title_zh} {table.spec.title_en}: table {table.id}, seed {table.seed}"
+            )
+        seat = table.seat_of(TERMINAL_USER)
+        assert seat is not None
+        keys = itertools.count(1)
+        names = [s.name for s in table.seats]
+        while table.status == "playing":
+            kinds = _my_required(table, seat)
+            if not kinds:
+                term.changed.clear()
+                await term.changed.wait()
+                continue
+            term.say("")
+            term.say(render_view(service.view(table.id, TERMINAL_USER), names))
+            legal = service.legal_actions(table.id, TERMINAL_USER, limit=25)
+            prompt = next(
+                (d.prompt for d in table.engine.pending() if d.seat == seat),  # type: ignore[union-attr]
+                "",
+            )
+            term.say(f"your move ({prompt}):" if prompt else "your move:")
+            for i, action in enumerate(legal, 1):
+                term.say(f"  {i:>2}. {format_action(action)}")
+            line = await loop.run_in_executor(None, stdin.readline)
+            if not line:
+                term.say("end of input: the game is saved; run play again to continue")
+                return 0
+            text = line.strip()
+            if text.lower() in ("quit", "exit", "q"):
+                term.say("the game is saved; run play again to continue")
+                return 0
+            if text.lower() == "hint":
+                hint = service.hint(table.id, TERMINAL_USER)
+                term.say(f"hint: {format_action(hint)}" if hint else "hint: nothing to do")
+                continue
+            if text.lower() == "view" or not text:
+                continue
+            try:
+                move = parse_move(text, seat, legal, kinds)
+                key = f"terminal:{next(keys)}:{uuid.uuid4().hex}"
+                await service.act(table.id, TERMINAL_USER, move, key)
+            except ValueError as exc:
+                term.say(f"! {exc}")
+            except TableError as exc:
+                term.say(f"! {exc.message}")
+        term.say("")
+        if table.engine is not None and table.engine.match_result is not None:
+            result = table.engine.match_result
+            term.say(render_view(service.view(table.id, TERMINAL_USER), names))
+            term.say(f"match over: {result.text or result.to_json()}")
+            mine = next(i for i, team in enumerate(result.teams) if seat in team)
+            term.say("you won" if result.ranks[mine] == 1 else "you lost")
+        else:
+            term.say(f"the table was {table.status}")
+        return 0
+    finally:
+        await service.shut_down()
+        await store.close()
