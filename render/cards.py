@@ -86,8 +86,11 @@ def _card_big(card: Card) -> Image.Image:
     ink = _ink(card)
     index = _draw_index(card, s)
     img.alpha_composite(index, (3 * s, 6 * s))
-    img.alpha_composite(index.rotate(180), (w - index.width - 3 * s, h - index.height - 6 * s))
-    cx, cy = w / 2 + 6 * s, h / 2
+    # The upside-down index is smaller: it is never the visible strip of a hand, and
+    # this leaves the middle of the card free for the pip or court frame.
+    small = index.rotate(180).resize((index.width * 3 // 5, index.height * 3 // 5))
+    img.alpha_composite(small, (w - small.width - 4 * s, h - small.height - 5 * s))
+    cx, cy = w / 2 + 8 * s, h / 2 + 4 * s
     if card.suit is None:
         big = card.rank == Rank.BIG_JOKER
         fill = (255, 236, 236) if big else (236, 236, 240)

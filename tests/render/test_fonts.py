@@ -1,0 +1,93 @@
+"""Fonts: every character the renderer draws is in the font in use, and Chinese player
+names draw real glyphs, not the .notdef box (tofu)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+import render.fonts as fonts
+from render.samples import NAMES, PICTURES
+
+
+@pytest.fixture
+def drawn_text(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Record every string handed to the text machinery while pictures are drawn."""
+    seen: list[str] = []
+    original = fonts.split_runs
+
+    def spy(text: str) -> list[tuple[str, str]]:
+        seen.append(text)
+        return original(text)
+
+    monkeypatch.setattr(fonts, "split_runs", spy)
+    fonts.text_width.cache_clear()
+    yield seen
+    fonts.text_width.cache_clear()
+
+
+def _glyph(char: str, face: str = "sc", size: int = 48) -> Image.Image:
+    img = Image.new("L", (size * 2, size * 2), 0)
+    ImageDraw.Draw(img).text((4, 4), char, font=fonts.font(size, face=face), fill=255)
+    return img
+
+
+def _is_notdef(char: str, face: str = "sc") -> bool:
+    return ImageChops.difference(_glyph(char, face), fonts.notdef_image()).getbbox() is None
+
+
+def test_every_drawn_character_is_covered(drawn_text: list[str]) -> None:
+    from render import cards, tiles
+
+    cards.card_image.cache_clear()
+    cards._card_big.cache_clear()
+    tiles._tile_big.cache_clear()
+    tiles.tile_image.cache_clear()
+    for draw in PICTURES.values():
+        draw()
+    chars = {c for text in drawn_text for c in text if not c.isspace()}
+    # Sanity: the recording saw the tile and card vocabulary.
+    assert {"萬", "發", "中", "東", "菊", "王", "♠", "♥", "庄", "财"} <= chars
+    assert fonts.missing_chars("".join(chars)) == set()
+    # Everything except the sample Korean name is in the primary face itself.
+    korean = set("김철수")
+    primary = fonts._cmap("sc")
+    assert {c for c in chars - korean if ord(c) not in primary} == set()
+
+
+def test_notdef_check_can_fail() -> None:
+    """An emoji is missing from the font: raw drawing gives exactly the .notdef box."""
+    assert _is_notdef("\U0001f600")
+    assert fonts.missing_chars("a😀") == {"😀"}
+
+
+@pytest.mark.parametrize("name", ["张伟", "李小龙", "王芳", "欧阳娜娜", "鑫淼犇", "陳國榮"])
+def test_chinese_name_has_real_glyphs(name: str) -> None:
+    for char in name:
+        assert not _is_notdef(char), f"{char!r} draws as a box"
+        assert _glyph(char).getbbox() is not None
+
+
+def test_name_with_missing_characters_draws_no_box() -> None:
+    """Mixed scripts go to the covering face; an emoji becomes '?', never a box."""
+    runs = fonts.split_runs("张伟 김철수 😀")
+    assert runs == [("张伟 ", "sc"), ("김철수", "kr"), (" ?", "sc")]
+    img = Image.new("L", (400, 80), 0)
+    width = fonts.draw_text(ImageDraw.Draw(img), (4, 4), "张伟 김철수 😀", 40, 255)
+    assert width > 100 and img.getbbox() is not None
+
+
+def test_sample_names_are_covered() -> None:
+    for name in NAMES:
+        assert fonts.missing_chars(name) == set()
+
+
+def test_font_weights_differ() -> None:
+    regular = fonts.font(40).getmask("王").getbbox()
+    bold_mask = fonts.font(40, bold=True).getmask("王")
+    assert bold_mask.getbbox() is not None and regular is not None
+    ink = sum(1 for v in bold_mask if v > 128)
+    thin = sum(1 for v in fonts.font(40).getmask("王") if v > 128)
+    assert ink > thin * 1.3  # 700 against 400, not the file's default 100
