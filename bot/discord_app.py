@@ -59,6 +59,7 @@ class PaijuBot(commands.Bot):
         bot_delay_s: float = 0.0,
         sync_commands: bool = True,
         rng_seed: int | None = None,
+        edit_intervals: tuple[float, float] = (1.5, 1.0),
         **kwargs: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -74,6 +75,7 @@ class PaijuBot(commands.Bot):
         self.bot_delay_s = bot_delay_s
         self.sync_commands = sync_commands
         self.rng_seed = rng_seed
+        self.edit_intervals = edit_intervals
         self.service: Any = service
         self.store: Any = getattr(service, "store", None)
         self.state: DiscordState
@@ -96,7 +98,9 @@ class PaijuBot(commands.Bot):
                 rng_seed=self.rng_seed,
             )
         self.state = await DiscordState.open(self.settings.database_path)
-        self.display = TableDisplay(self)
+        self.display = TableDisplay(
+            self, table_interval=self.edit_intervals[0], hand_interval=self.edit_intervals[1]
+        )
         self.service.subscribe(self.display.on_update)
         if self._owns_store:
             await self.service.start_up()
@@ -152,7 +156,8 @@ def create_bot(settings: Settings, **kwargs: Any) -> PaijuBot:
     """A configured bot (not started): points discord.py at ``settings``' test URLs if any.
 
     Keyword arguments go to :class:`PaijuBot` (``service``, ``bot_delay_s``,
-    ``sync_commands``, ``rng_seed``, and discord.py's own, e.g. ``max_messages``).
+    ``sync_commands``, ``rng_seed``, ``edit_intervals`` = (table message, hand message)
+    seconds between two edits, and discord.py's own, e.g. ``max_messages``).
     """
     point_at(settings.discord_api_base, settings.discord_gateway_url)
     return PaijuBot(settings, **kwargs)

@@ -56,7 +56,12 @@ def app(interaction: discord.Interaction) -> PaijuBot:
 
 
 def lang(interaction: discord.Interaction) -> str:
-    return lang_of(interaction.locale)
+    """The interaction's language; remembered per user for their private hand messages."""
+    lg = lang_of(interaction.locale)
+    display = getattr(interaction.client, "display", None)
+    if display is not None:
+        display.user_lang[interaction.user.id] = lg
+    return lg
 
 
 def display_name(interaction: discord.Interaction) -> str:

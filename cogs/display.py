@@ -95,10 +95,17 @@ def names_of(table: Table) -> list[str]:
 class TableDisplay:
     """Keeps every table's message and its players' hand messages up to date."""
 
-    def __init__(self, bot: PaijuBot) -> None:
+    def __init__(
+        self,
+        bot: PaijuBot,
+        *,
+        table_interval: float = TABLE_INTERVAL,
+        hand_interval: float = HAND_INTERVAL,
+    ) -> None:
         self.bot = bot
-        self.table_edits = Coalescer(TABLE_INTERVAL)
-        self.hand_edits = Coalescer(HAND_INTERVAL)
+        self.table_edits = Coalescer(table_interval)
+        self.hand_edits = Coalescer(hand_interval)
+        self.user_lang: dict[int, str] = {}
         self.recent: dict[int, deque[str]] = {}
         self.announce: dict[int, list[str]] = {}
         self.channel_lang: dict[int, str] = {}
@@ -423,7 +430,8 @@ class TableDisplay:
             return
         if table.seat_of(user_id) is None:
             return
-        payload = await self.hand_payload_async(table, user_id, self.lang(table))
+        lang = self.user_lang.get(user_id) or self.lang(table)
+        payload = await self.hand_payload_async(table, user_id, lang)
         known = self.bot.state.hand_messages.get((table_id, user_id))
         try:
             if known is not None:

@@ -8,7 +8,6 @@ text only. Rendering is CPU work, so callers run these in a thread
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -20,22 +19,25 @@ log = logging.getLogger(__name__)
 _failed: set[str] = set()
 
 
-def _find(names: tuple[tuple[str, str], ...]) -> Callable[..., Any] | None:
-    for module_name, attr in names:
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            continue
-        func = getattr(module, attr, None)
-        if callable(func):
-            return func
-    return None
+def _pajiwo_table(view: Mapping[str, Any], names: list[str]) -> bytes:
+    from render.pajiwo import table_scene
+    from render.trick import trick_table_png
+
+    return trick_table_png(table_scene(view, names))
 
 
-def _call(what: str, names: tuple[tuple[str, str], ...], *args: Any) -> bytes | None:
-    func = _find(names)
-    if func is None:
-        return None
+def _pajiwo_hand(view: Mapping[str, Any]) -> bytes:
+    from render.cards import hand_png as cards_png
+    from render.pajiwo import hand_groups
+
+    return cards_png(hand_groups(view))
+
+
+_TABLES: dict[str, Callable[[Mapping[str, Any], list[str]], bytes]] = {"pajiwo": _pajiwo_table}
+_HANDS: dict[str, Callable[[Mapping[str, Any]], bytes]] = {"pajiwo": _pajiwo_hand}
+
+
+def _safely(what: str, func: Callable[..., bytes], *args: Any) -> bytes | None:
     try:
         out = func(*args)
     except Exception:
@@ -47,25 +49,14 @@ def _call(what: str, names: tuple[tuple[str, str], ...], *args: Any) -> bytes | 
 
 
 def table_png(game: str, view: Mapping[str, Any], names: list[str]) -> bytes | None:
-    """The table picture for a spectator's view of ``game``; PNG bytes or ``None``."""
-    return _call(
-        f"table:{game}",
-        (
-            ("render.discord", "table_png"),
-            ("render.adapters", "table_png"),
-            ("render", "table_png"),
-        ),
-        game,
-        view,
-        names,
-    )
+    """The table picture for a spectator's ``view`` of ``game``; PNG bytes or ``None``."""
+    func = _TABLES.get(game)
+    return None if func is None else _safely(f"table:{game}", func, view, names)
 
 
 def hand_png(game: str, view: Mapping[str, Any]) -> bytes | None:
     """The picture of the hand in a seat's ``view``; PNG bytes or ``None``."""
-    return _call(
-        f"hand:{game}",
-        (("render.discord", "hand_png"), ("render.adapters", "hand_png"), ("render", "hand_png")),
-        game,
-        view,
-    )
+    func = _HANDS.get(game)
+    if func is None or not view.get("hand"):
+        return None
+    return _safely(f"hand:{game}", func, view)

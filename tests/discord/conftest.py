@@ -1,0 +1,39 @@
+"""Fixtures for the Discord end-to-end tests: the loopback server and a bot factory."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+from bot.discord_app import PaijuBot, create_bot
+from tests.discord_loopback.plugin import discord_harness, discord_server
+from tests.discord_loopback.server import LoopbackDiscord
+
+__all__ = ["discord_harness", "discord_server", "make_bot"]
+
+BotFactory = Callable[[], PaijuBot]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "paiju.sqlite3"
+
+
+@pytest.fixture
+def make_bot(discord_server: LoopbackDiscord, db_path: Path) -> BotFactory:
+    """A new bot process on the same SQLite file each call (a restart is a second call)."""
+
+    def factory() -> PaijuBot:
+        settings = Settings(
+            database_path=db_path,
+            dev_guild_id=discord_server.guild.id,
+            default_pace="relaxed",
+            discord_api_base=discord_server.api_base,
+            discord_gateway_url=discord_server.gateway_url,
+        )
+        return create_bot(settings, rng_seed=20261129, edit_intervals=(0.4, 0.2))
+
+    return factory
