@@ -29,8 +29,12 @@ _LEVELS = {"J": 11, "Q": 12, "K": 13, "A": 14}
 _DECK = Counter(full_deck(2))
 
 
+_ASCII: dict[str, Card] = {_ascii(c): c for c in _DECK}
+
+
 def _cards(raw: Sequence[str]) -> list[Card]:
-    return [parse_card(x) for x in raw]
+    """Cards from the view's ASCII notation (a fast path for the canonical spelling)."""
+    return [_ASCII.get(x) or parse_card(x) for x in raw]
 
 
 def _level_rank(label: str) -> Rank:
@@ -44,7 +48,7 @@ def _order_from_view(view: dict[str, JSON]) -> tricks.TrumpOrder | None:
     if level is None or (trump["suit"] is None and not trump["no_trump"]):
         return None
     suit = Suit(trump["suit"]) if trump["suit"] else None
-    return tricks.TrumpOrder(_level_rank(level), suit)
+    return tricks.trump_order(_level_rank(level), suit)
 
 
 def _rules(game: Game) -> tricks.TrickRules:
@@ -211,11 +215,15 @@ class HeuristicPlayer:
     ) -> tuple[Card, ...]:
         unseen = self._unseen(view, hand)
         leads = tricks.legal_leads(hand, order, rules, 60, unseen=unseen)
-        unseen_count = Counter(unseen)
+        top_unseen: dict[Any, int] = {}
+        for card in set(unseen):
+            suit, strength = order.info(card)
+            if strength > top_unseen.get(suit, -1):
+                top_unseen[suit] = strength
         best: tuple[float, tuple[Card, ...]] | None = None
         side_counts = Counter(order.suit_of(c) for c in hand if not order.is_trump(c))
         for lead in leads:
-            score = self._lead_score(lead, order, rules, unseen_count, side_counts, len(hand))
+            score = self._lead_score(lead, order, rules, top_unseen, side_counts, len(hand))
             if best is None or score > best[0]:
                 best = (score, lead)
         assert best is not None
@@ -226,7 +234,7 @@ class HeuristicPlayer:
         lead: Sequence[Card],
         order: tricks.TrumpOrder,
         rules: tricks.TrickRules,
-        unseen: Counter[Card],
+        top_unseen: dict[Any, int],
         side_counts: Counter[Any],
         hand_size: int,
     ) -> float:
@@ -236,13 +244,11 @@ class HeuristicPlayer:
         units = tricks.decompose(lead, order, rules)
         # a unit is "safe" when no unseen card of its suit is stronger
         top = max(order.strength(c) for c in lead)
-        stronger = sum(
-            n for c, n in unseen.items() if order.suit_of(c) == suit and order.strength(c) > top
-        )
+        safe = top_unseen.get(suit, -1) <= top
         size = len(lead)
         if len(units) > 1:  # a throw offered by legal_leads is sure
             return 100 + size
-        if stronger == 0:
+        if safe:
             return 60 + size * 5 - (20 if trump and hand_size > 8 else 0)
         if trump:
             return -10 - order.strength(first) + (30 if hand_size <= 3 else 0)

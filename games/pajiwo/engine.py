@@ -535,7 +535,7 @@ class PajiwoGame(Game):
 
     def _refresh_order(self) -> None:
         assert self.level is not None
-        self.order = tricks.TrumpOrder(Rank(self.level), self.trump_suit)
+        self.order = tricks.trump_order(Rank(self.level), self.trump_suit)
 
     def _give_kitty(self, seat: int) -> None:
         self.hands[seat].extend(self.kitty)
@@ -603,7 +603,7 @@ class PajiwoGame(Game):
         if not self.trick_plays:
             played: tuple[Card, ...] = tuple(cards)
             if tricks.is_throw(lead):
-                others = {s: self.hands[s] for s in range(4) if s != seat}
+                others = {(seat + k) % 4: self.hands[(seat + k) % 4] for k in (1, 2, 3)}
                 ok, played, beaten_by = tricks.check_throw(lead, others, order, self.rules)
                 if not ok:
                     events.append(

@@ -8,8 +8,9 @@ units, throws, following and the trick winner are :mod:`games.tricks`'.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
-from games.cards import Card
+from games.cards import Card, Rank, Suit
 from games.tricks import (
     Lead,
     TrickRules,
@@ -40,6 +41,7 @@ __all__ = [
     "random_follow",
     "rules_for",
     "trick_winner",
+    "trump_order",
 ]
 
 _RULES: dict[str, TrickRules] = {}
@@ -51,6 +53,12 @@ def rules_for(failed_throw: str) -> TrickRules:
     if failed_throw not in _RULES:
         _RULES[failed_throw] = TrickRules(failed_throw=failed_throw)
     return _RULES[failed_throw]
+
+
+@lru_cache(maxsize=256)
+def trump_order(level: Rank, trump_suit: Suit | None) -> TrumpOrder:
+    """The :class:`TrumpOrder` for a level and trump suit, cached (its tables are built once)."""
+    return TrumpOrder(level, trump_suit)
 
 
 def is_throw(lead: Lead) -> bool:

@@ -110,3 +110,57 @@ def later_hand(game: PajiwoGame, dealer: int, levels: tuple[int, int]) -> None:
     game.dealer = dealer
     game.hand_number = 2
     game._start_hand(grab=False, start_seat=None, redeals=0)
+
+
+def setup_play(
+    game: PajiwoGame,
+    *,
+    dealer: int,
+    levels: tuple[int, int],
+    trump: str | None,
+    hands: Sequence[str],
+    kitty: str | None = None,
+    leader: int | None = None,
+    defenders_points: int = 0,
+) -> None:
+    """Put ``game`` in the play phase with exactly these hands.
+
+    The rest of the deck counts as won in earlier tricks, ``defenders_points``
+    of it by the defenders.
+    """
+    from games.cards import Suit
+    from games.pajiwo.scoring import card_points
+
+    pool = Counter(full_deck(2))
+    held = [cards(h) for h in hands]
+    for group in held:
+        pool.subtract(group)
+    if kitty is None:  # 8 cards without points that nobody holds
+        kit = sorted(c for c in pool.elements() if not c.points and not c.is_joker)[:8]
+    else:
+        kit = cards(kitty)
+    pool.subtract(kit)
+    assert min(pool.values()) >= 0, f"too many copies: {-pool}"
+    game.levels = list(levels)
+    game.dealer = dealer
+    game.grab = False
+    game.level = levels[dealer % 2]
+    game.trump_suit = Suit(trump) if trump else None
+    game.no_trump = trump is None
+    game.hands = held
+    game.kitty = kit
+    game.undealt = []
+    game.deal_pos = 0
+    game.won_cards = list(pool.elements())
+    won = card_points(game.won_cards)
+    game.points = [0, 0]
+    game.points[1 - dealer % 2] = defenders_points
+    game.points[dealer % 2] = won - defenders_points
+    game.phase = "play"
+    game.turn = dealer if leader is None else leader
+    game.trick_leader = game.turn
+    game.trick_plays = []
+    game.kitty_owner = dealer
+    game.kitty_seen_by = dealer
+    game._refresh_order()
+    assert game.invariants()["cards_conserved"]

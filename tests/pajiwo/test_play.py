@@ -1,0 +1,301 @@
+"""Play of tricks through the engine: units, following, throws, ruffs, 扣底, the result table.
+
+Seed: pajiwo.txt:83-143. The machinery is games.tricks; these tests check that
+the engine wires it as the seed says, with the seed's worked examples.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.base import IllegalAction
+from games.pajiwo import play as tricks
+from games.pajiwo.engine import PajiwoGame
+from games.pajiwo.scoring import card_points
+
+from .helpers import act, cards, new_game, setup_play
+
+
+def level5_hearts() -> PajiwoGame:
+    g = new_game(1)
+    setup_play(g, dealer=0, levels=(5, 2), trump="H", hands=["", "", "", ""])
+    return g
+
+
+@pytest.mark.parametrize(
+    ("text", "is_tractor"),
+    [
+        ("3c 3c 4c 4c", True),  # 3344
+        ("4c 4c 6c 6c", True),  # 4466: side suits skip the level rank 5
+        ("5c 5c 5h 5h", True),  # 副5副5主5主5
+        ("SJ SJ BJ BJ", True),  # 大王大王小王小王
+        ("Ah Ah 5c 5c", True),  # AA副5副5 (trump A, then an off-suit level pair)
+        ("5h 5h SJ SJ", True),  # 主5主5小王小王
+        ("5h 5h 6h 6h", False),  # 5566 is not a tractor
+        ("5c 5c 5d 5d", False),  # two off-suit level pairs are equal, not consecutive
+    ],
+)
+def test_seed_tractor_examples_at_level_5(text: str, is_tractor: bool) -> None:
+    g = level5_hearts()
+    units = tricks.decompose(cards(text), g._order(), g.rules)
+    assert (units[0].kind == "tractor") is is_tractor
+    if is_tractor:
+        assert (units[0].length, len(units)) == (2, 1)
+
+
+def test_no_trump_small_joker_and_level_cards_are_not_a_tractor() -> None:
+    g = new_game(1)
+    setup_play(g, dealer=0, levels=(5, 2), trump=None, hands=["", "", "", ""])
+    assert [u.kind for u in tricks.decompose(cards("5h 5h SJ SJ"), g._order(), g.rules)] == [
+        "pair",
+        "pair",
+    ]
+    assert tricks.decompose(cards("SJ SJ BJ BJ"), g._order(), g.rules)[0].kind == "tractor"
+
+
+def test_must_follow_suit_names_the_card() -> None:
+    g = new_game(1)
+    setup_play(g, dealer=0, levels=(2, 2), trump="S", hands=["Ah 3c", "7h 4c", "8d 9d", "6d 7d"])
+    act(g, 0, "play", "Ah")
+    with pytest.raises(IllegalAction) as err:
+        act(g, 1, "play", "4c")
+    assert err.value.code == "must_follow_suit"
+    assert err.value.message == "you must follow ♥: you hold ♥7"
+    act(g, 1, "play", "7h")
+    with pytest.raises(IllegalAction) as err:
+        act(g, 3, "play", "6d")
+    assert err.value.message == "it is seat 2's turn"
+
+
+def test_tractor_lead_must_be_followed_by_a_tractor_then_pairs() -> None:
+    g = new_game(1)
+    setup_play(
+        g,
+        dealer=0,
+        levels=(5, 2),
+        trump="H",
+        hands=["3c 3c 4c 4c", "8c 8c 9c 9c Jc Kc", "Qc Qc 10c 7c 6c 6d", "2d 3d 4d 7d"],
+    )
+    act(g, 0, "play", "3c 3c 4c 4c")
+    with pytest.raises(IllegalAction) as err:
+        act(g, 1, "play", "8c 8c Jc Kc")
+    assert err.value.code == "must_play_tractor"
+    act(g, 1, "play", "8c 8c 9c 9c")
+    with pytest.raises(IllegalAction) as err:
+        act(g, 2, "play", "Qc 10c 7c 6c")
+    assert err.value.code == "must_play_pair"
+    act(g, 2, "play", "Qc Qc 10c 7c")
+    act(g, 3, "play", "2d 3d 4d 7d")
+    assert g.tricks_done[-1]["winner"] == 1 and g.tricks_done[-1]["points"] == 10
+
+
+def test_pair_lead_must_be_followed_by_a_pair() -> None:
+    g = new_game(1)
+    setup_play(g, dealer=0, levels=(2, 2), trump="S", hands=["Ah Ah", "7h 7h 8h", "8d 9d", "6d 7d"])
+    act(g, 0, "play", "Ah Ah")
+    with pytest.raises(IllegalAction) as err:
+        act(g, 1, "play", "7h 8h")
+    assert err.value.code == "must_play_pair"
+
+
+def test_a_failed_throw_plays_its_smallest_card() -> None:
+    g = new_game(1)
+    setup_play(
+        g,
+        dealer=0,
+        levels=(2, 2),
+        trump="S",
+        hands=["Ah Qh 3c", "Kh 4c 5c", "6d 7d 8d", "6c 7c 8c"],
+    )
+    ev = act(g, 0, "play", "Ah Qh")
+    assert ev[0].kind == "throw_failed" and ev[0].data["beaten_by"] == 1
+    assert g.trick_plays == [(0, tuple(cards("Qh")))]
+    assert cards("Ah")[0] in g.hands[0]  # the ace stays in hand
+    act(g, 1, "play", "Kh")
+    assert g.lead.size == 1
+
+
+def test_failed_throw_option_plays_the_beaten_unit() -> None:
+    g = new_game(1, failed_throw="beaten_unit")
+    setup_play(
+        g,
+        dealer=0,
+        levels=(2, 2),
+        trump="S",
+        hands=["Ah Ah Jh", "Qh 4c 5c", "6d 7d 8d", "6c 7c 8c"],
+    )
+    act(g, 0, "play", "Ah Ah Jh")
+    assert g.trick_plays == [(0, tuple(cards("Jh")))]
+
+
+def test_a_sure_throw_stands() -> None:
+    g = new_game(1)
+    setup_play(
+        g,
+        dealer=0,
+        levels=(2, 2),
+        trump="S",
+        hands=["Ah Ah Kh", "Qh 4c 5c", "Jh 7d 8d", "6c 7c 8c"],
+    )
+    ev = act(g, 0, "play", "Ah Ah Kh")
+    assert ev == [] and len(g.trick_plays[0][1]) == 3
+
+
+@pytest.mark.parametrize(
+    ("lead", "first", "second", "winner"),
+    [
+        # pajiwo.txt:115: trump 9988 72 ruffs side AK5544 but not AA5544 (level 2, ♠ trump)
+        ("Ac Kc 5c 5c 4c 4c", "9s 9s 8s 8s 7s 3s", None, 1),
+        ("Ac Ac 5c 5c 4c 4c", "9s 9s 8s 8s 7s 3s", None, 0),
+        # pajiwo.txt:117: trump 977 ruffs 544; 884 over-ruffs
+        ("5c 4c 4c", "9s 7s 7s", "8s 8s 4s", 2),
+        # pajiwo.txt:119: trump 977 ruffs 567; 884 does not over-ruff
+        ("5c 6c 7c", "9s 7s 7s", "8s 8s 4s", 1),
+    ],
+)
+def test_seed_ruff_and_over_ruff_examples(
+    lead: str, first: str, second: str | None, winner: int
+) -> None:
+    n = len(lead.split())
+    filler = ["6d 7d 8d 9d 10d Jd", "3h 4h 6h 7h 8h 9h"]
+    hands = [
+        lead,
+        first,
+        second or " ".join(filler[0].split()[:n]),
+        " ".join(filler[1].split()[:n]),
+    ]
+    g = new_game(1)
+    setup_play(g, dealer=0, levels=(2, 2), trump="S", hands=hands)
+    for seat in range(4):
+        act(g, seat, "play", hands[seat])
+    assert g.tricks_done[-1]["winner"] == winner
+
+
+def last_trick(plays: list[str], defenders_points: int, kitty: str, leader: int = 1) -> PajiwoGame:
+    """Dealer seat 0 (levels 5 and 9); play the last trick with these four plays (seat order)."""
+    g = new_game(1)
+    setup_play(
+        g,
+        dealer=0,
+        levels=(5, 9),
+        trump="S",
+        hands=plays,
+        kitty=kitty,
+        leader=leader,
+        defenders_points=defenders_points,
+    )
+    for k in range(4):
+        seat = (leader + k) % 4
+        act(g, seat, "play", plays[seat])
+    return g
+
+
+KITTY_25 = "5h 10h Kh 3c 4c 6c 7c 8c"
+
+
+@pytest.mark.parametrize(
+    ("plays", "multiplier"),
+    [
+        (["3h", "BJ", "4h", "6h"], 2),  # single ×2
+        (["3h 4h", "BJ BJ", "6h 7h", "8h 9h"], 4),  # pair ×4
+        (["3h 4h 6h 7h", "SJ SJ BJ BJ", "8h 9h Jh Qh", "3d 4d 6d 7d"], 8),  # 2-pair tractor ×8
+        (
+            ["3h 4h 6h 7h 8h 9h", "5s 5s SJ SJ BJ BJ", "3d 4d 6d 7d 8d 9d", "Jh Qh Jd Qd Ad Ad"],
+            16,
+        ),  # 3-pair tractor ×16
+        # five singles thrown (nobody can beat them) count as a single: ×2 (pajiwo.txt:129)
+        (["3h 4h 6h 7h 8h", "Ac Kc Qc Jc 9c", "3d 4d 6d 7d 8d", "Jh Qh Jd Qd 9d"], 2),
+        # a throw with a pair in it counts as a pair: ×4
+        (["3h 4h 6h 7h 8h", "Ac Ac Kc Qc Jc", "3d 4d 6d 7d 8d", "Jh Qh Jd Qd 9d"], 4),
+    ],
+)
+def test_kitty_multipliers(plays: list[str], multiplier: int) -> None:
+    g = last_trick(plays, defenders_points=0, kitty=KITTY_25)
+    bonus = g.kitty_bonus
+    assert bonus is not None
+    assert (bonus["kitty_points"], bonus["multiplier"], bonus["bonus"]) == (
+        25,
+        multiplier,
+        25 * multiplier,
+    )
+    trick_points = card_points(cards(" ".join(plays)))
+    assert g.hand_results[-1].summary["defenders_points"] == trick_points + 25 * multiplier
+
+
+def test_a_ruffing_defender_wins_the_kitty_by_its_pair() -> None:
+    plays = ["Ah Ah", "3s 3s", "4h 6h", "7h 8h"]
+    g = last_trick(plays, defenders_points=10, kitty=KITTY_25, leader=0)
+    assert g.kitty_bonus is not None and g.kitty_bonus["multiplier"] == 4
+    assert g.hand_results[-1].summary["defenders_points"] == 10 + 100
+
+
+def test_no_kitty_bonus_when_the_dealer_side_wins_the_last_trick() -> None:
+    g = last_trick(["BJ", "3h", "4h", "6h"], defenders_points=40, kitty=KITTY_25)
+    assert g.kitty_bonus is None
+    assert g.hand_results[-1].summary["defenders_points"] == 40
+
+
+@pytest.mark.parametrize(
+    ("points", "levels_after", "next_dealer"),
+    [
+        (0, (8, 9), 2),
+        (5, (7, 9), 2),
+        (35, (7, 9), 2),
+        (40, (6, 9), 2),
+        (75, (6, 9), 2),
+        (80, (5, 9), 1),
+        (115, (5, 9), 1),
+        (120, (5, 10), 1),
+        (155, (5, 10), 1),
+        (160, (5, 11), 1),
+    ],
+)
+def test_result_table_through_the_engine(
+    points: int, levels_after: tuple[int, int], next_dealer: int
+) -> None:
+    # the dealer (seat 0, level 5) wins the last trick, so the kitty adds nothing
+    g = last_trick(["BJ", "3h", "4h", "6h"], defenders_points=points, kitty=KITTY_25)
+    assert tuple(g.levels) == levels_after
+    assert g.dealer == next_dealer
+    assert g.phase == "hand_over"
+    result = g.hand_results[-1]
+    assert result.summary["defenders_points"] == points
+    assert result.summary["next_dealer"] == next_dealer
+
+
+def test_levels_stop_at_ace_and_a_side_playing_ace_that_goes_up_wins() -> None:
+    g = new_game(1)
+    setup_play(g, dealer=0, levels=(14, 13), trump="S", hands=["BJ", "3h", "4h", "6h"])
+    for seat in range(4):
+        act(g, seat, "play", ["BJ", "3h", "4h", "6h"][seat])
+    assert g.phase == "match_over" and g.match_result is not None
+    assert g.match_result.ranks == (1, 2) and g.pending() == []
+
+
+def test_defenders_reaching_ace_do_not_win_until_they_play_it() -> None:
+    g = new_game(1)
+    setup_play(
+        g, dealer=0, levels=(5, 13), trump="S", hands=["BJ", "3h", "4h", "6h"], defenders_points=200
+    )
+    for seat in range(4):
+        act(g, seat, "play", ["BJ", "3h", "4h", "6h"][seat])
+    assert g.levels == [5, 14] and g.phase == "hand_over" and g.match_result is None
+    ev = act(g, None, "next_hand")
+    assert ev[0].kind == "hand_started" and g.dealer == 1 and g.level == 14 and g.hand_number == 2
+
+
+def test_one_hand_and_to_level_matches() -> None:
+    g = new_game(1, match="one_hand")
+    setup_play(
+        g, dealer=0, levels=(2, 2), trump="S", hands=["3h", "BJ", "4h", "6h"], defenders_points=80
+    )
+    for seat in range(4):
+        act(g, seat, "play", ["3h", "BJ", "4h", "6h"][seat])
+    assert g.match_result is not None and g.match_result.ranks == (2, 1)
+    g = new_game(1, match="to_level", target_level=6)
+    setup_play(
+        g, dealer=0, levels=(5, 2), trump="S", hands=["BJ", "3h", "4h", "6h"], defenders_points=50
+    )
+    for seat in range(4):
+        act(g, seat, "play", ["BJ", "3h", "4h", "6h"][seat])
+    assert g.levels == [6, 2] and g.match_result is not None and g.match_result.ranks == (1, 2)
