@@ -1,0 +1,204 @@
+"""What the pictures show: colours, legends, grouping, layout and the PNG encoding."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageChops
+
+from games.cards import (
+    BIG_JOKER,
+    SMALL_JOKER,
+    Card,
+    Rank,
+    Suit,
+    full_deck,
+    parse_card,
+    parse_cards,
+)
+from games.tiles import ALL_KINDS, FLOWERS, parse_tile, parse_tiles
+from games.tricks.order import TRUMP, TrumpOrder
+from render.cards import (
+    CARD_W,
+    STEP,
+    CardGroup,
+    _pieces,
+    card_image,
+    group_cards,
+    hand_image,
+    legend,
+)
+from render.common import GOLD, to_png
+from render.mahjong import draw_meld, mahjong_hand_image
+from render.samples import PICTURES, hand_39_groups, trick_scene
+from render.scenes import MahjongHandScene, Meld
+from render.table import seat_boxes, side_of
+from render.tiles import tile_back, tile_image
+from render.trick import trick_table_image
+
+
+def _count(img: Image.Image, pred: object, box: tuple[int, int, int, int] | None = None) -> int:
+    region = img.convert("RGB").crop(box) if box else img.convert("RGB")
+    return sum(1 for px in region.get_flattened_data() if pred(px))  # type: ignore[operator]
+
+
+def _red(px: tuple[int, int, int]) -> bool:
+    return px[0] > 150 and px[1] < 90 and px[2] < 90
+
+
+def _dark(px: tuple[int, int, int]) -> bool:
+    return max(px) < 70
+
+
+def _green(px: tuple[int, int, int]) -> bool:
+    return px[1] > 100 and px[0] < 80 and px[2] < 120
+
+
+def _blue(px: tuple[int, int, int]) -> bool:
+    return px[2] > 130 and px[0] < 80
+
+
+CORNER = (0, 0, 48, 100)  # the top-left index of a full-size card
+
+
+@pytest.mark.parametrize("suit", list(Suit))
+def test_suit_colours(suit: Suit) -> None:
+    img = card_image(Card(Rank.QUEEN, suit))
+    reds, darks = _count(img, _red, CORNER), _count(img, _dark, CORNER)
+    if suit.is_red:
+        assert reds > 200 and darks < 20
+    else:
+        assert darks > 200 and reds < 20
+
+
+def test_jokers_big_red_small_black() -> None:
+    big, small = card_image(BIG_JOKER), card_image(SMALL_JOKER)
+    assert _count(big, _red, CORNER) > 200 and _count(big, _dark, CORNER) < 20
+    assert _count(small, _dark, CORNER) > 200 and _count(small, _red, CORNER) < 20
+
+
+def test_every_card_face_is_distinct() -> None:
+    faces = {card_image(c, 60).tobytes() for c in full_deck(1)}
+    assert len(faces) == 54
+
+
+@pytest.mark.parametrize("style", ["ascii", "symbol"])
+def test_legend_is_what_play_accepts(style: str) -> None:
+    for card in full_deck(1):
+        assert parse_card(legend(card, style)) == card  # type: ignore[arg-type]
+    assert legend(Card(Rank.TEN, Suit.SPADES)) == "10s"
+    assert legend(BIG_JOKER) == "BJ"
+
+
+def test_group_cards_puts_trumps_first() -> None:
+    order = TrumpOrder(Rank.SEVEN, Suit.HEARTS)
+    cards = parse_cards("3s 7c 5h BJ As 2d 7h Kd")
+    suits = [*Suit]
+    groups = group_cards(
+        cards,
+        sort_key=lambda c: (
+            0 if order.suit_of(c) == TRUMP else 1 + suits.index(order.suit_of(c)),  # type: ignore[arg-type]
+            -order.strength(c),
+        ),
+        group_of=order.suit_of,
+        label_of=lambda g: "主" if g == TRUMP else str(g),
+    )
+    assert [g.label for g in groups] == ["主", "♠", "♦"]
+    assert groups[0].cards == tuple(parse_cards("BJ 7h 7c 5h"))
+    assert groups[1].cards == tuple(parse_cards("As 3s"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(full_deck(1)), max_size=39), st.integers(300, 1400))
+def test_layout_places_every_card_once(cards: list[Card], max_width: int) -> None:
+    groups = group_cards(
+        cards,
+        sort_key=lambda c: (c.suit.value if c.suit else "Z", c.rank),
+        group_of=lambda c: c.suit,
+    )
+    rows = _pieces(groups, max_width)
+    placed = [c for row in rows for g, _ in row for c in g.cards]
+    assert Counter(placed) == Counter(cards)
+    for row in rows:
+        g, x = row[-1]
+        assert x + (len(g.cards) - 1) * STEP + CARD_W <= max(max_width, CARD_W)
+
+
+def test_hand_of_39_takes_three_rows_and_keeps_groups_whole() -> None:
+    groups = hand_39_groups()
+    assert sum(len(g.cards) for g in groups) == 39
+    rows = _pieces(groups, 880)
+    assert len(rows) == 3
+    # No group is split: each group appears once, with its label.
+    labels = [g.label for row in rows for g, _ in row]
+    assert labels == [g.label for g in groups]
+    img = hand_image(groups, title="t")
+    assert img.width <= 880 + 36 + CARD_W
+
+
+def test_empty_hand_draws() -> None:
+    img = hand_image([])
+    assert img.width >= 320
+
+
+def test_tiles_are_distinct_and_coloured() -> None:
+    faces = {tile_image(t, 40).tobytes() for t in (*ALL_KINDS, *FLOWERS)}
+    assert len(faces) == 42
+    red, green, white = (tile_image(parse_tile(x)) for x in ("中", "發", "白"))
+    assert _count(red, _red) > 300
+    assert _count(green, _green) > 300
+    assert _count(white, _blue) > 200 and _count(white, _red) == 0
+    assert _count(tile_image(parse_tile("1s")), _red) > 20  # the bird's crest
+    wild = tile_image(parse_tile("5p"), wildcard=True)
+    assert ImageChops.difference(wild, tile_image(parse_tile("5p"))).getbbox() is not None
+
+
+def test_concealed_kong_shows_two_tiles_face_down() -> None:
+    width = 40
+    img = Image.new("RGB", (400, 100), (0, 0, 0))
+    meld = Meld("concealed_kong", parse_tiles("9p9p9p9p"))
+    end = draw_meld(img, meld, 0, 100, width, None)
+    back = Image.new("RGB", tile_back(width).size, (0, 0, 0))
+    back.paste(tile_back(width), (0, 0), tile_back(width))
+    assert end == 4 * (width + 1)
+    for i, expect_back in enumerate((True, False, False, True)):
+        x = i * (width + 1)
+        crop = img.crop((x, 100 - back.height, x + width, 100))
+        same = ImageChops.difference(crop, back).getbbox() is None
+        assert same == expect_back
+
+
+def test_drawn_tile_is_set_apart() -> None:
+    scene = MahjongHandScene(concealed=parse_tiles("123m456p789s EEN"), drawn=parse_tile("5p"))
+    without = mahjong_hand_image(MahjongHandScene(concealed=parse_tiles("123m456p789s EEN 5p")))
+    with_gap = mahjong_hand_image(scene)
+    assert with_gap.width == without.width + 24
+
+
+def test_turn_seat_has_gold_outline() -> None:
+    scene = trick_scene()
+    img = trick_table_image(scene)
+    boxes = seat_boxes()
+    for seat in range(4):
+        x0, y0, _x1, y1 = boxes[side_of(seat, scene.viewer)].box
+        px = img.getpixel((x0 - 3, (y0 + y1) // 2))
+        assert (px == GOLD) == (seat == scene.turn)
+
+
+def test_pngs_are_small_palette_images() -> None:
+    for name, draw in PICTURES.items():
+        png = to_png(draw())
+        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        assert len(png) < 300_000, name
+        assert Image.open(io.BytesIO(png)).mode == "P"
+
+
+def test_group_label_and_plain_card_list() -> None:
+    rng = random.Random(5)
+    cards = rng.sample(full_deck(2), 10)
+    assert hand_image(cards).size == hand_image([CardGroup(tuple(cards))]).size
