@@ -64,6 +64,7 @@ HAND_SIZE = 25
 KITTY_SIZE = 8
 DEALT = 4 * HAND_SIZE
 DECK: tuple[Card, ...] = tuple(full_deck(2))
+DECK_COUNT: Counter[Card] = Counter(DECK)
 TEAMS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 ACE = 14
 
@@ -141,7 +142,7 @@ class PajiwoGame(Game):
         self.undealt: list[Card] = deck[:DEALT]
         self.kitty: list[Card] = deck[DEALT:]
         self.deal_pos = 0
-        self.level: int | None = None if grab else self.levels[self.dealer % 2]  # type: ignore[operator]
+        self.level: int | None = None if self.dealer is None else self.levels[self.dealer % 2]
         self.declarations: list[dict[str, JSON]] = []
         self.standing: Declaration | None = None
         self.trump_suit: Suit | None = None
@@ -197,9 +198,23 @@ class PajiwoGame(Game):
         return self.order
 
     def _sorted(self, cards: Sequence[Card]) -> list[Card]:
+        """Display order: by the trump order, or the standing declaration's while cards arrive."""
         if self.order is not None:
             return self.order.sorted(cards)
+        if self.standing is not None:
+            level = self.level or self.levels[self.standing.seat % 2]
+            return tricks.trump_order(Rank(level), self.standing.suit).sorted(cards)
         return sorted(cards, key=_plain_key)
+
+    def unseen_by(self, seat: int) -> list[Card]:
+        """Cards ``seat`` cannot see now: the deck less its hand, the cards played this hand
+        and the kitty it buried. Public knowledge plus its own, so bots may use it."""
+        seen = Counter(self.hands[seat])
+        seen.update(self.won_cards)
+        seen.update(c for _, p in self.trick_plays for c in p)
+        if self.kitty_seen_by == seat:
+            seen.update(self.kitty)
+        return list((DECK_COUNT - seen).elements())
 
     def _parse_cards(self, action: Action, count: int | None = None) -> list[Card]:
         raw = action.data.get("cards")
@@ -823,7 +838,8 @@ class PajiwoGame(Game):
             order = self._order()
             hand = self.hands[seat]
             if not self.trick_plays:
-                options = tricks.legal_leads(hand, order, self.rules, limit)
+                unseen = self.unseen_by(seat)
+                options = tricks.legal_leads(hand, order, self.rules, limit, unseen=unseen)
             else:
                 options = tricks.legal_follows(self.lead, hand, order, self.rules, limit)
             out += [Action(seat, "play", {"cards": _asc(c)}) for c in options]

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 
 from games.base import Action, Event
 from games.cards import Card, full_deck, parse_card
-from games.pajiwo import BOTS
 from games.pajiwo.engine import DEALT, PajiwoGame
 from games.pajiwo.options import PajiwoOptions
 
@@ -64,44 +63,6 @@ def deal_all(game: PajiwoGame) -> None:
     """Apply deal steps until the progressive deal is over."""
     while game.phase == "dealing":
         game.apply(Action(None, "deal"))
-
-
-def play_bots(
-    game: PajiwoGame,
-    kinds: Sequence[str],
-    seed: int,
-    max_actions: int = 5000,
-    stop_at_hand_end: bool = True,
-) -> list[Action]:
-    """Drive ``game`` with bots (``kinds[seat]``).
-
-    Optional declares are offered to every seat once per deal step.
-    """
-    rng = random.Random(seed)
-    players = [BOTS[k]() for k in kinds]
-    done: list[Action] = []
-    start_hand = game.hand_number
-    while not game.is_over and len(done) < max_actions:
-        if stop_at_hand_end and (game.hand_number != start_hand or game.phase == "hand_over"):
-            break
-        if game.phase == "dealing":
-            for seat in range(4):
-                choice = players[seat].choose(game, seat, rng)
-                if choice.kind == "declare":
-                    game.apply(choice)
-                    done.append(choice)
-        required = [d for d in game.pending() if d.required]
-        if not required:
-            break
-        d = required[0]
-        action = (
-            Action(None, d.kinds[0])
-            if d.seat is None
-            else players[d.seat].choose(game, d.seat, rng)
-        )
-        game.apply(action)
-        done.append(action)
-    return done
 
 
 def later_hand(game: PajiwoGame, dealer: int, levels: tuple[int, int]) -> None:

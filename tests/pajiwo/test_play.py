@@ -299,3 +299,26 @@ def test_one_hand_and_to_level_matches() -> None:
     for seat in range(4):
         act(g, seat, "play", ["BJ", "3h", "4h", "6h"][seat])
     assert g.levels == [6, 2] and g.match_result is not None and g.match_result.ranks == (1, 2)
+
+
+def test_a_throw_must_be_followed_unit_by_unit() -> None:
+    g = new_game(1)
+    setup_play(
+        g,
+        dealer=0,
+        levels=(2, 2),
+        trump="S",
+        hands=["Ah Ah Kh 3c", "Qh Qh 3h 4h", "Jh 7d 8d 9d", "6c 7c 8c 9c"],
+    )
+    assert ["Ah", "Ah", "Kh"] in [a.data["cards"] for a in g.legal_actions(0)]
+    act(g, 0, "play", "Ah Ah Kh")
+    with pytest.raises(IllegalAction) as err:
+        act(g, 1, "play", "Qh 3h 4h")
+    assert err.value.code == "must_play_pair"
+    act(g, 1, "play", "Qh Qh 4h")
+    with pytest.raises(IllegalAction) as err:
+        act(g, 2, "play", "7d 8d 9d")
+    assert err.value.code == "must_follow_suit" and "♥J" in err.value.message
+    act(g, 2, "play", "Jh 7d 8d")
+    act(g, 3, "play", "6c 7c 8c")
+    assert g.tricks_done[-1]["winner"] == 0
