@@ -1,10 +1,146 @@
-"""A loopback Discord for end-to-end tests (placeholder docstring, written below)."""
+"""A loopback Discord for end-to-end tests: the real discord.py bot, a fake Discord on 127.0.0.1.
+
+The unmodified discord.py 2.7 client connects to :class:`LoopbackDiscord` (an aiohttp server on
+a random free port of 127.0.0.1) over a real websocket gateway and real HTTP; tests act as
+players through :class:`Harness` and assert on what each player sees.  Every REST request the
+bot makes is checked against Discord's OpenAPI description
+(``../shared/discord-api-spec/openapi.json``); one that does not match is answered 400 (the bot
+sees ``discord.HTTPException`` code 50035) and fails the test at teardown.
+
+Modules: :mod:`.spec` (OpenAPI matching and JSON-schema validation), :mod:`.models` (users,
+guilds, channels, messages, interactions), :mod:`.server` (gateway + REST), :mod:`.harness`
+(bot lifecycle and player actions), :mod:`.plugin` (pytest fixtures).
+
+Quick start
+-----------
+::
+
+    # conftest.py:  pytest_plugins = ["tests.discord_loopback.plugin"]
+    #   (or: from tests.discord_loopback.plugin import discord_harness, discord_server)
+
+    async def test_open_table(discord_server, discord_harness):
+        alice, bob = discord_server.add_users("alice", "bob")
+        carol = discord_server.add_user("carol", dms_open=False, locale="zh-CN")
+        await discord_harness.start_bot(make_my_bot())    # login + setup_hook + gateway READY
+
+        result = await discord_harness.slash(alice, "table open", game="pajiwo")
+        reply = await result.final()                      # waits out a defer(thinking=True)
+        assert reply.ephemeral_to == alice.id and "opened" in reply.text()
+
+        await discord_server.idle()                       # the bot is quiet for 0.2 s
+        [lobby] = discord_server.channel_messages(discord_server.channel)
+        joined = await discord_harness.click(bob, lobby, "pj:l:1:join")
+        chosen = await discord_harness.select(bob, some_dm, "pj:s:1:3", ["S1"])
+        choices = await discord_harness.autocomplete(alice, "play", "cards", "S1")
+        # choices == [{"name": "♠A", "value": "S1"}, ...]
+
+Pointing the bot at the server
+------------------------------
+:meth:`LoopbackDiscord.start` sets ``discord.http.Route.BASE`` to :attr:`~LoopbackDiscord.api_base`
+(``http://127.0.0.1:PORT/api/v10``; every REST call and every webhook/interaction call goes
+through ``Route``) and ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` to
+:attr:`~LoopbackDiscord.gateway_url` (``ws://127.0.0.1:PORT/gateway``): a plain ``Client`` /
+``commands.Bot`` connects straight to ``DEFAULT_GATEWAY`` (discord.py only asks
+``GET /gateway/bot`` in ``AutoShardedClient``; answered too).  :meth:`~LoopbackDiscord.stop`
+restores both.  A bot setting that does the same two assignments is equivalent.
+
+discord.py asks for ``?v=10&encoding=json&compress=zlib-stream`` (``zstd-stream`` when a zstd
+module is importable): the server honours ``zlib-stream`` (one zlib context per connection,
+``Z_SYNC_FLUSH`` per frame, binary frames) and answers any other compression with plain text
+frames, which discord.py accepts (it only decompresses binary frames).  ``encoding=etf`` is
+refused with close code 4002.
+
+The world
+---------
+Built at construction: the bot user ``server.bot_user`` (id = ``server.application_id``), guild
+``server.guild`` ("Paiju Test"; roles @everyone and ``server.manager_role`` "Table Manager" with
+Manage Channels), text channels ``server.channel`` (#table-1) and ``server.channel2`` (#table-2).
+Add more with ``add_user(name, dms_open=True, locale="en-US", roles=())``, ``add_users(*names)``,
+``add_channel(name)``, ``add_role(name, permissions)``, ``add_guild(name)``; later additions are
+announced on the gateway (GUILD_MEMBER_ADD only with the GUILD_MEMBERS intent, as on Discord;
+without it GUILD_CREATE carries only the bot's own member).  ``set_dms_open(user, False)`` makes
+the bot's messages to that user's DM channel fail with 403 and JSON code 50007 ("Cannot send
+messages to this user"); creating the DM channel still works, as on Discord.
+
+What users see (for assertions)
+-------------------------------
+Messages are :class:`~.models.StoredMessage`: ``id, channel_id, content, embeds, components,
+attachments`` (``Attachment.filename/.data/.content_type``), ``flags``, ``ephemeral_to`` (the
+only user who sees it, or None), ``history`` (earlier versions, oldest first), ``deleted``,
+``interaction_id``; helpers ``text()`` (content + embed texts), ``custom_ids()``,
+``component(custom_id)``, ``buttons()``, ``attachment(filename)``, ``loading`` (deferred,
+"thinking").
+
+- ``server.visible_to(user)``: every live message the user can see: guild channel messages of
+  their guilds, their DM channel, their ephemerals.
+- ``server.dms(user)``: live messages of the bot's DM channel with the user.
+- ``server.ephemerals(user)``: live ephemeral replies (flag 64) to the user, any channel.
+- ``server.channel_messages(channel)``: live non-ephemeral messages of a channel.
+- ``server.can_see(user_id, message)``, ``server.message(id)``, ``server.commands(guild)``,
+  ``server.interactions`` (id -> :class:`~.models.InteractionRecord`), ``server.requests``
+  (every REST request: method, path, template, query, body, files, status).
+
+Interaction replies follow Discord: callback 4 creates the reply (ephemeral with flag 64); 5
+creates a "thinking" message that the first follow-up or an ``@original`` edit replaces; 6
+acknowledges a component silently and makes ``@original`` name the component's message; 7 edits
+that message; 8 returns autocomplete choices; 9 opens a modal.  A second callback is refused
+(400, 40060) and recorded; a first callback later than ``interaction_deadline`` (3 s) is refused
+(404, 10062) and recorded as ``late``.
+
+Acting as users: :class:`Harness`
+---------------------------------
+All actions dispatch INTERACTION_CREATE with realistic data (type, id, token, application_id,
+guild_id, channel object, member with permissions or user in DMs, locale, app_permissions,
+``data`` with name/options/resolved or custom_id/component_type/values, the message for
+components) and wait (``harness.timeout``, 10 s) for the bot's callback; they return an
+:class:`InteractionResult` (``.type``, ``.data``, ``.message``, ``.content``, ``.ephemeral``,
+``.followups``, ``.choices``, ``.modal``, ``.latency_ms``, ``await .final()``,
+``await .followup(n)``), or raise :class:`InteractionTimeout`.
+
+- ``await harness.slash(user, "table open", channel=None, locale=None, **options)``: option
+  types and ids come from the commands the bot synced; unknown names, missing required
+  options and values outside ``choices`` raise ``ValueError``.  ``channel="dm"`` runs it in the
+  user's DM.  User options take a LoopbackUser (resolved users/members are filled in).
+- ``await harness.autocomplete(user, "play", "cards", "S1", **other_options)`` -> choices.
+- ``await harness.click(user, message, custom_id, strict=True)``;
+  ``await harness.select(user, message, custom_id, values, strict=True)``: strict refuses what a
+  Discord client cannot do (a message the user cannot see, a component not on it, disabled,
+  values not offered); ``strict=False`` forges the interaction anyway.
+- ``await harness.interact(kind, user, channel, data, message=None)``: anything else.
+- Bot lifecycle: ``await harness.start_bot(client)`` (login, setup_hook, connect, wait ready),
+  ``await harness.stop_bot()`` (clean ``close()``), ``await harness.kill_bot()`` (as a killed
+  process: no close hooks; the socket just drops), ``await harness.reconnect(code=4000)`` (drop
+  the gateway socket and wait for the RESUME).  A restart is ``kill_bot()`` then
+  ``start_bot(new_client)``: the new IDENTIFY becomes the session that gets dispatches.
+
+Waiting: ``await server.wait_until(predicate, timeout=10, what="...")`` re-checks after every
+request and gateway event and returns the predicate's value; ``await server.idle(quiet=0.2)``
+waits until the bot has been silent that long.  Gateway control: ``server.drop_gateway(code)``,
+``server.send_reconnect()`` (op 7), ``server.dispatch(event, data)``, ``server.connected``,
+``server.identify_count``, ``server.resume_count``.  Dispatches sent while the socket is down
+are replayed on RESUME.
+
+Violations
+----------
+``server.violations`` lists :class:`Violation` (``kind``: ``spec`` shape does not match the
+description, ``api`` a rule Discord enforces, ``late``, ``unhandled`` endpoint not implemented
+here).  ``server.assert_clean()`` raises :class:`SpecViolationError` listing them; the
+``discord_server`` fixture calls it at teardown; ``server.take_violations()`` returns and clears
+them for tests that provoke one.  Where the validator is knowingly looser than the description
+(e.g. integer snowflakes, which discord.py sends and Discord accepts) is listed in
+``spec.RELAXATIONS``.
+
+Not modelled: rate limits, permissions on REST calls (every call by the bot is allowed), the
+``before``/``after``/``around`` paging of message history, reactions, voice, MESSAGE_CREATE
+echoes of the bot's own messages.  Only one server per process can own ``Route.BASE``.
+"""
 
 from .harness import Harness, InteractionResult, InteractionTimeout
-from .models import Channel, LoopbackUser, StoredMessage
+from .models import Attachment, Channel, LoopbackUser, StoredMessage
 from .server import LoopbackDiscord, SpecViolationError, Violation
 
 __all__ = [
+    "Attachment",
     "Channel",
     "Harness",
     "InteractionResult",

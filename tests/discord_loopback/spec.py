@@ -261,7 +261,11 @@ class SpecValidator:
         for error in validator.iter_errors(instance):
             best = _explain(error)
             location = "".join(f"[{p!r}]" for p in best.absolute_path)
-            message = best.message if len(best.message) <= 300 else best.message[:297] + "..."
+            message = best.message
+            if len(message) > 200:  # long strings: keep the verdict, shorten the value shown
+                shown = repr(best.instance)
+                size = f"{len(best.instance)} long" if hasattr(best.instance, "__len__") else ""
+                message = message.replace(shown, f"{shown[:40]}...({size})")
             out.append(f"{label}{location}: {message}")
         return out
 

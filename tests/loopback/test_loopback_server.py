@@ -89,6 +89,25 @@ class TinyBot(discord.Client):
             hand = ["S1", "S10", "H2", "C3"]
             return [app_commands.Choice(name=c, value=c) for c in hand if c.startswith(current)]
 
+        @group.command(name="card", description="Reply with a picture, then replace it")
+        async def card(interaction: discord.Interaction) -> None:
+            first = discord.File(io.BytesIO(b"one"), "one.png")
+            await interaction.response.send_message("card", file=first)
+            second = discord.File(io.BytesIO(b"two"), "two.png")
+            await interaction.edit_original_response(content="card v2", attachments=[second])
+
+        @group.command(name="board", description="Post a board, add a picture, open a thread")
+        async def board(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True)
+            channel = interaction.channel
+            assert isinstance(channel, discord.TextChannel)
+            msg = await channel.send("board", file=discord.File(io.BytesIO(b"a"), "a.png"))
+            extra = discord.File(io.BytesIO(b"b"), "b.png")
+            msg = await msg.edit(content="board 2", attachments=[msg.attachments[0], extra])
+            thread = await msg.create_thread(name="chat")
+            await thread.send("in the thread")
+            await interaction.edit_original_response(content=f"thread {thread.id}")
+
         self.tree.add_command(group)
         self.tree.add_command(play)
 
@@ -112,7 +131,7 @@ async def test_bot_connects_syncs_commands_and_sees_the_guild(
     assert bot.application_id == discord_server.application_id
     assert sorted(c["name"] for c in discord_server.global_commands) == ["demo", "play"]
     demo = next(c for c in discord_server.global_commands if c["name"] == "demo")
-    assert [o["name"] for o in demo["options"]] == ["ping", "deal"]
+    assert [o["name"] for o in demo["options"]] == ["ping", "deal", "card", "board"]
     guild = bot.get_guild(discord_server.guild.id)
     assert guild is not None
     assert sorted(c.name for c in guild.text_channels) == ["table-1", "table-2"]
@@ -194,6 +213,44 @@ async def test_dm_with_a_file_and_a_user_with_closed_dms(
     closed = await discord_harness.slash(carol, "demo deal")
     assert (await closed.final()).content == "DMs closed (50007)"
     assert discord_server.dms(carol) == []
+
+
+async def test_multipart_callback_and_attachment_edits(
+    discord_server: LoopbackDiscord, discord_harness: Harness
+) -> None:
+    alice, bob = discord_server.add_users("alice", "bob")
+    await discord_harness.start_bot(TinyBot())
+    result = await discord_harness.slash(alice, "demo card")
+    await discord_server.wait_until(lambda: result.content == "card v2")
+    reply = result.message
+    assert reply is not None and not reply.ephemeral
+    assert [(a.filename, a.data) for a in reply.attachments] == [("two.png", b"two")]
+    [before] = reply.history
+    assert before.content == "card" and [a.filename for a in before.attachments] == ["one.png"]
+    assert reply in discord_server.visible_to(bob)
+    assert any(
+        r.files == ["one.png"]
+        for r in discord_server.requests
+        if r.template and "callback" in r.template
+    )
+
+
+async def test_channel_message_edit_keeps_attachments_and_threads_work(
+    discord_server: LoopbackDiscord, discord_harness: Harness
+) -> None:
+    alice = discord_server.add_user("alice")
+    await discord_harness.start_bot(TinyBot())
+    result = await discord_harness.slash(alice, "demo board")
+    reply = await result.final()
+    thinking, board, in_thread = discord_server.visible_to(alice)
+    assert thinking is reply and reply.ephemeral
+    assert board.content == "board 2"
+    assert [(a.filename, a.data) for a in board.attachments] == [("a.png", b"a"), ("b.png", b"b")]
+    thread = discord_server.channels[board.id]  # a thread started from a message takes its id
+    assert thread.parent_id == discord_server.channel.id and thread.name == "chat"
+    assert reply.content == f"thread {thread.id}"
+    assert discord_server.channel_messages(thread) == [in_thread]
+    assert in_thread.content == "in the thread"
 
 
 async def test_autocomplete_returns_the_bots_choices(
