@@ -119,6 +119,13 @@ def card_image(card: Card, width: int = CARD_W) -> Image.Image:
     return _card_big(card).resize((width, round(width * CARD_H / CARD_W)), Image.Resampling.LANCZOS)
 
 
+@lru_cache(maxsize=128)
+def _strip(card: Card) -> Image.Image:
+    """The visible left part of a full-size card overlapped in a hand (plus 2 px of shadow
+    edge so the next card's border still shows)."""
+    return card_image(card).crop((0, 0, STEP + 2, CARD_H))
+
+
 @lru_cache(maxsize=16)
 def card_back(width: int = CARD_W) -> Image.Image:
     """A face-down card, ``width`` px wide."""
@@ -288,7 +295,9 @@ def hand_image(
             for i, card in enumerate(group.cards):
                 x = x0 + i * STEP
                 y = top + LABEL_H - (10 if card in lifted else 0)
-                sprite = card_image(card)
+                # Only the left strip of an overlapped card shows: paste just that.
+                last = i == len(group.cards) - 1
+                sprite = card_image(card) if last else _strip(card)
                 img.paste(sprite, (x, y), sprite)
                 text = legend(card, legend_style)
                 if text:

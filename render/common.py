@@ -7,6 +7,7 @@ import io
 from PIL import Image, ImageDraw
 
 from render.fonts import draw_text, text_width
+from render.palette import palette
 
 __all__ = [
     "BG",
@@ -44,17 +45,25 @@ def new_canvas(width: int, height: int, colour: tuple[int, int, int] = TABLE) ->
 
 
 def to_png(img: Image.Image, colors: int = 256) -> bytes:
-    """Encode ``img`` as PNG bytes, quantised to a ``colors``-entry palette to keep it small.
+    """Encode ``img`` as PNG bytes with a 256-colour palette, to keep it small.
 
-    Pictures here are flat colours plus anti-aliased text, so a 256-colour palette keeps
-    them visually identical at a third of the size.
+    Pictures here are flat colours plus anti-aliased edges, so the shared palette of
+    :mod:`render.palette` keeps them visually identical at a third of the size; without
+    that asset each picture gets its own octree palette of ``colors`` entries (slower).
     """
     if img.mode != "P":
-        img = img.convert("RGB").quantize(
-            colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
+        shared = palette()
+        rgb = img if img.mode == "RGB" else img.convert("RGB")
+        if shared is not None:
+            img = rgb.quantize(palette=shared, dither=Image.Dither.NONE)
+        else:
+            img = rgb.quantize(
+                colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+            )
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=6)
+    # Level 1 is 3x faster than the default 6 and ~30 % larger: these pictures stay far
+    # below Discord's limits either way, and they are drawn on every move.
+    img.save(buf, format="PNG", compress_level=1)
     return buf.getvalue()
 
 

@@ -113,7 +113,7 @@ def split_runs(text: str) -> list[tuple[str, str]]:
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """Advance width of ``text`` in pixels at ``size``, fallback faces included."""
-    return round(sum(font(size, bold, face).getlength(run) for run, face in split_runs(text)))
+    return round(sum(_run_mask(r, size, bold, f, "a")[3] for r, f in split_runs(text)))
 
 
 def truncate(text: str, size: int, max_width: int, bold: bool = False) -> str:
@@ -141,17 +141,34 @@ def draw_text(
     one (``a t m s b d``) to each run.
     """
     runs = split_runs(text)
-    width = sum(font(size, bold, face).getlength(run) for run, face in runs)
+    masks = [_run_mask(run, size, bold, face, anchor[1]) for run, face in runs]
+    width = sum(m[3] for m in masks)
     x, y = xy
     if anchor[0] == "m":
         x -= width / 2
     elif anchor[0] == "r":
         x -= width
-    for run, face in runs:
-        f = font(size, bold, face)
-        draw.text((x, y), run, font=f, fill=fill, anchor="l" + anchor[1])
-        x += f.getlength(run)
+    for mask, dx, dy, advance in masks:
+        draw.bitmap((round(x + dx), round(y + dy)), mask, fill=fill)
+        x += advance
     return round(width)
+
+
+@lru_cache(maxsize=8192)
+def _run_mask(
+    run: str, size: int, bold: bool, face: str, vertical: str
+) -> tuple[Image.Image, int, int, float]:
+    """A run rasterised once: (coverage mask, x offset, y offset from the anchor, advance).
+
+    FreeType rasterising dominated drawing time; labels, legends and names repeat a
+    lot, so masks are cached and stamped with ``ImageDraw.bitmap``.
+    """
+    f = font(size, bold, face)
+    anchor = "l" + vertical
+    x0, y0, x1, y1 = f.getbbox(run, anchor=anchor)
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), run, font=f, fill=255, anchor=anchor)
+    return mask, x0, y0, f.getlength(run)
 
 
 def notdef_image(size: int = 48) -> Image.Image:

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 from games.cards import (
     BIG_JOKER,
@@ -202,3 +202,17 @@ def test_group_label_and_plain_card_list() -> None:
     rng = random.Random(5)
     cards = rng.sample(full_deck(2), 10)
     assert hand_image(cards).size == hand_image([CardGroup(tuple(cards))]).size
+
+
+def test_shared_palette_fits_every_picture() -> None:
+    """The shipped palette (render/assets/palette.png) still represents every sample
+    picture closely; rebuild it with ``python -m render.palette`` if this fails."""
+    from render.palette import palette
+
+    assert palette() is not None
+    for name, draw in PICTURES.items():
+        original = draw()
+        encoded = Image.open(io.BytesIO(to_png(original))).convert("RGB")
+        diff = ImageChops.difference(original, encoded)
+        mean = sum(ImageStat.Stat(diff).mean) / 3
+        assert mean < 1.5, f"{name}: mean palette error {mean:.2f}"
