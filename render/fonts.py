@@ -165,7 +165,7 @@ def _run_mask(
     """
     f = font(size, bold, face)
     anchor = "l" + vertical
-    x0, y0, x1, y1 = f.getbbox(run, anchor=anchor)
+    x0, y0, x1, y1 = (int(v) for v in f.getbbox(run, anchor=anchor))
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
     ImageDraw.Draw(mask).text((-x0, -y0), run, font=f, fill=255, anchor=anchor)
     return mask, x0, y0, f.getlength(run)

@@ -21,7 +21,7 @@ PALETTE_PATH = Path(__file__).parent / "assets" / "palette.png"
 
 
 def build_palette() -> Image.Image:
-    """A 16 x 16 ``P`` image whose palette is the median-cut of all sample pictures."""
+    """A 16 x 16 ``P`` image whose palette is an octree quantisation of all sample pictures."""
     from render.samples import PICTURES
 
     pictures = [draw() for draw in PICTURES.values()]
@@ -30,7 +30,7 @@ def build_palette() -> Image.Image:
     for pic in pictures:
         sheet.paste(pic, (x, 0))
         x += pic.width
-    quant = sheet.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+    quant = sheet.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
     out = Image.new("P", (16, 16))
     out.putpalette(quant.getpalette() or [])
     out.putdata(list(range(256)))

@@ -215,4 +215,4 @@ def test_shared_palette_fits_every_picture() -> None:
         encoded = Image.open(io.BytesIO(to_png(original))).convert("RGB")
         diff = ImageChops.difference(original, encoded)
         mean = sum(ImageStat.Stat(diff).mean) / 3
-        assert mean < 1.5, f"{name}: mean palette error {mean:.2f}"
+        assert mean < 2.5, f"{name}: mean palette error {mean:.2f}"
