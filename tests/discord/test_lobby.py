@@ -1,0 +1,125 @@
+"""The lobby and the command surface through the loopback Discord: localisation of every
+command, the lobby buttons, host-only commands, abort by Manage Channels, idempotent moves."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from tests.discord.conftest import BotFactory
+from tests.discord.play import answer, controls, table_id, table_message
+from tests.discord_loopback import Harness, LoopbackDiscord
+
+
+def _walk(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for opt in options:
+        out.append(opt)
+        out += _walk(opt.get("options") or [])
+    return out
+
+
+async def test_every_command_and_option_has_a_chinese_name_and_description(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    await discord_harness.start_bot(make_bot())
+    commands = discord_server.commands(discord_server.guild.id)
+    by_name = {c["name"]: c for c in commands}
+    assert by_name["table"]["name_localizations"]["zh-CN"] == "牌桌"
+    assert by_name["play"]["name_localizations"]["zh-CN"] == "出牌"
+    missing = []
+    for cmd in commands:
+        for item in [cmd, *_walk(cmd.get("options") or [])]:
+            if not (item.get("name_localizations") or {}).get("zh-CN"):
+                missing.append(f"{cmd['name']}:{item['name']} name")
+            if item.get("description") and not (item.get("description_localizations") or {}).get(
+                "zh-CN"
+            ):
+                missing.append(f"{cmd['name']}:{item['name']} description")
+    assert missing == []
+    open_cmd = next(o for o in by_name["table"]["options"] if o["name"] == "open")
+    game = next(o for o in open_cmd["options"] if o["name"] == "game")
+    assert {"name": "扒鸡窝 Pajiwo", "value": "pajiwo"} in [
+        {"name": c["name"], "value": c["value"]} for c in game["choices"]
+    ]
+
+
+async def test_lobby_buttons_host_rules_and_abort_by_a_channel_manager(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    alice, bob = server.add_user("alice"), server.add_user("bob", locale="zh-CN")
+    mod = server.add_user("mod", roles=[server.manager_role])
+    await h.start_bot(make_bot())
+    await (await h.slash(alice, "table open", game="pajiwo")).final()
+    lobby = table_message(server)
+    tid = table_id(lobby)
+    assert lobby.custom_ids() == [f"pj:l:{tid}:{op}" for op in ("join", "leave", "addbot", "start")]
+
+    again = await h.slash(bob, "table open", game="pajiwo", locale="zh-CN")
+    assert "本频道已经有牌桌了" in (await again.final()).text()
+
+    join = await h.click(bob, lobby, f"pj:l:{tid}:join", locale="zh-CN")
+    assert "2号座" in (await answer(join)).text()
+    await h.click(alice, lobby, f"pj:l:{tid}:addbot")
+    await server.wait_until(lambda: "Bot 3" in table_message(server).content, what="bot 3")
+    kick = await h.slash(bob, "table kick", seat=3, locale="zh-CN")
+    assert "只有桌主" in (await kick.final()).text()
+    kick = await h.slash(alice, "table kick", seat=3)
+    assert "Seat 3 is free" in (await kick.final()).text()
+    leave = await h.click(bob, lobby, f"pj:l:{tid}:leave", locale="zh-CN")
+    assert "离开" in (await answer(leave)).text()
+    await server.wait_until(
+        lambda: f"<@{bob.id}>" not in table_message(server).content, what="bob to leave"
+    )
+    start = await h.click(alice, lobby, f"pj:l:{tid}:start")
+    assert "Every seat needs a player or a bot" in (await answer(start)).text()
+
+    status = await h.slash(bob, "table status")
+    assert "扒鸡窝 Pajiwo" in (await status.final()).text()
+    options = await h.slash(alice, "table options", set="match=one_hand")
+    assert "`match` = `one_hand`" in (await options.final()).text()
+    bad = await h.slash(alice, "table options", set="colour=blue")
+    assert "❌" in (await bad.final()).text()
+
+    abort = await h.slash(bob, "table abort", locale="zh-CN")
+    assert "❌" in (await abort.final()).text()
+    abort = await h.slash(mod, "table abort")
+    assert "closed" in (await abort.final()).text()
+    await server.wait_until(
+        lambda: "Closed" in table_message(server).content, what="the table to show it closed"
+    )
+    assert table_message(server).custom_ids() == []
+    assert len(server.channel_messages(server.channel)) == 1  # one table message, edited
+
+
+async def test_a_double_click_applies_once(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    alice = server.add_user("alice")
+    bot = make_bot()
+    await h.start_bot(bot)
+    await (await h.slash(alice, "table open", game="pajiwo", preset="quick")).final()
+    tid = table_id(table_message(server))
+    await h.slash(alice, "table addbot")
+    await h.slash(alice, "table start")
+    message = await server.wait_until(
+        lambda: next((m for m in server.dms(alice) if controls(m)), None),
+        what="Alice's turn",
+    )
+    found = controls(message)
+    assert found is not None
+    step, ids = found
+    select = next(c for c in ids if c.startswith("pj:s:"))
+    options = message.component(select)["options"]  # type: ignore[index]
+    steps_before = len(bot.service.get(tid).engine.actions)
+    first, second = await asyncio.gather(
+        h.select(alice, message, select, [options[0]["value"]]),
+        h.select(alice, message, select, [options[-1]["value"]]),
+    )
+    await asyncio.sleep(0.3)
+    mine = [a for a in bot.service.get(tid).engine.actions[steps_before:] if a.seat == 0]
+    assert len(mine) == 1
+    notes = [f.text() for r in (first, second) for f in r.followups]
+    assert any("already done" in n for n in notes), notes
