@@ -308,13 +308,18 @@ class Store:
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db, path)
-        await store._migrate()
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute("PRAGMA journal_mode=WAL")
+            # NORMAL: a commit survives a process crash (SIGKILL); only a power cut may lose it
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+            store = cls(db, path)
+            await store._migrate()
+        except BaseException:
+            await db.close()
+            raise
         return store
 
     async def close(self) -> None:

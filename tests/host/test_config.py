@@ -1,0 +1,69 @@
+"""Settings from the environment and .env: defaults, overrides, and clear errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, Settings
+
+
+def test_defaults() -> None:
+    s = Settings.from_env({})
+    assert s.discord_token is None
+    assert s.database_path == Path("paiju.sqlite3")
+    assert (s.dev_guild_id, s.log_level, s.default_locale, s.default_pace) == (
+        None,
+        "INFO",
+        "en-US",
+        "live",
+    )
+    assert s.discord_api_base is None and s.discord_gateway_url is None
+
+
+def test_values_read() -> None:
+    s = Settings.from_env(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "DATABASE_PATH": "data/p.sqlite3",
+            "DEV_GUILD_ID": "123456789012345678",
+            "LOG_LEVEL": "debug",
+            "DEFAULT_LOCALE": "zh-CN",
+            "DEFAULT_PACE": "5m",
+            "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/",
+        }
+    )
+    assert s.discord_token == "abc"
+    assert s.database_path == Path("data/p.sqlite3")
+    assert s.dev_guild_id == 123456789012345678
+    assert (s.log_level, s.default_locale, s.default_pace) == ("DEBUG", "zh-CN", "5m")
+    assert s.discord_api_base == "http://127.0.0.1:9/api/v10"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "words"),
+    [
+        ("DEV_GUILD_ID", "my server", "digits only"),
+        ("LOG_LEVEL", "LOUD", "must be one of"),
+        ("DEFAULT_LOCALE", "fr-FR", "en-US, zh-CN"),
+        ("DEFAULT_PACE", "whenever", "DEFAULT_PACE"),
+        ("DISCORD_API_BASE", "127.0.0.1:9", "must be a URL"),
+    ],
+)
+def test_bad_values_name_the_setting(name: str, value: str, words: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        Settings.from_env({name: value})
+    assert words in str(info.value)
+    assert name in str(info.value)
+
+
+def test_dotenv_file_then_environment_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=from-file\nLOG_LEVEL=WARNING\n# a comment\n", encoding="utf-8")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.setenv("LOG_LEVEL", "ERROR")
+    s = Settings.from_env(dotenv_path=env)
+    assert s.discord_token == "from-file"
+    assert s.log_level == "ERROR"
