@@ -110,7 +110,7 @@ async def test_a_double_click_applies_once(
     )
     found = controls(message)
     assert found is not None
-    step, ids = found
+    _step, ids = found
     select = next(c for c in ids if c.startswith("pj:s:"))
     options = message.component(select)["options"]  # type: ignore[index]
     steps_before = len(bot.service.get(tid).engine.actions)
