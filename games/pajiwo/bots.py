@@ -214,7 +214,7 @@ class HeuristicPlayer:
         rules: tricks.TrickRules,
     ) -> tuple[Card, ...]:
         unseen = self._unseen(view, hand)
-        leads = tricks.legal_leads(hand, order, rules, 60, unseen=unseen)
+        leads = tricks.legal_leads(hand, order, rules, 30, unseen=unseen)
         top_unseen: dict[Any, int] = {}
         for card in set(unseen):
             suit, strength = order.info(card)
@@ -241,12 +241,15 @@ class HeuristicPlayer:
         first = lead[0]
         trump = order.is_trump(first)
         suit = order.suit_of(first)
-        units = tricks.decompose(lead, order, rules)
+        if len(lead) == 1 or (len(lead) == 2 and lead[0] == lead[1]):
+            n_units = 1  # a single or a pair: no need to decompose
+        else:
+            n_units = len(tricks.decompose(lead, order, rules))
         # a unit is "safe" when no unseen card of its suit is stronger
         top = max(order.strength(c) for c in lead)
         safe = top_unseen.get(suit, -1) <= top
         size = len(lead)
-        if len(units) > 1:  # a throw offered by legal_leads is sure
+        if n_units > 1:  # a throw offered by legal_leads is sure
             return 100 + size
         if safe:
             return 60 + size * 5 - (20 if trump and hand_size > 8 else 0)

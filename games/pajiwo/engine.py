@@ -69,8 +69,12 @@ TEAMS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 ACE = 14
 
 
+_ASCII: dict[Card, str] = {c: format_card_ascii(c) for c in DECK}
+
+
 def _asc(cards: Sequence[Card]) -> list[str]:
-    return [format_card_ascii(c) for c in cards]
+    """ASCII notation of ``cards`` (a table look-up: this runs for every view)."""
+    return [_ASCII[c] for c in cards]
 
 
 def _plain_key(card: Card) -> tuple[int, int]:
@@ -114,6 +118,7 @@ class PajiwoGame(Game):
         self._hand_results: list[HandResult] = []
         self._match_result: MatchResult | None = None
         self.hands_won = [0, 0]
+        self._checked: tuple[Action, Any] | None = None
         self._start_hand(grab=True, start_seat=None, redeals=0)
 
     # ================================================================ hand set-up
@@ -310,7 +315,7 @@ class PajiwoGame(Game):
     # ==================================================================== check
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` may be applied now; changes nothing."""
-        self._validate(action)
+        self._checked = (action, self._validate(action))
 
     def _validate(self, action: Action) -> Any:
         """Check ``action`` and return what applying it needs (parsed cards, readings)."""
@@ -383,7 +388,12 @@ class PajiwoGame(Game):
 
     # ==================================================================== apply
     def _apply(self, action: Action) -> list[Event]:
-        info = self._validate(action)
+        # apply() has just checked this very action object: reuse its reading
+        checked = self._checked
+        self._checked = None
+        info = (
+            checked[1] if checked is not None and checked[0] is action else self._validate(action)
+        )
         kind = action.kind
         seat = action.seat
         if seat is None:
