@@ -242,6 +242,7 @@ class Harness:
         *,
         channel: ChannelRef = None,
         locale: str | None = None,
+        strict: bool = True,
         **options: Any,
     ) -> InteractionResult:
         """Run ``/command`` (``"table open"`` for a subcommand) with ``options`` as ``user``.
@@ -250,10 +251,14 @@ class Harness:
         the default channel ``#table-1``.  Option values: str/int/float/bool, a LoopbackUser for
         user options, a Channel or Role for those.  Raises ``ValueError`` for an unknown
         command, subcommand, option, a missing required option or a value not among the
-        choices; :class:`InteractionTimeout` if the bot does not answer.
+        choices; :class:`InteractionTimeout` if the bot does not answer.  ``strict`` (default)
+        also refuses, as the Discord client hides them, a command whose
+        ``default_member_permissions`` the user lacks or that is not allowed in DMs.
         """
         chan = self.resolve_channel(user, channel)
         data = await self._command_data(chan, command, options, focused=None)
+        if strict:
+            self._check_command_allowed(user, chan, data["name"])
         return await self.interact(APPLICATION_COMMAND, user, chan, data, locale=locale)
 
     async def autocomplete(
@@ -368,6 +373,23 @@ class Harness:
         if msg is None:
             raise ValueError(f"no message {mid} on the loopback server")
         return msg
+
+    def _check_command_allowed(self, user: UserRef, channel: Channel, name: str) -> None:
+        uid = user if isinstance(user, int) else user.id
+        gid = channel.guild_id if channel.type != DM else None
+        cmd = next(c for c in self.server.commands(gid) if c["name"] == name)
+        if gid is None:
+            contexts = cmd.get("contexts")
+            if cmd.get("dm_permission") is False or (contexts is not None and 1 not in contexts):
+                raise ValueError(f"/{name} is not available in DMs")
+            return
+        needed = int(cmd.get("default_member_permissions") or 0)
+        have = self.server.guilds[gid].permissions_of(uid)
+        if needed & ~have:
+            raise ValueError(
+                f"user {uid} lacks permissions {needed & ~have:#x} that /{name} requires "
+                "(the client would not offer it; strict=False to force)"
+            )
 
     def _check_visible(self, user: UserRef, msg: StoredMessage) -> None:
         uid = user if isinstance(user, int) else user.id

@@ -259,7 +259,8 @@ class LoopbackDiscord:
     Parameters: ``token`` the bot token it accepts; ``validate`` check requests against the
     OpenAPI description; ``interaction_deadline`` seconds within which the first callback must
     arrive (Discord: 3 s; None disables), a late callback is a violation and gets 404/10062;
-    ``heartbeat_interval_ms`` sent in HELLO.
+    ``heartbeat_interval_ms`` sent in HELLO; ``record_requests`` keep every request in
+    :attr:`requests` (turn off for long benchmarks).
 
     A default world is built at construction: the bot user ``Paiju``, guild ``Paiju Test`` with
     roles @everyone and ``Table Manager`` (Manage Channels), text channels ``#table-1`` and
@@ -274,11 +275,13 @@ class LoopbackDiscord:
         interaction_deadline: float | None = 3.0,
         heartbeat_interval_ms: int = 41_250,
         spec: SpecValidator | None = None,
+        record_requests: bool = True,
     ) -> None:
         self.token = token
         self.validate = validate
         self.interaction_deadline = interaction_deadline
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.record_requests = record_requests
         # the description also routes requests, so it is loaded even when not validating
         self.spec = spec or SpecValidator.load()
         self.ids = Snowflakes()
@@ -840,7 +843,8 @@ class LoopbackDiscord:
         method = request.method
         query = dict(request.query)
         record = RequestRecord(method, path, None, query, None, [])
-        self.requests.append(record)
+        if self.record_requests:
+            self.requests.append(record)
         try:
             response = await self._handle(request, path, method, query, record)
         except ApiError as err:
@@ -1013,7 +1017,8 @@ class LoopbackDiscord:
 
     def _message_or_404(self, channel: Channel, message_id: str) -> StoredMessage:
         m = self.messages.get(int(message_id))
-        if m is None or m.deleted or m.channel_id != channel.id:
+        # ephemeral messages exist only for their interaction's webhook, as on Discord
+        if m is None or m.deleted or m.channel_id != channel.id or m.ephemeral:
             raise ApiError(404, 10008, "Unknown Message")
         return m
 

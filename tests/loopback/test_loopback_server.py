@@ -108,7 +108,14 @@ class TinyBot(discord.Client):
             await thread.send("in the thread")
             await interaction.edit_original_response(content=f"thread {thread.id}")
 
+        @app_commands.command(name="abort", description="Managers only")
+        @app_commands.guild_only()
+        @app_commands.default_permissions(manage_channels=True)
+        async def abort(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("aborted", ephemeral=True)
+
         self.tree.add_command(group)
+        self.tree.add_command(abort)
         self.tree.add_command(play)
 
     async def setup_hook(self) -> None:
@@ -129,7 +136,7 @@ async def test_bot_connects_syncs_commands_and_sees_the_guild(
     await discord_harness.start_bot(bot)
     assert bot.user is not None and bot.user.id == discord_server.bot_user.id
     assert bot.application_id == discord_server.application_id
-    assert sorted(c["name"] for c in discord_server.global_commands) == ["demo", "play"]
+    assert sorted(c["name"] for c in discord_server.global_commands) == ["abort", "demo", "play"]
     demo = next(c for c in discord_server.global_commands if c["name"] == "demo")
     assert [o["name"] for o in demo["options"]] == ["ping", "deal", "card", "board"]
     guild = bot.get_guild(discord_server.guild.id)
@@ -270,6 +277,22 @@ async def test_autocomplete_returns_the_bots_choices(
         await discord_harness.slash(alice, "demo nope")
 
 
+async def test_command_permissions_and_contexts_as_the_client_enforces_them(
+    discord_server: LoopbackDiscord, discord_harness: Harness
+) -> None:
+    alice = discord_server.add_user("alice")
+    mod = discord_server.add_user("mod", roles=[discord_server.manager_role])
+    await discord_harness.start_bot(TinyBot())
+    with pytest.raises(ValueError, match="lacks permissions 0x10"):
+        await discord_harness.slash(alice, "abort")
+    assert (await discord_harness.slash(mod, "abort")).content == "aborted"
+    with pytest.raises(ValueError, match="not available in DMs"):
+        await discord_harness.slash(mod, "abort", channel="dm")
+    # forced: the bot itself must check (discord.py does not re-check default permissions)
+    forced = await discord_harness.slash(alice, "abort", strict=False)
+    assert forced.content == "aborted"
+
+
 async def test_slash_command_in_a_dm_channel(
     discord_server: LoopbackDiscord, discord_harness: Harness
 ) -> None:
@@ -364,6 +387,13 @@ async def test_unknown_endpoint_and_second_callback_are_violations(
             f"{discord_server.api_base}/nowhere/at/all", headers=headers
         ) as resp:
             assert resp.status == 400
+        # an ephemeral reply is not reachable through the channel's endpoints
+        channel_url = f"{discord_server.api_base}/channels/{discord_server.channel.id}"
+        message_url = f"{channel_url}/messages/{result.record.response_message_id}"
+        async with session.get(message_url, headers=headers) as resp:
+            assert resp.status == 404 and (await resp.json())["code"] == 10008
+        async with session.get(message_url) as resp:
+            assert resp.status == 401
     kinds = [(v.kind, v.path) for v in discord_server.take_violations()]
     assert kinds == [
         ("api", f"/interactions/{result.id}/{result.record.token}/callback"),
