@@ -269,3 +269,21 @@ def test_any_notation_is_accepted() -> None:
     assert g.declarations[0]["cards"] == ["BJ", "2h"]
     assert g.standing is not None and g.standing.cards[1] == parse_card("红桃2")
     assert cards("BJ")[0] in g.hands[0]
+
+
+def test_auction_ends_when_the_three_others_pass_after_the_last_declaration() -> None:
+    g = new_game(8, deal="all_at_once", rebels_per_hand=0)
+    first = g.start_seat
+    assert g.phase == "auction" and g.turn == first and g.grab
+    seats = [(first + k) % 4 for k in range(5)]
+    hands = ["", "", "", ""]
+    hands[seats[1]] = "BJ 2h"
+    rig(g, hands)
+    act(g, seats[0], "pass")
+    act(g, seats[1], "declare", "BJ 2h")
+    assert g.dealer == seats[1] and g.passes == 0
+    act(g, seats[2], "pass")
+    act(g, seats[3], "pass")
+    assert g.phase == "auction" and g.turn == first
+    ev = act(g, first, "pass")  # the third pass since the declaration ends the auction
+    assert ev[-1].kind == "kitty_taken" and g.phase == "bury" and g.kitty_owner == seats[1]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from games.base import Action
 from games.pajiwo import BOTS, PajiwoGame, PajiwoOptions
-from games.pajiwo.selfplay import step
+from games.pajiwo.selfplay import play_hand, step
 
 KINDS = st.sampled_from(["random", "heuristic"])
 
@@ -75,3 +75,21 @@ def test_spectator_view_hides_hands() -> None:
     own = game.view(2)
     assert own["hand"] is not None and len(own["hand"]) == 25
     assert "hands" not in own
+
+
+def test_a_whole_match_plays_to_the_end_and_replays() -> None:
+    game = PajiwoGame(1, PajiwoOptions())
+    players = [BOTS["heuristic"]() for _ in range(4)]
+    rng = random.Random(1)
+    while not game.is_over:
+        play_hand(game, players, rng)
+        assert game.invariants()["cards_conserved"]
+    result = game.match_result
+    assert result is not None and game.pending() == [] and game.phase == "match_over"
+    winner = result.ranks.index(1)
+    last = game.hand_results[-1].summary
+    # the winners were the dealer side playing A and went up
+    assert last["dealer"] % 2 == winner and last["level"] == "A" and not last["takeover"]
+    assert game.levels[winner] == 14
+    again = PajiwoGame.replay(game.seed, game.options, game.actions)
+    assert again.snapshot() == game.snapshot() and again.match_result == result
