@@ -40,12 +40,12 @@ def leaderboard_image(rows: Sequence[LeaderboardRow], title: str = "") -> Image.
     for key, text, anchor in (
         ("rank", "#", "mm"),
         ("name", "玩家 player", "lm"),
-        ("rating", "积分", "rm"),
-        ("games", "局数", "rm"),
-        ("win", "胜率", "rm"),
+        ("rating", "积分 rating", "rm"),
+        ("games", "局 games", "rm"),
+        ("win", "胜率 win", "rm"),
     ):
         draw_text(
-            d, (cols[key], y + head_h / 2), text, 22, (180, 180, 190), bold=True, anchor=anchor
+            d, (cols[key], y + head_h / 2), text, 18, (180, 180, 190), bold=True, anchor=anchor
         )
     y += head_h
     if not rows:
@@ -70,7 +70,7 @@ def leaderboard_image(rows: Sequence[LeaderboardRow], title: str = "") -> Image.
         draw_text(d, (cols["win"], cy), pct, 24, INK, anchor="rm")
         # A bar under the win rate makes the column scannable.
         bw = 70 * max(0.0, min(1.0, row.win_rate))
-        d.rectangle((cols["win"] - 70, cy + 16, cols["win"] - 70 + bw, cy + 20), fill=GOLD)
+        d.rectangle((cols["win"] - 70, cy + 19, cols["win"] - 70 + bw, cy + 23), fill=GOLD)
         y += _ROW_H
     return img
 

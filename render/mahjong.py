@@ -120,8 +120,8 @@ def mahjong_hand_png(scene: MahjongHandScene, width: int = 64) -> bytes:
 
 # Table layout.
 _W = 900
-_SMALL = 40  # tile width for discards, melds and flowers on the table
-_PER_ROW = 20
+_SMALL = 46  # tile width for discards, melds and flowers on the table
+_PER_ROW = 18
 
 
 def _band_height(melds: bool, discards: int) -> int:
@@ -133,12 +133,12 @@ def _band_height(melds: bool, discards: int) -> int:
 def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
     """Draw the table as four bands, starting with ``viewer`` and going round in playing
     order. Each band: seat wind, name, dealer 庄, tiles in hand, turn ▶; melds and flowers;
-    every discard in order (rows of 20), the live last discard outlined in red. The header
+    every discard in order (rows of 18), the live last discard outlined in red. The header
     gives the prevailing wind (圈风), tiles left in the wall and the 财神 tile. 900 px wide.
     """
     n = len(scene.seats)
     order = [(scene.viewer + i) % n for i in range(n)]
-    header_h = 96
+    header_h = 112
     heights = [
         _band_height(
             bool(scene.seats[s].melds or scene.seats[s].flowers), len(scene.seats[s].discards)
@@ -148,17 +148,17 @@ def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
     height = header_h + sum(heights) + 10 * n + 10
     img = Image.new("RGB", (_W, height), BG)
     d = ImageDraw.Draw(img)
-    x = 18
+    x, cy = 18, 40
     if scene.prevailing_wind is not None:
-        x += badge(d, (x, 32), f"{format_tile_chinese(scene.prevailing_wind)}风圈", 24, BLUE) + 10
-    x += badge(d, (x, 32), f"牌墙 {scene.wall_left}", 24, (90, 90, 100)) + 10
+        x += badge(d, (x, cy), f"{format_tile_chinese(scene.prevailing_wind)}风圈", 24, BLUE) + 10
+    x += badge(d, (x, cy), f"牌墙 {scene.wall_left}", 24, (90, 90, 100)) + 10
     if scene.wildcard is not None:
-        x += badge(d, (x, 32), "财神", 24, GOLD, ink=INK) + 8
-        sprite = tile_image(scene.wildcard, 38, wildcard=True)
-        img.paste(sprite, (x, 32 - sprite.height // 2), sprite)
+        x += badge(d, (x, cy), "财神", 24, GOLD, ink=INK) + 8
+        sprite = tile_image(scene.wildcard, 46, wildcard=True)
+        img.paste(sprite, (x, cy - sprite.height // 2), sprite)
     sub = "  ·  ".join(p for p in (scene.title, scene.deadline) if p)
     if sub:
-        draw_text(d, (18, 76), truncate(sub, 24, _W - 36), 24, (225, 225, 225), anchor="lm")
+        draw_text(d, (18, 92), truncate(sub, 24, _W - 36), 24, (225, 225, 225), anchor="lm")
     _, th = tile_size(_SMALL)
     y = header_h
     for seat, band_h in zip(order, heights, strict=True):

@@ -33,7 +33,7 @@ __all__ = ["WIDTH", "SeatBox", "draw_cards_row", "draw_seat", "seat_boxes", "sid
 WIDTH = 900
 HEIGHT = 860
 HEADER_H = 110
-TRICK_W = 84  # width of a card on the table
+TRICK_W = 96  # width of a card on the table
 TRICK_H = round(TRICK_W * CARD_H / CARD_W)
 
 
