@@ -1,1 +1,23 @@
-"""Pillow pictures of cards, tiles, hands, tables and leaderboards."""
+"""Pillow pictures of cards, tiles, hands, tables and leaderboards.
+
+Import the module you need (this package imports nothing, so one module's failure
+never breaks another). Every picture has an ``*_image`` function returning an RGB
+``PIL.Image.Image`` and a ``*_png`` function returning PNG bytes (256-colour palette,
+typically 20-80 KiB) ready for ``discord.File(io.BytesIO(data), "table.png")``.
+
+* :mod:`render.cards`: ``card_image(card, width)``, ``card_back(width)``,
+  ``group_cards(cards, sort_key, group_of, label_of) -> [CardGroup]``,
+  ``hand_image / hand_png(groups_or_cards, legend_style="ascii", max_width=880, title="")``.
+* :mod:`render.trick`: ``trick_table_image / trick_table_png(TrickTableScene)``.
+* :mod:`render.climb`: ``climb_table_image / climb_table_png(ClimbTableScene)``.
+* :mod:`render.tiles`: ``tile_image(tile, width, wildcard=False)``, ``tile_back(width)``.
+* :mod:`render.mahjong`: ``mahjong_hand_image / _png(MahjongHandScene)``,
+  ``mahjong_table_image / _png(MahjongTableScene)``.
+* :mod:`render.leaderboard`: ``leaderboard_image / _png([LeaderboardRow], title)``.
+* :mod:`render.scenes`: the input records above (plus ``MahjongSeat``, ``Meld``).
+* :mod:`render.pajiwo`: ``table_scene(view, names, viewer=None, deadline="")`` and
+  ``hand_groups(view)`` from a Pajiwo engine ``view(seat)``.
+* :mod:`render.fonts`: ``draw_text``, ``text_width``, ``missing_chars`` (Noto Sans CJK
+  from the ``justmytype-intl-cjk`` package, with per-character fallback).
+* :mod:`render.samples`: fixed sample scenes; ``PICTURES`` maps a name to a drawer.
+"""
