@@ -22,6 +22,7 @@ must reach the *full* profile, the lead's own (``pajiwo.txt:111``).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -74,11 +75,23 @@ def ladder(order: TrumpOrder, rules: TrickRules) -> Ladder:
 
 
 def count(cards: Iterable[Card]) -> Counts:
-    """A multiset as ``{card: copies}``."""
-    counts: Counts = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    return counts
+    """A multiset as ``{card: copies}`` (a Counter: it hashes each card once, in C,
+    which matters because hashing a Card is the costliest step here)."""
+    return Counter(cards)
+
+
+def split(counts: Counts, lad: Ladder) -> dict[EffectiveSuit, Counts]:
+    """``counts`` by effective suit, in one pass."""
+    info = lad.info
+    out: dict[EffectiveSuit, Counts] = {}
+    for c, k in counts.items():
+        suit = info[c][0]
+        bucket = out.get(suit)
+        if bucket is None:
+            out[suit] = {c: k}
+        else:
+            bucket[c] = k
+    return out
 
 
 def in_suit(counts: Counts, suit: EffectiveSuit, lad: Ladder) -> Counts:
@@ -256,24 +269,31 @@ def answers(
     In search order (highest first), or shuffled at each step when ``rng`` is given.
     """
     work = dict(counts)
+    key = lad.order.sort_key
 
-    def rec(i: int) -> Iterator[list[Card]]:
+    def rec(i: int, prev: tuple[tuple[int, int, int], ...] | None) -> Iterator[list[Card]]:
         if i == len(units):
             yield []
             return
         grade, opts = options(work, units[i], lad)
         if grade != target[i]:
             return
+        # Two units of the same shape and grade can swap answers; list each pair of answers
+        # once (the later unit takes the smaller one), or k equal pairs cost k! repeats.
+        twin = i > 0 and units[i] == units[i - 1] and target[i] == target[i - 1]
         if rng is not None:
             opts = list(opts)
             rng.shuffle(opts)
         for used, _top in opts:
+            canon = tuple(key(c) for c in used)
+            if twin and prev is not None and canon < prev:
+                continue
             take(work, used)
-            for rest in rec(i + 1):
+            for rest in rec(i + 1, canon):
                 yield used + rest
             give(work, used)
 
-    return rec(0)
+    return rec(0, None)
 
 
 def best_key(counts: Counts, units: list[ShapeUnit], lad: Ladder) -> int | None:
@@ -346,6 +366,7 @@ __all__ = [
     "multiset_combos",
     "options",
     "profile",
+    "split",
     "take",
     "windows",
 ]

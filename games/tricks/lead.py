@@ -16,16 +16,16 @@ from games.tricks._shape import (
     Counts,
     Ladder,
     count,
-    expand,
     full_grade,
     in_suit,
     ladder,
     options,
+    split,
     windows,
 )
 from games.tricks.order import SUITS, TRUMP, EffectiveSuit, TrumpOrder
 from games.tricks.rules import TrickRules
-from games.tricks.units import Unit, decompose
+from games.tricks.units import Unit, _decompose_suit, decompose
 
 __all__ = ["Lead", "ThrowCheck", "check_throw", "classify_lead", "legal_leads", "suit_name"]
 
@@ -185,13 +185,21 @@ def check_throw(
     return ThrowCheck(False, played, seat, unit, cards)
 
 
-def _sure_units(counts: Counts, unseen: Counts, suit: EffectiveSuit, lad: Ladder) -> list[Unit]:
-    """The units of ``counts`` that no holder of all ``unseen`` cards could beat."""
-    rival = in_suit(unseen, suit, lad)
-    units = decompose(expand(counts), lad.order, lad.rules)
+def _sure_units(mine: Counts, rival: Counts, suit: EffectiveSuit, lad: Ladder) -> list[Unit]:
+    """The units of ``mine`` that no holder of all the ``rival`` cards could beat."""
+    units = _decompose_suit(dict(mine), suit, lad)
     if not rival:
         return units
-    return [u for u in units if _beater(rival, u, lad) is None]
+    info = lad.info
+    top_single = max(info[c][1] for c in rival)
+    sure = []
+    for u in units:
+        if u.kind == "single":
+            if top_single <= u.top:
+                sure.append(u)
+        elif top_single <= u.top or _beater(rival, u, lad) is None:
+            sure.append(u)
+    return sure
 
 
 def legal_leads(
@@ -215,13 +223,11 @@ def legal_leads(
     info = lad.info
     counts = count(hand)
     out: list[tuple[Card, ...]] = []
-    by_suit: dict[EffectiveSuit, Counts] = {}
-    for c, k in counts.items():
-        by_suit.setdefault(info[c][0], {})[c] = k
+    by_suit = split(counts, lad)
     if rules.throws and unseen is not None:
-        unseen_counts = count(unseen)
+        rivals = split(count(unseen), lad)
         for suit in sorted(by_suit, key=lambda s: 0 if s == TRUMP else 1 + SUITS.index(s)):
-            sure = _sure_units(by_suit[suit], unseen_counts, suit, lad)
+            sure = _sure_units(by_suit[suit], rivals.get(suit, {}), suit, lad)
             if len(sure) > 1:
                 out.append(tuple(c for u in sure for c in u.cards))
     tractors: list[tuple[int, int, tuple[Card, ...]]] = []
