@@ -8,7 +8,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.base import Action
+from games.base import Action, IllegalAction
+from games.cards import format_card_ascii, full_deck
 from games.pajiwo import BOTS, PajiwoGame, PajiwoOptions
 from games.pajiwo.selfplay import play_hand, step
 
@@ -93,3 +94,40 @@ def test_a_whole_match_plays_to_the_end_and_replays() -> None:
     assert game.levels[winner] == 14
     again = PajiwoGame.replay(game.seed, game.options, game.actions)
     assert again.snapshot() == game.snapshot() and again.match_result == result
+
+
+ASCII_CARDS = sorted({format_card_ascii(c) for c in full_deck(1)})
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**16),
+    moves=st.integers(0, 80),
+    fuzz=st.lists(
+        st.tuples(
+            st.sampled_from([None, 0, 1, 2, 3]),
+            st.sampled_from(["deal", "declare", "pass", "rebel", "bury", "play", "next_hand", "x"]),
+            st.lists(st.sampled_from(ASCII_CARDS), max_size=9),
+        ),
+        min_size=1,
+        max_size=15,
+    ),
+)
+def test_refused_actions_change_nothing(
+    seed: int, moves: int, fuzz: list[tuple[int | None, str, list[str]]]
+) -> None:
+    game = PajiwoGame(seed, PajiwoOptions(deal="all_at_once"))
+    players = [BOTS["random"]() for _ in range(4)]
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if not step(game, players, rng):
+            break
+    for seat, kind, cards in fuzz:
+        before = game.snapshot()
+        action = Action(seat, kind, {"cards": cards})
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            assert exc.code and exc.message
+            assert game.snapshot() == before
+        assert game.invariants()["cards_conserved"]
