@@ -1,0 +1,144 @@
+"""Store benchmarks: the cost of storing one accepted action, and of rebuilding a game.
+
+* ``store.append_p99_ms`` (target < 2): 99th percentile wall time of
+  ``Store.append_action`` on a real SQLite file in WAL mode — one transaction
+  with the action, its idempotency key and the table's new deadlines, the
+  path a person's move takes — over 2,000 appends.
+* ``store.replay_200_actions_ms`` (target < 20): median CPU time
+  (``time.process_time``, all threads, so that other load on the shared machine
+  does not inflate it) to read 200 actions of a real 扒鸡窝 match back from the
+  store and replay them from the seed (``Game.replay``), as start-up does for
+  each unfinished table. ``read_ms`` and ``engine_ms`` split it: reading the
+  store, and the engine's own replay (each action checked, then applied).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from benchmarks import Figure
+from bot.store import Store, TableRow
+from bot.timers import Deadline
+from games.base import Game
+from games.registry import GAMES
+
+APPENDS = 2000
+REPLAYS = 30
+
+
+def _row() -> TableRow:
+    return TableRow(
+        guild_id=1,
+        channel_id=1,
+        game="pajiwo",
+        status="lobby",
+        host_user_id=1,
+        preset="standard",
+        options={},
+        pace="live",
+        pace_seconds=60,
+        rated=None,
+        seats=[{"index": i, "user_id": 100 + i} for i in range(4)],
+    )
+
+
+def bot_actions(engine: type[Game], seed: int, count: int) -> tuple[Game, list[dict[str, Any]]]:
+    """Play a bot-only match of ``engine`` until ``count`` actions; return the game and actions."""
+    bots = GAMES[engine.name].bots()
+    players = [bots["heuristic"]() for _ in range(engine.seat_count)]
+    game = engine(seed, engine.options_type.from_dict({"deal": "all_at_once"}))
+    rng = random.Random(seed)
+    while len(game.actions) < count:
+        step = game.table_action()
+        if step is not None:
+            game.apply(step)
+            continue
+        decision = next(d for d in game.pending() if d.seat is not None and d.required)
+        assert decision.seat is not None
+        game.apply(players[decision.seat].choose(game, decision.seat, rng))
+    return game, [a.to_json() for a in game.actions]
+
+
+async def _append(path: Path) -> list[float]:
+    store = await Store.open(path)
+    try:
+        table_id = await store.insert_table(_row(), 0.0)
+        game_id = await store.start_game(table_id, "pajiwo", {}, 1, [], 0.0)
+        times = []
+        for seq in range(APPENDS):
+            action = {"seat": seq % 4, "kind": "play", "data": {"cards": ["10s", "10s"]}}
+            deadlines = {(seq + 1) % 4: Deadline((seq + 1) % 4, seq + 60.0, seq + 30.0)}
+            start = time.perf_counter()
+            await store.append_action(
+                game_id,
+                seq,
+                action,
+                f"u:interaction-{seq}",
+                100 + seq % 4,
+                float(seq),
+                table_id=table_id,
+                deadlines=deadlines,
+            )
+            times.append((time.perf_counter() - start) * 1000)
+        return times
+    finally:
+        await store.close()
+
+
+async def _replay(path: Path) -> list[float]:
+    engine = GAMES["pajiwo"].engine()
+    live, actions = bot_actions(engine, 7, 200)
+    store = await Store.open(path)
+    try:
+        table_id = await store.insert_table(_row(), 0.0)
+        game_id = await store.start_game(table_id, "pajiwo", live.options.to_dict(), 7, [], 0.0)
+        for seq, action in enumerate(actions):
+            await store.append_action(game_id, seq, action, f"k{seq}", None, 0.0)
+        reads, engines = [], []
+        for _ in range(REPLAYS):
+            start = time.process_time()
+            row = await store.game(game_id)
+            stored = await store.actions(game_id)
+            read = time.process_time()
+            rebuilt = engine.replay(row.seed, row.options, stored)
+            reads.append((read - start) * 1000)
+            engines.append((time.process_time() - read) * 1000)
+            assert len(rebuilt.actions) == 200
+        assert rebuilt.snapshot() == live.snapshot()
+        return reads, engines
+    finally:
+        await store.close()
+
+
+def run() -> Iterator[Figure]:
+    with tempfile.TemporaryDirectory(prefix="paiju-bench-") as tmp:
+        times = asyncio.run(_append(Path(tmp) / "append.sqlite3"))
+        times.sort()
+        yield Figure(
+            "store.append_p99_ms",
+            times[int(len(times) * 0.99) - 1],
+            "ms",
+            "< 2",
+            {"p50_ms": round(statistics.median(times), 4), "appends": len(times)},
+        )
+        if GAMES["pajiwo"].available:
+            reads, engines = asyncio.run(_replay(Path(tmp) / "replay.sqlite3"))
+            totals = [r + e for r, e in zip(reads, engines, strict=True)]
+            yield Figure(
+                "store.replay_200_actions_ms",
+                statistics.median(totals),
+                "ms",
+                "< 20",
+                {
+                    "read_ms": round(statistics.median(reads), 4),
+                    "engine_ms": round(statistics.median(engines), 4),
+                    "runs": len(totals),
+                },
+            )
