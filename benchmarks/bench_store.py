@@ -92,7 +92,7 @@ async def _append(path: Path) -> list[float]:
         await store.close()
 
 
-async def _replay(path: Path) -> list[float]:
+async def _replay(path: Path) -> tuple[list[float], list[float]]:
     engine = GAMES["pajiwo"].engine()
     live, actions = bot_actions(engine, 7, 200)
     store = await Store.open(path)
@@ -101,7 +101,8 @@ async def _replay(path: Path) -> list[float]:
         game_id = await store.start_game(table_id, "pajiwo", live.options.to_dict(), 7, [], 0.0)
         for seq, action in enumerate(actions):
             await store.append_action(game_id, seq, action, f"k{seq}", None, 0.0)
-        reads, engines = [], []
+        reads: list[float] = []
+        engines: list[float] = []
         for _ in range(REPLAYS):
             start = time.process_time()
             row = await store.game(game_id)
