@@ -287,3 +287,19 @@ def test_auction_ends_when_the_three_others_pass_after_the_last_declaration() ->
     assert g.phase == "auction" and g.turn == first
     ev = act(g, first, "pass")  # the third pass since the declaration ends the auction
     assert ev[-1].kind == "kitty_taken" and g.phase == "bury" and g.kitty_owner == seats[1]
+
+
+def test_grab_hand_each_side_declares_its_own_level() -> None:
+    g = new_game(1, deal="progressive")
+    g.levels = [5, 9]
+    g._start_hand(grab=True, start_seat=1, redeals=1)  # as after 造反 in a later hand
+    rig(g, ["BJ 5h", "BJ 5d 5d 9d 9d"])
+    act(g, None, "deal")
+    act(g, 0, "declare", "BJ 5h")
+    assert g.view(None)["level"] == "5" and g.dealer == 0
+    with pytest.raises(IllegalAction) as err:
+        act(g, 1, "declare", "BJ 5d 5d")
+    assert err.value.message == "♦5 is not a level card: the level is 9"
+    act(g, 1, "declare", "BJ 9d 9d")
+    deal_all(g)
+    assert (g.dealer, g.level, g.trump_suit, g.phase) == (1, 9, Suit.DIAMONDS, "bury")
