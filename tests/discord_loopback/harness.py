@@ -24,7 +24,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .models import DM, Channel, InteractionRecord, LoopbackUser, Role, StoredMessage
-from .server import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, LoopbackDiscord
+from .server import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
+    LoopbackDiscord,
+)
 
 if TYPE_CHECKING:
     import discord
@@ -351,6 +357,60 @@ class Harness:
             data["resolved"] = {"users": {str(u.id): u.payload() for u in users}}
         return await self.interact(
             MESSAGE_COMPONENT, user, msg.channel_id, data, message=msg, locale=locale
+        )
+
+    async def submit_modal(
+        self,
+        user: UserRef,
+        opened: InteractionResult,
+        values: dict[str, Any],
+        *,
+        strict: bool = True,
+        locale: str | None = None,
+    ) -> InteractionResult:
+        """Fill in and submit the modal the bot opened in ``opened`` (callback type 9).
+
+        ``values`` maps each text input's custom_id to its text (a list of strings for a
+        select inside a label).  ``strict`` refuses unknown custom_ids, a missing required
+        input and text outside ``min_length``..``max_length``.
+        """
+        modal = opened.modal
+        if modal is None:
+            raise ValueError(f"interaction {opened.id} did not open a modal")
+        seen: set[str] = set()
+
+        def fill(comp: dict[str, Any]) -> dict[str, Any] | None:
+            kind = comp.get("type")
+            if kind == 1:
+                kids = [k for k in map(fill, comp.get("components") or []) if k is not None]
+                return {"type": 1, "components": kids}
+            if kind == 18:
+                inner = fill(comp["component"])
+                return {"type": 18, "component": inner} if inner is not None else None
+            cid = comp.get("custom_id")
+            if cid is None:
+                return None
+            seen.add(cid)
+            if kind == 4:
+                text = str(values.get(cid, comp.get("value") or ""))
+                if strict:
+                    if comp.get("required", True) and not text:
+                        raise ValueError(f"modal input {cid!r} is required")
+                    lo, hi = comp.get("min_length", 0), comp.get("max_length", 4000)
+                    if text and not lo <= len(text) <= hi:
+                        raise ValueError(f"modal input {cid!r} takes {lo}..{hi} characters")
+                return {"type": 4, "custom_id": cid, "value": text}
+            return {"type": kind, "custom_id": cid, "values": list(values.get(cid, []))}
+
+        components = [c for c in map(fill, modal.get("components") or []) if c is not None]
+        unknown = set(values) - seen
+        if strict and unknown:
+            raise ValueError(f"modal {modal['custom_id']!r} has no input(s) {sorted(unknown)}")
+        data = {"custom_id": modal["custom_id"], "components": components}
+        rec = opened.record
+        message = self.server.messages.get(rec.message_id) if rec.message_id else None
+        return await self.interact(
+            MODAL_SUBMIT, user, rec.channel_id, data, message=message, locale=locale
         )
 
     # ------------------------------------------------------------------ helpers

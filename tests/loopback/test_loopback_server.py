@@ -44,6 +44,15 @@ class LobbyView(discord.ui.View):
         )
 
 
+class NameModal(discord.ui.Modal, title="Your name"):
+    name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(
+        label="Name", custom_id="modal:name", max_length=10
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
+
+
 class TinyBot(discord.Client):
     """The smallest bot exercising what Paiju's cogs use."""
 
@@ -114,6 +123,10 @@ class TinyBot(discord.Client):
         async def abort(interaction: discord.Interaction) -> None:
             await interaction.response.send_message("aborted", ephemeral=True)
 
+        @group.command(name="rename", description="Ask for a name in a modal")
+        async def rename(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(NameModal())
+
         self.tree.add_command(group)
         self.tree.add_command(abort)
         self.tree.add_command(play)
@@ -138,7 +151,7 @@ async def test_bot_connects_syncs_commands_and_sees_the_guild(
     assert bot.application_id == discord_server.application_id
     assert sorted(c["name"] for c in discord_server.global_commands) == ["abort", "demo", "play"]
     demo = next(c for c in discord_server.global_commands if c["name"] == "demo")
-    assert [o["name"] for o in demo["options"]] == ["ping", "deal", "card", "board"]
+    assert [o["name"] for o in demo["options"]] == ["ping", "deal", "card", "board", "rename"]
     guild = bot.get_guild(discord_server.guild.id)
     assert guild is not None
     assert sorted(c.name for c in guild.text_channels) == ["table-1", "table-2"]
@@ -291,6 +304,22 @@ async def test_command_permissions_and_contexts_as_the_client_enforces_them(
     # forced: the bot itself must check (discord.py does not re-check default permissions)
     forced = await discord_harness.slash(alice, "abort", strict=False)
     assert forced.content == "aborted"
+
+
+async def test_modal_opened_and_submitted(
+    discord_server: LoopbackDiscord, discord_harness: Harness
+) -> None:
+    alice = discord_server.add_user("alice")
+    await discord_harness.start_bot(TinyBot())
+    opened = await discord_harness.slash(alice, "demo rename")
+    assert opened.type == 9 and opened.modal is not None
+    assert opened.modal["title"] == "Your name"
+    with pytest.raises(ValueError, match=r"takes 0\.\.10 characters"):
+        await discord_harness.submit_modal(alice, opened, {"modal:name": "x" * 11})
+    with pytest.raises(ValueError, match="has no input"):
+        await discord_harness.submit_modal(alice, opened, {"modal:name": "Al", "modal:nick": "x"})
+    submitted = await discord_harness.submit_modal(alice, opened, {"modal:name": "Ali"})
+    assert submitted.ephemeral and submitted.content == "hello Ali"
 
 
 async def test_slash_command_in_a_dm_channel(
