@@ -89,16 +89,29 @@ def draw_felt(img: Image.Image, top: int) -> None:
     d.rounded_rectangle((8, top + 6, img.width - 8, img.height - 8), radius=28, fill=TABLE)
 
 
+MIN_STEP = 26  # narrowest visible strip of a card on the table (rank + suit still show)
+ROW_DROP = 60  # vertical offset of a second row of played cards
+
+
 def draw_cards_row(
     img: Image.Image,
     cards: Sequence[Card],
     box: SeatBox,
     width: int = TRICK_W,
 ) -> tuple[int, int, int, int]:
-    """Draw ``cards`` overlapped in front of a seat; returns the box they cover."""
+    """Draw ``cards`` overlapped in front of a seat; returns the box they cover.
+
+    A long play (a throw 甩牌, a straight) that would squeeze the strips below
+    ``MIN_STEP`` pixels is laid in two rows, the second dropped by ``ROW_DROP``.
+    """
     n = len(cards)
-    step = 30 if n < 2 else min(30, (box.cards_max_w - width) // (n - 1))
-    total = (n - 1) * step + width if n else 0
+    rows = [list(cards)]
+    if n > 1 and (box.cards_max_w - width) // (n - 1) < MIN_STEP:
+        half = (n + 1) // 2
+        rows = [list(cards[:half]), list(cards[half:])]
+    longest = max(len(r) for r in rows)
+    step = 30 if longest < 2 else min(30, (box.cards_max_w - width) // (longest - 1))
+    total = (longest - 1) * step + width if n else 0
     h = round(width * CARD_H / CARD_W)
     cx, cy = box.cards_centre
     if box.side == "left":
@@ -107,11 +120,13 @@ def draw_cards_row(
         x0 = cx - total
     else:
         x0 = cx - total // 2
-    y0 = cy - h // 2
-    for i, card in enumerate(cards):
-        sprite = card_image(card, width)
-        img.paste(sprite, (x0 + i * step, y0), sprite)
-    return (x0, y0, x0 + total, y0 + h)
+    drop = ROW_DROP * (len(rows) - 1)
+    y0 = cy - (h + drop) // 2
+    for r, row in enumerate(rows):
+        for i, card in enumerate(row):
+            sprite = card_image(card, width)
+            img.paste(sprite, (x0 + i * step, y0 + r * ROW_DROP), sprite)
+    return (x0, y0, x0 + total, y0 + h + drop)
 
 
 def draw_seat(

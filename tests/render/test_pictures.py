@@ -216,3 +216,18 @@ def test_shared_palette_fits_every_picture() -> None:
         diff = ImageChops.difference(original, encoded)
         mean = sum(ImageStat.Stat(diff).mean) / 3
         assert mean < 2.5, f"{name}: mean palette error {mean:.2f}"
+
+
+def test_long_play_from_a_side_seat_wraps_into_two_rows() -> None:
+    """A 12-card straight in front of the left seat keeps every strip readable."""
+    from render.table import MIN_STEP, ROW_DROP, TRICK_H, draw_cards_row
+
+    img = Image.new("RGB", (900, 860))
+    box = seat_boxes()["left"]
+    cards = parse_cards("3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks As")
+    x0, y0, x1, y1 = draw_cards_row(img, cards, box)
+    assert y1 - y0 == TRICK_H + ROW_DROP  # two rows
+    assert (x1 - x0 - 96) // 5 >= MIN_STEP  # six cards a row
+    assert x1 <= box.cards_centre[0] + box.cards_max_w
+    short = draw_cards_row(img, cards[:3], box)
+    assert short[3] - short[1] == TRICK_H
