@@ -9,7 +9,7 @@ pair if held), ``dagunzi.txt:67``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from games.base import IllegalAction
 from games.cards import Card
@@ -171,15 +171,36 @@ def _example(held: Counts, units: list[ShapeUnit], wanted: Profile, lad: Ladder)
     return options(held, units[-1], lad)[1][0][0]  # pragma: no cover - wanted says one exists
 
 
-def _cheap_key(lad: Ladder) -> Callable[[Card], tuple[int, int, int, tuple[int, int, int]]]:
+_FeedKey = tuple[int, int, int, tuple[int, int, int]]
+
+
+def _cheap_key(lad: Ladder) -> Callable[[Card], _FeedKey]:
     """Order for filler cards: side suits before trumps, no points before points, low first."""
     info = lad.info
     key = lad.order.sort_key
 
-    def cheap(c: Card) -> tuple[int, int, int, tuple[int, int, int]]:
+    def cheap(c: Card) -> _FeedKey:
         return (info[c][0] == TRUMP, c.points > 0, info[c][1], key(c))
 
     return cheap
+
+
+def _feed_key(lad: Ladder) -> Callable[[Card], _FeedKey]:
+    """Order for feeding points (to a partner winning the trick): most points first,
+    side suits before trumps, low first."""
+    info = lad.info
+    key = lad.order.sort_key
+
+    def feed(c: Card) -> _FeedKey:
+        return (-c.points, info[c][0] == TRUMP, info[c][1], key(c))
+
+    return feed
+
+
+_ANSWERS_SAMPLED = 8
+"""How many answers to the lead's units get a cheap completion before the full listing."""
+_RUFFS_LISTED = 4
+"""How many different full-shape ruffs legal_follows lists before the discards."""
 
 
 def legal_follows(
@@ -187,45 +208,71 @@ def legal_follows(
 ) -> list[tuple[Card, ...]]:
     """Legal follows, at most ``limit`` (``None``: all of them, which may be very many).
 
-    Every returned play passes :func:`check_follow`, none twice (as multisets).
-    "Most useful first": when the hand has more cards of the led suit than
-    needed, the strongest answers to the lead's units first, each completed with
-    the cheapest other suit cards; when it has fewer, all of them plus, first,
-    full-shape ruffs (毙, strongest first) when void in a side suit, then the
-    cheapest discards (side suits before trumps, no points before points, low
-    first). Each play is a tuple of cards.
+    Every returned play passes :func:`check_follow`, none twice (as multisets);
+    with ``limit=None`` the list is exactly the set :func:`check_follow`
+    accepts. Each play is a tuple of cards in display order (:meth:`TrumpOrder.sort_key`).
+
+    "Most useful first", so that a short list still offers a bot its real
+    choices. When the hand has at least as many cards of the led suit as the
+    lead: the answers to the lead's units strongest first, each completed with
+    the cheapest other cards of the suit (side suits before trumps, no points
+    before points, low first); then the strongest answer completed with the
+    most points (feeding a partner); then everything else. When it has fewer:
+    all of them plus, first, up to four full-shape ruffs (毙, strongest first)
+    when void in a side suit, then the cheapest discard (垫), the discard with
+    the most points, then everything else, cheapest first.
     """
-    lad = ladder(order, rules)
+    if limit is not None and limit <= 0:
+        return []
     out: list[tuple[Card, ...]] = []
     seen: set[tuple[Card, ...]] = set()
     sort_key = order.sort_key
-
-    def add(cards: list[Card]) -> bool:
-        """Record a play; True once ``limit`` is reached."""
+    for cards in _candidates(lead, hand, order, rules):
         key = tuple(sorted(cards, key=sort_key))
         if key not in seen:
             seen.add(key)
             out.append(key)
-        return limit is not None and len(out) >= limit
+            if limit is not None and len(out) >= limit:
+                break
+    return out
 
-    if limit is not None and limit <= 0:
-        return out
+
+def _candidates(
+    lead: Lead, hand: Iterable[Card], order: TrumpOrder, rules: TrickRules
+) -> Iterator[list[Card]]:
+    """Legal follows in the order :func:`legal_follows` promises, with repeats."""
+    lad = ladder(order, rules)
     n = lead.size
     counts = count(hand)
     held = in_suit(counts, lead.suit, lad)
     n_held = sum(held.values())
     cheap = _cheap_key(lad)
+    feed = _feed_key(lad)
     units = shape(lead.units)
+
+    def first(rest: Counts, k: int, key: Callable[[Card], _FeedKey]) -> list[Card]:
+        return next(multiset_combos(sorted(rest.items(), key=lambda kv: key(kv[0])), k))
+
     if n_held >= n:
         target = profile(held, units, lad)
+        feeding: list[Card] | None = None
+        for i, ans in enumerate(answers(held, units, target, lad)):
+            if i >= _ANSWERS_SAMPLED:
+                break
+            rest = dict(held)
+            take(rest, ans)
+            yield ans + first(rest, n - len(ans), cheap)
+            if i == 0:
+                feeding = ans + first(rest, n - len(ans), feed)
+        if feeding is not None:
+            yield feeding
         for ans in answers(held, units, target, lad):
             rest = dict(held)
             take(rest, ans)
             items = sorted(rest.items(), key=lambda kv: cheap(kv[0]))
             for filler in multiset_combos(items, n - len(ans)):
-                if add(ans + filler):
-                    return out
-        return out
+                yield ans + filler
+        return
     base = expand(held)
     others = {c: k for c, k in counts.items() if c not in held}
     k = n - n_held
@@ -238,19 +285,12 @@ def legal_follows(
                     break
                 rest = dict(trumps)
                 take(rest, ans)
-                items = sorted(rest.items(), key=lambda kv: cheap(kv[0]))
-                filler = next(multiset_combos(items, n - len(ans)))
-                if add(ans + filler):
-                    return out
+                yield ans + first(rest, n - len(ans), cheap)
+    yield base + first(others, k, cheap)
+    yield base + first(others, k, feed)
     items = sorted(others.items(), key=lambda kv: cheap(kv[0]))
     for filler in multiset_combos(items, k):
-        if add(base + filler):
-            return out
-    return out
-
-
-_RUFFS_LISTED = 4
-"""How many different full-shape ruffs legal_follows lists before the discards."""
+        yield base + filler
 
 
 def random_follow(

@@ -174,6 +174,14 @@ def test_legal_follows_void_lists_ruffs_first_then_cheap_discards() -> None:
         check_follow(lead, cards("9h 9h 7h 4d 5d Kd"), p, ORD, R)
 
 
+def test_legal_follows_offers_a_point_feeding_discard_early() -> None:
+    """A short list still holds the ruff, the cheapest discard and the richest discard."""
+    lead = classify_lead(cards("Ks Ks"), ORD, R)
+    hand = cards("9h 9h 7h 4d 5d Kd 10c")
+    plays = [names(p) for p in legal_follows(lead, hand, ORD, R, limit=3)]
+    assert plays == ["♥9 ♥9", "♦5 ♦4", "♣10 ♦K"]
+
+
 def test_legal_follows_limit() -> None:
     lead = classify_lead(cards("Ks"), ORD, R)
     assert len(legal_follows(lead, cards("9h 8h 7h 4d 5d Kd"), ORD, R, limit=2)) == 2
