@@ -67,3 +67,25 @@ def test_dotenv_file_then_environment_wins(tmp_path: Path, monkeypatch: pytest.M
     s = Settings.from_env(dotenv_path=env)
     assert s.discord_token == "from-file"
     assert s.log_level == "ERROR"
+
+
+def test_env_example_lists_every_setting_and_parses(monkeypatch: pytest.MonkeyPatch) -> None:
+    example = Path(__file__).resolve().parents[2] / ".env.example"
+    names = {
+        line.split("=", 1)[0]
+        for line in example.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    }
+    assert names == {
+        "DISCORD_TOKEN",
+        "DATABASE_PATH",
+        "DEV_GUILD_ID",
+        "LOG_LEVEL",
+        "DEFAULT_LOCALE",
+        "DEFAULT_PACE",
+        "DISCORD_API_BASE",
+        "DISCORD_GATEWAY_URL",
+    }
+    for name in names:
+        monkeypatch.delenv(name, raising=False)
+    assert Settings.from_env(dotenv_path=example) == Settings()
