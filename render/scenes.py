@@ -15,6 +15,7 @@ from games.cards import Card, Suit
 from games.tiles import Tile
 
 __all__ = [
+    "SEATS",
     "ClimbTableScene",
     "LeaderboardRow",
     "MahjongHandScene",
@@ -23,6 +24,24 @@ __all__ = [
     "Meld",
     "TrickTableScene",
 ]
+
+
+SEATS = 4
+"""Every table picture has four seats."""
+
+
+def _check_seats(kind: str, names: Sequence[object], **seats: int | None) -> None:
+    """Raise ``ValueError`` unless there are four seats and every seat number is 0-3."""
+    if len(names) != SEATS:
+        raise ValueError(f"{kind}: a table has {SEATS} seats, not {len(names)}")
+    for field_name, seat in seats.items():
+        if seat is not None and not 0 <= seat < SEATS:
+            raise ValueError(f"{kind}: {field_name} must be a seat 0-3 or None, not {seat}")
+
+
+def _check_per_seat(kind: str, field_name: str, values: Sequence[object]) -> None:
+    if values and len(values) != SEATS:
+        raise ValueError(f"{kind}: {field_name} needs one entry per seat (4), not {len(values)}")
 
 
 @dataclass(frozen=True)
@@ -55,6 +74,14 @@ class TrickTableScene:
     title: str = ""
     phase: str = ""
 
+    def __post_init__(self) -> None:
+        kind = "TrickTableScene"
+        _check_seats(kind, self.names, viewer=self.viewer, dealer=self.dealer, turn=self.turn)
+        _check_per_seat(kind, "cards_left", self.cards_left)
+        _check_per_seat(kind, "teams", self.teams)
+        for seat, _cards in self.trick:
+            _check_seats(kind, self.names, trick_seat=seat)
+
 
 @dataclass(frozen=True)
 class ClimbTableScene:
@@ -81,6 +108,22 @@ class ClimbTableScene:
     viewer: int = 0
     title: str = ""
 
+    def __post_init__(self) -> None:
+        kind = "ClimbTableScene"
+        last = self.last_play[0] if self.last_play else None
+        _check_seats(
+            kind,
+            self.names,
+            viewer=self.viewer,
+            dealer=self.dealer,
+            turn=self.turn,
+            last_play_seat=last,
+        )
+        for name in ("cards_left", "captured", "teams"):
+            _check_per_seat(kind, name, getattr(self, name))
+        for seat in self.finish_order:
+            _check_seats(kind, self.names, finish_order_seat=seat)
+
 
 MeldKind = Literal["chow", "pong", "kong", "concealed_kong", "added_kong"]
 
@@ -96,6 +139,17 @@ class Meld:
     kind: MeldKind
     tiles: Sequence[Tile]
     claimed: int | None = None
+
+    def __post_init__(self) -> None:
+        size = 3 if self.kind in ("chow", "pong") else 4
+        if self.kind not in ("chow", "pong", "kong", "concealed_kong", "added_kong"):
+            raise ValueError(f"Meld: unknown kind {self.kind!r}")
+        if len(self.tiles) != size:
+            raise ValueError(f"Meld: a {self.kind} has {size} tiles, not {len(self.tiles)}")
+        if self.claimed is not None and not 0 <= self.claimed < size:
+            raise ValueError(
+                f"Meld: claimed must index one of the {size} tiles, not {self.claimed}"
+            )
 
 
 @dataclass(frozen=True)
@@ -143,6 +197,18 @@ class MahjongTableScene:
     viewer: int = 0
     title: str = ""
 
+    def __post_init__(self) -> None:
+        _check_seats(
+            "MahjongTableScene",
+            self.seats,
+            viewer=self.viewer,
+            dealer=self.dealer,
+            turn=self.turn,
+            last_discard=self.last_discard,
+        )
+        if self.wall_left < 0:
+            raise ValueError(f"MahjongTableScene: wall_left must be >= 0, not {self.wall_left}")
+
 
 @dataclass(frozen=True)
 class LeaderboardRow:
@@ -154,3 +220,9 @@ class LeaderboardRow:
     rating: float
     games: int
     win_rate: float
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.win_rate <= 1.0:
+            raise ValueError(f"LeaderboardRow: win_rate is a fraction 0-1, not {self.win_rate}")
+        if self.games < 0 or self.rank < 1:
+            raise ValueError(f"LeaderboardRow: bad rank {self.rank} or games {self.games}")
