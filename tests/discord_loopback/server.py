@@ -72,6 +72,8 @@ from .spec import NO_BODY, SpecValidator
 T = TypeVar("T")
 
 API_PREFIX = "/api/v10"
+#: Discord's message bucket per channel: 5 creates/edits/deletes per 5 seconds.
+DISCORD_MESSAGE_BUCKET = (5, 5.0)
 DEFAULT_TOKEN = "loopback-bot-token"  # a test token, not a secret
 
 # Gateway opcodes
@@ -150,15 +152,32 @@ class RequestRecord:
 class ApiError(Exception):
     """An error answer in Discord's shape: HTTP ``status``, JSON ``{"code", "message"}``."""
 
-    def __init__(self, status: int, code: int, message: str, errors: Any = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: Any = None,
+        *,
+        retry_after: float | None = None,
+    ) -> None:
         super().__init__(message)
         self.status, self.code, self.message, self.errors = status, code, message, errors
+        self.retry_after = retry_after
 
     def response(self) -> web.Response:
         body: dict[str, Any] = {"message": self.message, "code": self.code}
         if self.errors is not None:
             body["errors"] = self.errors
-        return json_response(body, status=self.status)
+        response = json_response(body, status=self.status)
+        if self.retry_after is not None:
+            body.update(retry_after=self.retry_after, **{"global": False})
+            response = json_response(body, status=self.status)
+            response.headers["Retry-After"] = str(self.retry_after)
+            response.headers["X-RateLimit-Scope"] = "user"
+            # discord.py takes a 429 without a Via header for a Cloudflare ban and gives up
+            response.headers["Via"] = "1.1 google"
+        return response
 
 
 @dataclass
@@ -260,7 +279,13 @@ class LoopbackDiscord:
     OpenAPI description; ``interaction_deadline`` seconds within which the first callback must
     arrive (Discord: 3 s; None disables), a late callback is a violation and gets 404/10062;
     ``heartbeat_interval_ms`` sent in HELLO; ``record_requests`` keep every request in
-    :attr:`requests` (turn off for long benchmarks).
+    :attr:`requests` (turn off for long benchmarks); ``keep_history`` keep earlier versions
+    of edited messages in ``StoredMessage.history`` (turn off to save memory);
+    ``rate_limits`` ``(requests, seconds)`` per channel for message creates/edits/deletes
+    (Discord's bucket is :data:`DISCORD_MESSAGE_BUCKET`, 5 per 5 s; None: unlimited): an
+    excess request gets 429 with ``retry_after`` (discord.py sleeps and
+    retries) and is counted in :attr:`rate_limit_hits`.  Buckets are not announced in
+    ``X-RateLimit-*`` headers, so an uncoalesced burst shows up as 429s, not as waits.
 
     A default world is built at construction: the bot user ``Paiju``, guild ``Paiju Test`` with
     roles @everyone and ``Table Manager`` (Manage Channels), text channels ``#table-1`` and
@@ -276,12 +301,19 @@ class LoopbackDiscord:
         heartbeat_interval_ms: int = 41_250,
         spec: SpecValidator | None = None,
         record_requests: bool = True,
+        keep_history: bool = True,
+        rate_limits: tuple[int, float] | None = None,
     ) -> None:
         self.token = token
         self.validate = validate
         self.interaction_deadline = interaction_deadline
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.record_requests = record_requests
+        self.keep_history = keep_history
+        self.rate_limits = rate_limits
+        #: 429 answers given, per bucket ``"METHOD channel_id"``
+        self.rate_limit_hits: collections.Counter[str] = collections.Counter()
+        self._buckets: dict[str, collections.deque[float]] = {}
         # the description also routes requests, so it is loaded even when not validating
         self.spec = spec or SpecValidator.load()
         self.ids = Snowflakes()
@@ -876,6 +908,10 @@ class LoopbackDiscord:
             self.violations.append(Violation("spec", method, path, "unknown endpoint"))
             raise ApiError(404, 0, "404: Not Found")
         record.template = match.template
+        if self.rate_limits is not None and match.template.startswith(
+            "/channels/{channel_id}/messages"
+        ):
+            self._take_token(f"{method} {match.params['channel_id']}")
         handler = _HANDLERS.get((method, match.template))
         if handler is None:
             self.violations.append(
@@ -891,6 +927,20 @@ class LoopbackDiscord:
         if result is None:
             return web.Response(status=204)
         return json_response(result)
+
+    def _take_token(self, bucket: str) -> None:
+        """Sliding-window message bucket per channel, else 429 in Discord's shape."""
+        assert self.rate_limits is not None
+        limit, period = self.rate_limits
+        now = time.monotonic()
+        window = self._buckets.setdefault(bucket, collections.deque())
+        while window and now - window[0] >= period:
+            window.popleft()
+        if len(window) >= limit:
+            self.rate_limit_hits[bucket] += 1
+            retry_after = round(period - (now - window[0]), 3)
+            raise ApiError(429, 20028, "You are being rate limited.", retry_after=retry_after)
+        window.append(now)
 
     def _api_violation(self, api: ApiRequest, status: int, code: int, message: str) -> ApiError:
         self.violations.append(Violation("api", api.method, api.path, f"{code}: {message}"))
@@ -952,7 +1002,7 @@ class LoopbackDiscord:
         self, api: ApiRequest, m: StoredMessage, body: dict[str, Any], *, edit: bool
     ) -> None:
         """Apply a create/edit body (content, embeds, components, flags, attachments)."""
-        if edit:
+        if edit and self.keep_history:
             m.snapshot()
             m.edited_at = time.time()
         if "content" in body:

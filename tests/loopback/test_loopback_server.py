@@ -383,6 +383,23 @@ async def test_killed_bot_is_replaced_by_a_new_process(
     assert clicked.content == "alice joined"
 
 
+async def test_message_bursts_hit_the_optional_rate_limit_and_are_retried(
+    discord_harness: Harness,
+) -> None:
+    server = discord_harness.server
+    server.rate_limits = (5, 0.5)  # Discord's count, a shorter window to keep the test fast
+    bot = TinyBot()
+    await discord_harness.start_bot(bot)
+    channel = bot.get_channel(server.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    for n in range(6):
+        await channel.send(f"burst {n}")
+    assert [m.content for m in server.channel_messages(server.channel)] == [
+        f"burst {n}" for n in range(6)
+    ]
+    assert server.rate_limit_hits == {f"POST {server.channel.id}": 1}
+
+
 async def test_a_body_violating_the_spec_is_refused_and_recorded(
     discord_server: LoopbackDiscord, discord_harness: Harness
 ) -> None:
