@@ -52,14 +52,15 @@ Readings (where the seed, ``pajiwo.txt``, leaves a choice):
 """
 
 from games.tricks.follow import check_follow, legal_follows, random_follow
-from games.tricks.lead import Lead, ThrowCheck, check_throw, classify_lead, legal_leads
+from games.tricks.lead import Lead, ThrowCheck, check_throw, classify_lead, legal_leads, suit_name
 from games.tricks.order import SUITS, TRUMP, EffectiveSuit, TrumpOrder
 from games.tricks.rules import DAGUNZI_RULES, PAJIWO_RULES, TrickRules
-from games.tricks.units import Unit, decompose, kitty_multiplier, largest_unit
+from games.tricks.units import KINDS, Unit, decompose, kitty_multiplier, largest_unit, make_unit
 from games.tricks.winner import trick_winner
 
 __all__ = [
     "DAGUNZI_RULES",
+    "KINDS",
     "PAJIWO_RULES",
     "SUITS",
     "TRUMP",
@@ -77,6 +78,8 @@ __all__ = [
     "largest_unit",
     "legal_follows",
     "legal_leads",
+    "make_unit",
     "random_follow",
+    "suit_name",
     "trick_winner",
 ]

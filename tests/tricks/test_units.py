@@ -6,7 +6,7 @@ import pytest
 
 from games.cards import Rank, Suit
 from games.tricks import PAJIWO_RULES, TRUMP, TrickRules, TrumpOrder, decompose, kitty_multiplier
-from games.tricks.units import largest_unit
+from games.tricks.units import largest_unit, make_unit
 from tests.tricks.conftest import cards
 
 LEVEL5_HEARTS = TrumpOrder(Rank.FIVE, Suit.HEARTS)
@@ -107,3 +107,11 @@ def test_kitty_multiplier(text: str, multiplier: int) -> None:
 def test_largest_unit_of_nothing_is_an_error() -> None:
     with pytest.raises(ValueError, match="no cards"):
         largest_unit([], LEVEL5_HEARTS, PAJIWO_RULES)
+
+
+def test_make_unit_reads_exactly_one_unit() -> None:
+    unit = make_unit(cards("5h 5h SJ SJ"), LEVEL5_HEARTS, PAJIWO_RULES)
+    assert (unit.kind, unit.length, unit.width, unit.suit) == ("tractor", 2, 2, TRUMP)
+    assert unit.top == LEVEL5_HEARTS.strength(cards("SJ")[0])
+    with pytest.raises(ValueError, match="not one unit but 2"):
+        make_unit(cards("5h 5h 6h 6h"), LEVEL5_HEARTS, PAJIWO_RULES)
