@@ -104,6 +104,7 @@ UpdateKind = Literal[
     "aborted",
 ]
 BOT_KINDS_DEFAULT = "heuristic"
+AUTO_RETRY_S = 5.0  # seconds before an automatic move that failed to be stored is tried again
 _KEEP_CLOSED = 200  # finished/aborted tables kept in memory for front ends to show the end
 
 
@@ -1243,8 +1244,10 @@ class TableService:
                 action, key = move
                 try:
                     await self._commit(table, action, key, None, "action", updates)
-                except IllegalAction:
-                    log.exception("table %s: automatic move %s refused", table.id, action)
+                except Exception:
+                    # e.g. the disk is full: the engine was rolled back; try again later
+                    log.exception("table %s: automatic move %s failed", table.id, action)
+                    self._schedule_auto(table, AUTO_RETRY_S)
         await self._notify(updates)
 
     # -------------------------------------------------------------- finish

@@ -276,3 +276,36 @@ async def test_leaving_mid_game_hands_the_seat_to_a_bot(
     await service.leave(CH, USERS[1])
     await service.leave(CH, USERS[3])
     assert table.status == "aborted"  # nobody left to play for
+
+
+async def test_a_table_may_rate_a_match_with_bots(
+    service: TableService, scheduler: ManualScheduler, store: Store
+) -> None:
+    table = await service.open_table(
+        guild_id=None,
+        channel_id=CH,
+        game="toy",
+        user_id=USERS[0],
+        name="P0",
+        pace="async",
+        options={"hands": 1},
+        rated=True,
+    )
+    await service.add_bot(CH, USERS[0], 3, "random")
+    assert table.is_rated
+    await service.start(CH, USERS[0], seed=8)
+    engine = table.engine
+    assert engine is not None
+    for n in range(20):
+        await scheduler.run_due()
+        if table.status != "playing":
+            break
+        move = service.hint(table.id, USERS[0])
+        assert move is not None
+        await service.act(table.id, USERS[0], move, f"k{n}")
+    assert table.status == "finished"
+    mine = await rating(store, None, "toy", USERS[0])
+    assert mine is not None and mine.games == 1
+    assert (await leaderboard(store, None, "toy")) == [mine]  # bots are never stored
+    (match,) = await history(store, None)
+    assert match.rated and match.players[0].mu_after == mine.mu
