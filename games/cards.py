@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import total_ordering
 
 __all__ = [
@@ -133,10 +133,18 @@ class Card:
 
     rank: Rank
     suit: Suit | None = None
+    # Cards are hashed on every Counter and dict lookup in the engines' hot loops, and hashing
+    # an Enum runs Python code; so the hash is computed once, here.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank.is_joker != (self.suit is None):
             raise ValueError(f"a joker has no suit and every other card has one: {self.rank!r}")
+        suit_code = "SHCD".index(self.suit.value) + 1 if self.suit else 0
+        object.__setattr__(self, "_hash", int(self.rank) * 8 + suit_code)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def is_joker(self) -> bool:
