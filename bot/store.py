@@ -15,7 +15,8 @@ Schema (``PRAGMA user_version`` = number of migrations applied; see
 * ``tables``: one row per table ever opened: channel, thread, game, status
   (``lobby``/``playing``/``finished``/``aborted``), host, preset, explicit
   options (JSON), pace, rated (NULL = automatic), seats (JSON), current game.
-  A partial unique index allows one open table per channel.
+  A partial unique index allows one open table per channel, where a table
+  that moved to a thread of its own counts for the thread.
 * ``games``: table, game key, full options (JSON), seed, seats at the start
   (JSON), started/finished times, status.
 * ``actions``: ``(game_id, seq)`` primary key, the action JSON, the
@@ -74,7 +75,7 @@ MIGRATIONS: tuple[str, ...] = (
         created_at REAL NOT NULL,
         updated_at REAL NOT NULL
     );
-    CREATE UNIQUE INDEX tables_one_open_per_channel ON tables (channel_id)
+    CREATE UNIQUE INDEX tables_one_open_per_channel ON tables (COALESCE(thread_id, channel_id))
         WHERE status IN ('lobby', 'playing');
     CREATE INDEX tables_status ON tables (status);
     CREATE TABLE games (

@@ -497,9 +497,9 @@ class TableService:
         ``bad_option``, ``bad_pace``.
         """
         for key in (channel_id, thread_id):
-            if key is not None and self.table_in_channel(key) is not None:
-                existing = self.table_in_channel(key)
-                assert existing is not None
+            existing = self.table_in_channel(key) if key is not None else None
+            # a table playing in a thread of its own leaves its parent channel free
+            if existing is not None and existing.thread_id in (None, key):
                 raise TableError(
                     "table_exists",
                     f"this channel already has a {existing.spec.title_en} table"
@@ -546,7 +546,12 @@ class TableService:
         return table
 
     async def set_thread(self, table_id: int, thread_id: int | None) -> Table:
-        """Record the thread a front end opened for the table (it then answers in both)."""
+        """Record the thread a front end opened for the table.
+
+        The table then answers in the thread and, until another table opens
+        there, in its channel; a channel whose table moved to a thread may open
+        another table (so one channel can hold several, each in its thread).
+        """
         table = self.get(table_id)
         async with table.lock:
             if table.thread_id is not None and self._by_channel.get(table.thread_id) == table.id:

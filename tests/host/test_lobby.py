@@ -196,3 +196,27 @@ async def test_lobby_reads_refused_before_start(service: TableService) -> None:
     with pytest.raises(TableError) as info:
         service.get(9999)
     assert info.value.code == "no_table"
+
+
+async def test_a_table_in_its_own_thread_frees_the_channel(
+    service: TableService, store: Store
+) -> None:
+    first = await open_toy(service)
+    await service.set_thread(first.id, 9001)
+    assert service.table_in_channel(9001) is first
+    assert service.table_in_channel(CH) is first  # until another table opens there
+    await refused(
+        "table_exists",
+        service.open_table(guild_id=1, channel_id=9001, game="toy", user_id=BOB, name="Bob"),
+    )
+    second = await service.open_table(
+        guild_id=1, channel_id=CH, game="toy", user_id=BOB, name="Bob"
+    )
+    assert service.table_in_channel(CH) is second
+    assert service.table_in_channel(9001) is first
+    await refused(
+        "table_exists",
+        service.open_table(guild_id=1, channel_id=CH, game="toy", user_id=CAROL, name="Carol"),
+    )
+    row = await store.table(first.id)
+    assert row is not None and row.thread_id == 9001
