@@ -69,7 +69,6 @@ def check_follow(
     Changes nothing; returns None when the play is legal.
     """
     lad = ladder(order, rules)
-    info = lad.info
     play = list(play)
     n = lead.size
     if len(play) != n:
@@ -94,7 +93,7 @@ def check_follow(
     n_held = sum(held.values())
     if sum(played.values()) < min(n_held, n):
         missing = [c for c in held if held[c] > played.get(c, 0)]
-        card = max(missing, key=lambda c: (info[c][1], [-x for x in order.sort_key(c)]))
+        card = min(missing, key=order.sort_key)  # the strongest held card not played
         name = suit_name(suit)
         raise IllegalAction(
             "must_follow_suit",
