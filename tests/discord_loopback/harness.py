@@ -23,14 +23,19 @@ import contextlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .models import DM, Channel, InteractionRecord, LoopbackUser, Role, StoredMessage
-from .server import (
+from .models import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
+    DM,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
-    LoopbackDiscord,
+    Channel,
+    InteractionRecord,
+    LoopbackUser,
+    Role,
+    StoredMessage,
 )
+from .server import LoopbackDiscord
 
 if TYPE_CHECKING:
     import discord

@@ -36,27 +36,35 @@ import asyncio
 import collections
 import contextlib
 import json
-import mimetypes
 import re
 import secrets
 import time
-import zlib
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import aiohttp
 from aiohttp import web
 
+from . import gateway, rest
+from .api import (
+    ApiError,
+    ApiRequest,
+    RequestRecord,
+    SpecViolationError,
+    UploadedFile,
+    Violation,
+    json_response,
+)
+from .gateway import OP_RECONNECT, GatewaySession
 from .models import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
     DM,
-    EPHEMERAL,
     EVERYONE_PERMISSIONS,
     GUILD_TEXT,
-    LOADING,
     MANAGE_CHANNELS,
-    PUBLIC_THREAD,
-    Attachment,
+    MESSAGE_COMPONENT,
+    MODAL_SUBMIT,
     Channel,
     Guild,
     InteractionRecord,
@@ -65,9 +73,20 @@ from .models import (
     Role,
     Snowflakes,
     StoredMessage,
-    iso,
 )
 from .spec import NO_BODY, SpecValidator
+
+__all__ = [
+    "APPLICATION_COMMAND",
+    "AUTOCOMPLETE",
+    "DEFAULT_TOKEN",
+    "DISCORD_MESSAGE_BUCKET",
+    "MESSAGE_COMPONENT",
+    "MODAL_SUBMIT",
+    "LoopbackDiscord",
+    "SpecViolationError",
+    "Violation",
+]
 
 T = TypeVar("T")
 
@@ -75,201 +94,6 @@ API_PREFIX = "/api/v10"
 #: Discord's message bucket per channel: 5 creates/edits/deletes per 5 seconds.
 DISCORD_MESSAGE_BUCKET = (5, 5.0)
 DEFAULT_TOKEN = "loopback-bot-token"  # a test token, not a secret
-
-# Gateway opcodes
-OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_PRESENCE, OP_VOICE = 0, 1, 2, 3, 4
-OP_RESUME, OP_RECONNECT, OP_REQUEST_MEMBERS, OP_INVALID_SESSION = 6, 7, 8, 9
-OP_HELLO, OP_HEARTBEAT_ACK = 10, 11
-
-# Interaction types and callback types
-PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
-CALLBACK_MESSAGE, CALLBACK_DEFERRED_MESSAGE, CALLBACK_DEFERRED_UPDATE = 4, 5, 6
-CALLBACK_UPDATE, CALLBACK_AUTOCOMPLETE, CALLBACK_MODAL = 7, 8, 9
-_ALLOWED_CALLBACKS = {
-    APPLICATION_COMMAND: {4, 5, 9},
-    MESSAGE_COMPONENT: {4, 5, 6, 7, 9},
-    AUTOCOMPLETE: {8},
-    MODAL_SUBMIT: {4, 5, 6, 7},
-}
-GUILDS_INTENT, GUILD_MEMBERS_INTENT = 1 << 0, 1 << 1
-_EVENT_INTENTS = {
-    "GUILD_CREATE": GUILDS_INTENT,
-    "GUILD_ROLE_CREATE": GUILDS_INTENT,
-    "CHANNEL_CREATE": GUILDS_INTENT,
-    "THREAD_CREATE": GUILDS_INTENT,
-    "GUILD_MEMBER_ADD": GUILD_MEMBERS_INTENT,
-}
-_MENTION = re.compile(r"<@!?(\d+)>")
-
-
-def json_response(data: Any, status: int = 200) -> web.Response:
-    """JSON answer with the exact ``Content-Type: application/json`` discord.py checks for
-    (``discord.http.json_or_text`` compares the header verbatim, so no charset suffix)."""
-    return web.Response(
-        body=json.dumps(data, separators=(",", ":")).encode(),
-        status=status,
-        content_type="application/json",
-    )
-
-
-@dataclass(frozen=True)
-class Violation:
-    """A request Discord would refuse, or one this server cannot answer.
-
-    ``kind``: ``"spec"`` (does not match the OpenAPI description), ``"api"`` (valid shape but
-    breaks a rule Discord enforces, e.g. a second callback for one interaction, duplicate
-    custom_ids), ``"late"`` (interaction answered after the deadline), ``"unhandled"`` (endpoint
-    not implemented here).
-    """
-
-    kind: str
-    method: str
-    path: str
-    detail: str
-
-    def __str__(self) -> str:
-        return f"[{self.kind}] {self.method} {self.path}: {self.detail}"
-
-
-class SpecViolationError(AssertionError):
-    """Raised by :meth:`LoopbackDiscord.assert_clean` listing every recorded violation."""
-
-
-@dataclass
-class RequestRecord:
-    """One REST request as received: decoded body (or None) and uploaded file names."""
-
-    method: str
-    path: str
-    template: str | None
-    query: dict[str, str]
-    body: Any
-    files: list[str]
-    status: int = 0
-    at: float = field(default_factory=time.monotonic)
-
-
-class ApiError(Exception):
-    """An error answer in Discord's shape: HTTP ``status``, JSON ``{"code", "message"}``."""
-
-    def __init__(
-        self,
-        status: int,
-        code: int,
-        message: str,
-        errors: Any = None,
-        *,
-        retry_after: float | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message, self.errors = status, code, message, errors
-        self.retry_after = retry_after
-
-    def response(self) -> web.Response:
-        body: dict[str, Any] = {"message": self.message, "code": self.code}
-        if self.errors is not None:
-            body["errors"] = self.errors
-        response = json_response(body, status=self.status)
-        if self.retry_after is not None:
-            body.update(retry_after=self.retry_after, **{"global": False})
-            response = json_response(body, status=self.status)
-            response.headers["Retry-After"] = str(self.retry_after)
-            response.headers["X-RateLimit-Scope"] = "user"
-            # discord.py takes a 429 without a Via header for a Cloudflare ban and gives up
-            response.headers["Via"] = "1.1 google"
-        return response
-
-
-@dataclass
-class UploadedFile:
-    """A ``files[n]`` part of a multipart request."""
-
-    index: int
-    filename: str
-    data: bytes
-    content_type: str | None
-
-
-@dataclass
-class ApiRequest:
-    """A decoded REST request handed to a handler."""
-
-    method: str
-    path: str
-    template: str
-    params: dict[str, str]
-    query: dict[str, str]
-    body: Any
-    files: dict[int, UploadedFile]
-
-    def json(self) -> dict[str, Any]:
-        """The body as an object ({} when absent or null)."""
-        return self.body if isinstance(self.body, dict) else {}
-
-    def flag(self, name: str) -> bool:
-        """A boolean query parameter (``true`` or ``1``)."""
-        return self.query.get(name, "").lower() in ("1", "true")
-
-
-class _Connection:
-    """One gateway websocket: a send queue drained by one writer task (keeps frame order)."""
-
-    def __init__(self, ws: web.WebSocketResponse, compress: bool) -> None:
-        self.ws = ws
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self._zlib = zlib.compressobj() if compress else None
-        self.writer = asyncio.get_running_loop().create_task(self._write())
-
-    def send(self, payload: dict[str, Any]) -> None:
-        self.queue.put_nowait(json.dumps(payload, separators=(",", ":")))
-
-    def send_raw(self, frame: str) -> None:
-        self.queue.put_nowait(frame)
-
-    async def _write(self) -> None:
-        while True:
-            frame = await self.queue.get()
-            if frame is None or self.ws.closed:
-                return
-            try:
-                if self._zlib is not None:
-                    data = self._zlib.compress(frame.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
-                    await self.ws.send_bytes(data)
-                else:
-                    await self.ws.send_str(frame)
-            except (ConnectionError, RuntimeError):
-                return  # the peer went away; the session keeps the backlog for a resume
-
-    async def close(self, code: int) -> None:
-        self.queue.put_nowait(None)
-        await self.ws.close(code=code)
-
-
-@dataclass
-class GatewaySession:
-    """A gateway session: survives its socket so that the client can RESUME it.
-
-    ``backlog`` keeps the last dispatches (seq, frame) to replay after a resume.
-    """
-
-    session_id: str
-    intents: int
-    seq: int = 0
-    conn: _Connection | None = None
-    backlog: collections.deque[tuple[int, str]] = field(
-        default_factory=lambda: collections.deque(maxlen=10_000)
-    )
-    resumes: int = 0
-
-    def emit(self, event: str, data: Any) -> None:
-        needed = _EVENT_INTENTS.get(event, 0)
-        if needed and not self.intents & needed:
-            return  # Discord sends only what the identified intents ask for
-        self.seq += 1
-        frame = json.dumps({"op": 0, "t": event, "s": self.seq, "d": data}, separators=(",", ":"))
-        self.backlog.append((self.seq, frame))
-        if self.conn is not None:
-            self.conn.send_raw(frame)
 
 
 class LoopbackDiscord:
@@ -372,7 +196,7 @@ class LoopbackDiscord:
     async def start(self, *, patch_discord: bool = True) -> LoopbackDiscord:
         """Listen on a free port of 127.0.0.1; point discord.py here unless told not to."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
-        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/gateway", self._serve_gateway)
         app.router.add_get("/attachments/{channel}/{id}/{name}", self._attachment)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
@@ -648,110 +472,12 @@ class LoopbackDiscord:
         """Wait until a session has an open socket (after IDENTIFY or RESUME)."""
         await self.wait_until(lambda: self.connected, timeout=timeout, what="a gateway session")
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=0)
-        await ws.prepare(request)
-        if request.query.get("encoding", "json") != "json":
-            await ws.close(code=4002, message=b"only encoding=json is spoken here")
-            return ws
-        conn = _Connection(ws, request.query.get("compress") == "zlib-stream")
-        conn.send({"op": OP_HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
-        session: GatewaySession | None = None
-        try:
-            async for msg in ws:
-                if msg.type != aiohttp.WSMsgType.TEXT:
-                    continue
-                payload = json.loads(msg.data)
-                op, data = payload.get("op"), payload.get("d")
-                if op == OP_HEARTBEAT:
-                    conn.send({"op": OP_HEARTBEAT_ACK})
-                elif op == OP_IDENTIFY:
-                    session = await self._identify(conn, data)
-                elif op == OP_RESUME:
-                    session = self._resume(conn, data)
-                elif op == OP_REQUEST_MEMBERS:
-                    self._members_chunk(conn, data)
-                elif op in (OP_PRESENCE, OP_VOICE):
-                    pass
-                else:
-                    await conn.close(4001)
-        finally:
-            if session is not None and session.conn is conn:
-                session.conn = None
-            conn.queue.put_nowait(None)
-            self._touch()
-        return ws
+    async def _serve_gateway(self, request: web.Request) -> web.WebSocketResponse:
+        return await gateway.serve_gateway(self, request)
 
-    async def _identify(self, conn: _Connection, data: dict[str, Any]) -> GatewaySession | None:
-        if data.get("token") != self.token:
-            await conn.close(4004)
-            return None
-        self.identify_count += 1
-        session = GatewaySession(secrets.token_hex(16), int(data.get("intents") or 0), conn=conn)
-        self.sessions[session.session_id] = session
-        # a new IDENTIFY is a new bot process: it alone gets dispatches from now on
-        self.current_session = session
-        guilds = [g for g in self.guilds.values() if self.bot_user.id in g.members]
-        session.emit(
-            "READY",
-            {
-                "v": 10,
-                "user": self.bot_user.payload(),
-                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
-                "session_id": session.session_id,
-                "resume_gateway_url": self.gateway_url,
-                "application": {"id": str(self.application_id), "flags": 0},
-                "private_channels": [],
-                "relationships": [],
-                "presences": [],
-                "user_settings": {},
-                "guild_join_requests": [],
-                "geo_ordered_rtc_regions": [],
-                "session_type": "normal",
-                "auth": {},
-                "_trace": ["loopback"],
-            },
-        )
-        for guild in guilds:
-            payload = guild.payload(self.users)
-            if not session.intents & GUILD_MEMBERS_INTENT:
-                # without the privileged GUILD_MEMBERS intent only the bot's own member comes
-                payload["members"] = [guild.member_payload(self.bot_user)]
-            session.emit("GUILD_CREATE", payload)
-        self._touch()
-        return session
-
-    def _resume(self, conn: _Connection, data: dict[str, Any]) -> GatewaySession | None:
-        session = self.sessions.get(data.get("session_id") or "")
-        if session is None or data.get("token") != self.token:
-            conn.send({"op": OP_INVALID_SESSION, "d": False})
-            return None
-        self.resume_count += 1
-        session.resumes += 1
-        session.conn = conn
-        after = int(data.get("seq") or 0)
-        for seq, frame in session.backlog:
-            if seq > after:
-                conn.send_raw(frame)
-        session.emit("RESUMED", {"_trace": ["loopback"]})
-        self._touch()
-        return session
-
-    def _members_chunk(self, conn: _Connection, data: dict[str, Any]) -> None:
-        guild = self.guilds.get(int(data.get("guild_id") or 0))
-        if guild is None or self.current_session is None:
-            return
-        members = [guild.member_payload(self.users[uid]) for uid in guild.members]
-        payload = {
-            "guild_id": str(guild.id),
-            "members": members,
-            "chunk_index": 0,
-            "chunk_count": 1,
-            "not_found": [],
-        }
-        if data.get("nonce"):
-            payload["nonce"] = data["nonce"]
-        self.current_session.emit("GUILD_MEMBERS_CHUNK", payload)
+    def message_payload(self, message: StoredMessage) -> dict[str, Any]:
+        """The message object Discord would send for ``message`` (what discord.py parses)."""
+        return rest.message_payload(self, message)
 
     # ------------------------------------------------------------------ interactions
 
@@ -809,7 +535,7 @@ class LoopbackDiscord:
                 context=1,
             )
         if message is not None:
-            payload["message"] = self.message_payload(message)
+            payload["message"] = rest.message_payload(self, message)
         rec = InteractionRecord(
             id=rec_id,
             token=token,
@@ -912,7 +638,7 @@ class LoopbackDiscord:
             "/channels/{channel_id}/messages"
         ):
             self._take_token(f"{method} {match.params['channel_id']}")
-        handler = _HANDLERS.get((method, match.template))
+        handler = rest.HANDLERS.get((method, match.template))
         if handler is None:
             self.violations.append(
                 Violation("unhandled", method, path, f"{match.operation_id} not implemented")
@@ -945,469 +671,3 @@ class LoopbackDiscord:
     def _api_violation(self, api: ApiRequest, status: int, code: int, message: str) -> ApiError:
         self.violations.append(Violation("api", api.method, api.path, f"{code}: {message}"))
         return ApiError(status, code, message)
-
-    # ------------------------------------------------------------------ messages
-
-    def message_payload(self, m: StoredMessage) -> dict[str, Any]:
-        """The message object discord.py parses (``discord/types/message.py:Message``)."""
-        channel = self.channels[m.channel_id]
-        mentions = [
-            self.users[int(uid)].payload()
-            for uid in dict.fromkeys(_MENTION.findall(m.content))
-            if int(uid) in self.users
-        ]
-        data: dict[str, Any] = {
-            "id": str(m.id),
-            "channel_id": str(m.channel_id),
-            "author": self.users[m.author_id].payload(),
-            "content": m.content,
-            "timestamp": iso(m.created_at),
-            "edited_timestamp": iso(m.edited_at) if m.edited_at else None,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": mentions,
-            "mention_roles": [],
-            "attachments": [a.payload(self.base_url, m.channel_id) for a in m.attachments],
-            "embeds": m.embeds,
-            "pinned": False,
-            "type": m.type,
-            "flags": m.flags,
-            "components": m.components,
-        }
-        if channel.guild_id:
-            data["guild_id"] = str(channel.guild_id)
-        if m.webhook_id:
-            data["webhook_id"] = str(m.webhook_id)
-            data["application_id"] = str(self.application_id)
-        if m.interaction_id is not None:
-            rec = self.interactions[m.interaction_id]
-            data["interaction_metadata"] = {
-                "id": str(rec.id),
-                "type": rec.type,
-                "user": self.users[rec.user_id].payload(),
-                "authorizing_integration_owners": rec.payload["authorizing_integration_owners"],
-            }
-        return data
-
-    def _check_components(self, api: ApiRequest, components: list[dict[str, Any]]) -> None:
-        probe = StoredMessage(0, 0, 0, components=components)
-        ids = probe.custom_ids()
-        dupes = sorted({c for c in ids if ids.count(c) > 1})
-        if dupes:
-            raise self._api_violation(
-                api, 400, 50035, f"component custom_id cannot be duplicated: {dupes}"
-            )
-
-    def _apply(
-        self, api: ApiRequest, m: StoredMessage, body: dict[str, Any], *, edit: bool
-    ) -> None:
-        """Apply a create/edit body (content, embeds, components, flags, attachments)."""
-        if edit and self.keep_history:
-            m.snapshot()
-            m.edited_at = time.time()
-        if "content" in body:
-            m.content = body["content"] or ""
-        if "embeds" in body:
-            m.embeds = [{"type": "rich", **e} for e in body["embeds"] or []]
-        if "components" in body:
-            m.components = body["components"] or []
-            self._check_components(api, m.components)
-        if body.get("flags") is not None:
-            # ephemerality is fixed at creation; "thinking" is cleared by the caller
-            keep = m.flags & (LOADING | (EPHEMERAL if edit else 0))
-            m.flags = (body["flags"] & ~LOADING) | keep
-        new = []
-        for idx, upload in sorted(api.files.items()):
-            meta: dict[str, Any] = next(
-                (a for a in body.get("attachments") or [] if str(a.get("id")) == str(idx)), {}
-            )
-            filename = meta.get("filename") or upload.filename
-            ctype = mimetypes.guess_type(filename)[0] or upload.content_type
-            new.append(
-                Attachment(self.ids.next(), filename, upload.data, ctype, meta.get("description"))
-            )
-        if "attachments" in body and edit:
-            keep_ids = {str(a.get("id")) for a in body["attachments"] or []}
-            m.attachments = [a for a in m.attachments if str(a.id) in keep_ids] + new
-        else:
-            m.attachments = m.attachments + new
-        if not (m.content or m.embeds or m.components or m.attachments) and not m.loading:
-            raise self._api_violation(api, 400, 50006, "Cannot send an empty message")
-
-    def _new_message(
-        self,
-        api: ApiRequest,
-        channel_id: int,
-        body: dict[str, Any],
-        *,
-        interaction: InteractionRecord | None = None,
-        msg_type: int = 0,
-        loading: bool = False,
-    ) -> StoredMessage:
-        m = StoredMessage(self.ids.next(), channel_id, self.bot_user.id, type=msg_type)
-        if interaction is not None:
-            m.interaction_id = interaction.id
-            m.webhook_id = self.application_id
-            if (body.get("flags") or 0) & EPHEMERAL:
-                m.ephemeral_to = interaction.user_id
-        if loading:
-            m.flags = LOADING
-        self._apply(api, m, body, edit=False)
-        if m.ephemeral_to is not None:
-            m.flags |= EPHEMERAL
-        self.messages[m.id] = m
-        self._by_channel[channel_id].append(m.id)
-        return m
-
-    def _channel_or_404(self, channel_id: str) -> Channel:
-        channel = self.channels.get(int(channel_id))
-        if channel is None:
-            raise ApiError(404, 10003, "Unknown Channel")
-        return channel
-
-    def _message_or_404(self, channel: Channel, message_id: str) -> StoredMessage:
-        m = self.messages.get(int(message_id))
-        # ephemeral messages exist only for their interaction's webhook, as on Discord
-        if m is None or m.deleted or m.channel_id != channel.id or m.ephemeral:
-            raise ApiError(404, 10008, "Unknown Message")
-        return m
-
-    # ------------------------------------------------------------------ REST handlers
-
-    async def _get_me(self, api: ApiRequest) -> Any:
-        return {
-            **self.bot_user.payload(),
-            "verified": True,
-            "mfa_enabled": False,
-            "locale": "en-US",
-        }
-
-    async def _get_user(self, api: ApiRequest) -> Any:
-        user = self.users.get(int(api.params["user_id"]))
-        if user is None:
-            raise ApiError(404, 10013, "Unknown User")
-        return user.payload()
-
-    async def _get_gateway(self, api: ApiRequest) -> Any:
-        if api.path.endswith("/bot"):
-            limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-            return {"url": self.gateway_url, "shards": 1, "session_start_limit": limit}
-        return {"url": self.gateway_url}
-
-    async def _get_application(self, api: ApiRequest) -> Any:
-        return {
-            "id": str(self.application_id),
-            "name": self.bot_user.name,
-            "icon": None,
-            "description": "Paiju (牌局) loopback application",
-            "summary": "",
-            "type": None,
-            "bot": self.bot_user.payload(),
-            "bot_public": True,
-            "bot_require_code_grant": False,
-            "verify_key": "0" * 64,
-            "flags": 0,
-            "owner": self.users[self.guild.owner_id].payload(),
-            "team": None,
-            "hook": True,
-            "interactions_endpoint_url": None,
-            "redirect_uris": [],
-            "tags": [],
-            "approximate_guild_count": len(self.guilds),
-        }
-
-    def _command_payload(self, cmd: dict[str, Any], guild_id: int | None) -> dict[str, Any]:
-        kind = cmd.get("type") or 1
-        key = (guild_id, kind, cmd["name"])
-        cid = self._command_ids.setdefault(key, self.ids.next())  # stable across re-syncs
-        out = {
-            "id": str(cid),
-            "application_id": str(self.application_id),
-            "version": str(self.ids.next()),
-            "type": kind,
-            "description": "",
-            "default_member_permissions": None,
-            "dm_permission": True,
-            "nsfw": False,
-            "contexts": None,
-            "integration_types": [0],
-            **{k: v for k, v in cmd.items() if v is not None},
-        }
-        if cmd.get("default_member_permissions") is not None:
-            out["default_member_permissions"] = str(cmd["default_member_permissions"])
-        if guild_id is not None:
-            out["guild_id"] = str(guild_id)
-        return out
-
-    def _command_list(self, api: ApiRequest) -> tuple[list[dict[str, Any]], int | None]:
-        if api.params["application_id"] != str(self.application_id):
-            raise ApiError(403, 50001, "Missing Access")
-        gid = api.params.get("guild_id")
-        if gid is None:
-            return self.global_commands, None
-        if int(gid) not in self.guilds:
-            raise ApiError(404, 10004, "Unknown Guild")
-        return self.guild_commands.setdefault(int(gid), []), int(gid)
-
-    async def _commands(self, api: ApiRequest) -> Any:
-        current, gid = self._command_list(api)
-        if api.method == "GET":
-            return current
-        if api.method == "PUT":
-            names = [(c.get("type") or 1, c["name"]) for c in api.body or []]
-            if len(names) != len(set(names)):
-                raise self._api_violation(api, 400, 50035, "duplicate command names")
-            current[:] = [self._command_payload(c, gid) for c in api.body or []]
-            return current
-        # POST: create or overwrite one command by name
-        cmd = self._command_payload(api.json(), gid)
-        current[:] = [c for c in current if (c["type"], c["name"]) != (cmd["type"], cmd["name"])]
-        current.append(cmd)
-        return cmd
-
-    async def _command(self, api: ApiRequest) -> Any:
-        current, _ = self._command_list(api)
-        found = next((c for c in current if c["id"] == api.params["command_id"]), None)
-        if found is None:
-            raise ApiError(404, 10063, "Unknown application command")
-        if api.method == "DELETE":
-            current.remove(found)
-            return None
-        if api.method == "PATCH":
-            found.update({k: v for k, v in api.json().items() if v is not None})
-        return found
-
-    async def _callback(self, api: ApiRequest) -> Any:
-        rec = self.interactions.get(int(api.params["interaction_id"]))
-        if rec is None or rec.token != api.params["interaction_token"]:
-            raise ApiError(404, 10062, "Unknown interaction")
-        if rec.answered:
-            raise self._api_violation(api, 400, 40060, "Interaction has already been acknowledged.")
-        waited = time.monotonic() - rec.created_at
-        if self.interaction_deadline is not None and waited > self.interaction_deadline:
-            self.violations.append(
-                Violation("late", api.method, api.path, f"first callback after {waited:.2f}s")
-            )
-            raise ApiError(404, 10062, "Unknown interaction")
-        body = api.json()
-        ctype = int(body["type"])
-        if ctype not in _ALLOWED_CALLBACKS.get(rec.type, set()):
-            raise self._api_violation(
-                api,
-                400,
-                50035,
-                f"callback type {ctype} is not valid for interaction type {rec.type}",
-            )
-        data = body.get("data") or {}
-        message: StoredMessage | None = None
-        msg_type = 20 if rec.type == APPLICATION_COMMAND else 0
-        if ctype == CALLBACK_MESSAGE:
-            message = self._new_message(
-                api, rec.channel_id, data, interaction=rec, msg_type=msg_type
-            )
-            rec.response_message_id = message.id
-        elif ctype == CALLBACK_DEFERRED_MESSAGE:
-            message = self._new_message(
-                api, rec.channel_id, data, interaction=rec, msg_type=msg_type, loading=True
-            )
-            rec.response_message_id = message.id
-        elif ctype in (CALLBACK_DEFERRED_UPDATE, CALLBACK_UPDATE):
-            if rec.message_id is None:
-                raise self._api_violation(api, 400, 50035, "no message to update")
-            message = self.messages[rec.message_id]
-            rec.response_message_id = message.id
-            if ctype == CALLBACK_UPDATE:
-                self._apply(api, message, data, edit=True)
-        rec.callback_type = ctype
-        rec.callback_data = data
-        rec.callback_at = time.monotonic()
-        if not api.flag("with_response"):
-            return None
-        out: dict[str, Any] = {
-            "interaction": {
-                "id": str(rec.id),
-                "type": rec.type,
-                "response_message_loading": ctype == CALLBACK_DEFERRED_MESSAGE,
-                "response_message_ephemeral": bool(message and message.ephemeral),
-            }
-        }
-        if message is not None:
-            out["interaction"]["response_message_id"] = str(message.id)
-            out["resource"] = {"type": ctype, "message": self.message_payload(message)}
-        else:
-            out["resource"] = {"type": ctype}
-        return out
-
-    def _webhook_interaction(self, api: ApiRequest) -> InteractionRecord:
-        rec = self._by_token.get(api.params["webhook_token"])
-        if rec is None or api.params["webhook_id"] != str(self.application_id):
-            raise ApiError(404, 10015, "Unknown Webhook")
-        if not rec.answered:
-            raise self._api_violation(
-                api, 404, 10015, "Unknown Webhook (interaction not acknowledged)"
-            )
-        return rec
-
-    def _webhook_message(self, api: ApiRequest, rec: InteractionRecord) -> StoredMessage:
-        mid = api.params.get("message_id")
-        if mid is None:  # @original
-            if rec.response_message_id is None:
-                raise ApiError(404, 10008, "Unknown Message")
-            return self.messages[rec.response_message_id]
-        m = self.messages.get(int(mid))
-        if m is None or m.deleted or int(mid) not in [rec.response_message_id, *rec.followup_ids]:
-            raise ApiError(404, 10008, "Unknown Message")
-        return m
-
-    async def _followup(self, api: ApiRequest) -> Any:
-        rec = self._webhook_interaction(api)
-        body = api.json()
-        original = self.messages.get(rec.response_message_id or 0)
-        if original is not None and original.loading:
-            # Discord: the first follow-up after a deferral replaces the "thinking" message
-            self._apply(api, original, body, edit=True)
-            original.flags &= ~LOADING
-            original.history.clear()
-            original.edited_at = None
-            message = original
-        else:
-            message = self._new_message(api, rec.channel_id, body, interaction=rec, msg_type=0)
-            rec.followup_ids.append(message.id)
-        return self.message_payload(message) if api.flag("wait") else None
-
-    async def _webhook_message_op(self, api: ApiRequest) -> Any:
-        rec = self._webhook_interaction(api)
-        m = self._webhook_message(api, rec)
-        if api.method == "GET":
-            return self.message_payload(m)
-        if api.method == "DELETE":
-            m.deleted = True
-            return None
-        was_loading = m.loading
-        self._apply(api, m, api.json(), edit=True)
-        if was_loading:
-            m.flags &= ~LOADING
-        return self.message_payload(m)
-
-    async def _create_dm(self, api: ApiRequest) -> Any:
-        rid = api.json().get("recipient_id")
-        if rid is None or int(rid) not in self.users:
-            raise ApiError(400, 50033, "Invalid Recipients")
-        return self.dm_channel(int(rid)).payload(self.users)
-
-    async def _get_channel(self, api: ApiRequest) -> Any:
-        return self._channel_or_404(api.params["channel_id"]).payload(self.users)
-
-    async def _rest_channel_messages(self, api: ApiRequest) -> Any:
-        channel = self._channel_or_404(api.params["channel_id"])
-        if api.method == "GET":
-            limit = int(api.query.get("limit", "50"))
-            msgs = [self.message_payload(m) for m in self.channel_messages(channel)]
-            return list(reversed(msgs))[:limit]
-        if channel.type == DM:
-            recipient = self.users[channel.recipient_id or 0]
-            if not recipient.dms_open:
-                raise ApiError(403, 50007, "Cannot send messages to this user")
-        m = self._new_message(api, channel.id, api.json())
-        return self.message_payload(m)
-
-    async def _rest_channel_message(self, api: ApiRequest) -> Any:
-        channel = self._channel_or_404(api.params["channel_id"])
-        m = self._message_or_404(channel, api.params["message_id"])
-        if api.method == "GET":
-            return self.message_payload(m)
-        if m.author_id != self.bot_user.id and api.method == "PATCH":
-            raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        if api.method == "DELETE":
-            m.deleted = True
-            return None
-        self._apply(api, m, api.json(), edit=True)
-        return self.message_payload(m)
-
-    async def _create_thread(self, api: ApiRequest) -> Any:
-        parent = self._channel_or_404(api.params["channel_id"])
-        if parent.guild_id is None:
-            raise ApiError(400, 50024, "Cannot execute action on this channel type")
-        body = api.json()
-        tid = int(api.params["message_id"]) if "message_id" in api.params else self.ids.next()
-        thread = Channel(
-            tid,
-            int(body.get("type") or PUBLIC_THREAD),
-            body.get("name"),
-            parent.guild_id,
-            parent_id=parent.id,
-            owner_id=self.bot_user.id,
-        )
-        self.channels[thread.id] = thread
-        self.guilds[parent.guild_id].channels[thread.id] = thread
-        self._emit("THREAD_CREATE", {**thread.payload(), "newly_created": True})
-        return thread.payload()
-
-    async def _typing(self, api: ApiRequest) -> Any:
-        self._channel_or_404(api.params["channel_id"])
-        return None
-
-    async def _get_guild(self, api: ApiRequest) -> Any:
-        guild = self.guilds.get(int(api.params["guild_id"]))
-        if guild is None:
-            raise ApiError(404, 10004, "Unknown Guild")
-        if api.template.endswith("/channels"):
-            return [c.payload() for c in guild.channels.values()]
-        if "user_id" in api.params:
-            uid = int(api.params["user_id"])
-            if uid not in guild.members:
-                raise ApiError(404, 10007, "Unknown Member")
-            return guild.member_payload(self.users[uid])
-        payload = guild.payload(self.users)
-        for key in ("members", "channels", "threads", "presences", "voice_states"):
-            payload.pop(key)
-        return payload
-
-
-Handler = Callable[[LoopbackDiscord, ApiRequest], Awaitable[Any]]
-
-_HANDLERS: dict[tuple[str, str], Handler] = {
-    ("GET", "/users/@me"): LoopbackDiscord._get_me,
-    ("GET", "/users/{user_id}"): LoopbackDiscord._get_user,
-    ("GET", "/gateway"): LoopbackDiscord._get_gateway,
-    ("GET", "/gateway/bot"): LoopbackDiscord._get_gateway,
-    ("GET", "/applications/@me"): LoopbackDiscord._get_application,
-    ("GET", "/oauth2/applications/@me"): LoopbackDiscord._get_application,
-    ("POST", "/users/@me/channels"): LoopbackDiscord._create_dm,
-    ("GET", "/channels/{channel_id}"): LoopbackDiscord._get_channel,
-    ("POST", "/channels/{channel_id}/typing"): LoopbackDiscord._typing,
-    ("POST", "/channels/{channel_id}/threads"): LoopbackDiscord._create_thread,
-    (
-        "POST",
-        "/channels/{channel_id}/messages/{message_id}/threads",
-    ): LoopbackDiscord._create_thread,
-    ("GET", "/guilds/{guild_id}"): LoopbackDiscord._get_guild,
-    ("GET", "/guilds/{guild_id}/channels"): LoopbackDiscord._get_guild,
-    ("GET", "/guilds/{guild_id}/members/{user_id}"): LoopbackDiscord._get_guild,
-    (
-        "POST",
-        "/interactions/{interaction_id}/{interaction_token}/callback",
-    ): LoopbackDiscord._callback,
-    ("POST", "/webhooks/{webhook_id}/{webhook_token}"): LoopbackDiscord._followup,
-}
-for _method in ("GET", "POST"):
-    _HANDLERS[(_method, "/channels/{channel_id}/messages")] = LoopbackDiscord._rest_channel_messages
-for _method in ("GET", "PATCH", "DELETE"):
-    _HANDLERS[(_method, "/channels/{channel_id}/messages/{message_id}")] = (
-        LoopbackDiscord._rest_channel_message
-    )
-    for _tail in ("@original", "{message_id}"):
-        _HANDLERS[(_method, "/webhooks/{webhook_id}/{webhook_token}/messages/" + _tail)] = (
-            LoopbackDiscord._webhook_message_op
-        )
-    for _base in (
-        "/applications/{application_id}",
-        "/applications/{application_id}/guilds/{guild_id}",
-    ):
-        _HANDLERS[(_method, _base + "/commands/{command_id}")] = LoopbackDiscord._command
-for _method in ("GET", "PUT", "POST"):
-    for _base in (
-        "/applications/{application_id}",
-        "/applications/{application_id}/guilds/{guild_id}",
-    ):
-        _HANDLERS[(_method, _base + "/commands")] = LoopbackDiscord._commands
