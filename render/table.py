@@ -174,7 +174,12 @@ def draw_seat(
     draw_text(d, (tx, y0 + 24), truncate(shown, 28, name_w, True), 28, INK, bold=True, anchor="lm")
     for i, line in enumerate(lines):
         draw_text(
-            d, (tx, y0 + 58 + i * 28), truncate(line, 22, x1 - tx - 8), 22, MUTED, anchor="lm"
+            d,
+            (tx, y0 + 58 + i * 28),
+            truncate(line, 25, x1 - tx - 8),
+            25,
+            MUTED,
+            anchor="lm",
         )
 
 
@@ -187,9 +192,9 @@ def draw_header(
     for text, colour in left:
         x += badge(d, (x, 34), text, 26, colour) + 10
     if right_text:
-        draw_text(d, (WIDTH - 18, 34), right_text, 24, WHITE, bold=True, anchor="rm")
+        draw_text(d, (WIDTH - 18, 34), right_text, 28, WHITE, bold=True, anchor="rm")
     if sub:
-        draw_text(d, (18, 82), truncate(sub, 24, WIDTH - 36), 24, (225, 225, 225), anchor="lm")
+        draw_text(d, (18, 82), truncate(sub, 26, WIDTH - 36), 26, (225, 225, 225), anchor="lm")
 
 
 __all__ += ["HEADER_H", "HEIGHT", "TRICK_H", "TRICK_W", "draw_felt", "draw_header"]
