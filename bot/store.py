@@ -30,6 +30,7 @@ Schema (``PRAGMA user_version`` = number of migrations applied; see
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
@@ -294,7 +295,7 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db = db
         self.path = path
-        self._lock: Any = None  # created lazily inside the running loop
+        self._lock: asyncio.Lock | None = None  # created inside the running loop
 
     # ----------------------------------------------------------- lifecycle
     @classmethod
@@ -347,9 +348,15 @@ class Store:
             )
 
     @asynccontextmanager
-    async def _txn(self) -> AsyncIterator[aiosqlite.Connection]:
-        import asyncio
+    async def _single(self) -> AsyncIterator[None]:
+        """Hold the write lock for one autocommitted statement (never inside a transaction)."""
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            yield
 
+    @asynccontextmanager
+    async def _txn(self) -> AsyncIterator[aiosqlite.Connection]:
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
@@ -515,13 +522,20 @@ class Store:
         if ``idempotency_key`` was used before in this game (nothing written),
         ``sqlite3.IntegrityError`` if ``seq`` is taken.
         """
+        insert = (
+            "INSERT INTO actions (game_id, seq, action, idempotency_key, user_id, at)"
+            " VALUES (?,?,?,?,?,?)"
+        )
+        values = (game_id, seq, _dumps(action), idempotency_key, user_id, now)
         try:
+            if table_id is None or (seats is None and deadlines is None):
+                # one statement is its own transaction (autocommit): one trip to the
+                # database thread instead of three, for the common bot and table moves
+                async with self._single():
+                    await self._db.execute(insert, values)
+                return
             async with self._txn() as db:
-                await db.execute(
-                    "INSERT INTO actions (game_id, seq, action, idempotency_key, user_id, at)"
-                    " VALUES (?,?,?,?,?,?)",
-                    (game_id, seq, _dumps(action), idempotency_key, user_id, now),
-                )
+                await db.execute(insert, values)
                 if table_id is not None:
                     if seats is not None:
                         await self._update_table(db, table_id, now, {"seats": list(seats)})
