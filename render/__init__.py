@@ -20,4 +20,5 @@ typically 20-80 KiB) ready for ``discord.File(io.BytesIO(data), "table.png")``.
 * :mod:`render.fonts`: ``draw_text``, ``text_width``, ``missing_chars`` (Noto Sans CJK
   from the ``justmytype-intl-cjk`` package, with per-character fallback).
 * :mod:`render.samples`: fixed sample scenes; ``PICTURES`` maps a name to a drawer.
+* :mod:`render.warm`: ``warm_up()`` pre-draws every sprite (about a second, once).
 """

@@ -319,6 +319,7 @@ def hand_png(
     legend_style: LegendStyle = "ascii",
     max_width: int = 880,
     title: str = "",
+    highlight: Iterable[Card] = (),
 ) -> bytes:
     """:func:`hand_image` encoded as PNG bytes."""
-    return to_png(hand_image(groups, legend_style, max_width, title))
+    return to_png(hand_image(groups, legend_style, max_width, title, highlight))

@@ -231,3 +231,10 @@ def test_long_play_from_a_side_seat_wraps_into_two_rows() -> None:
     assert x1 <= box.cards_centre[0] + box.cards_max_w
     short = draw_cards_row(img, cards[:3], box)
     assert short[3] - short[1] == TRICK_H
+
+
+def test_warm_up_caches_the_card_faces() -> None:
+    from render.warm import warm_up
+
+    assert warm_up(cards=True, tiles=False) == 54 * 2
+    assert card_image.cache_info().currsize >= 108
