@@ -3,6 +3,7 @@ seats, optional decisions, table steps, bots, multi-hand matches, history and ra
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -309,3 +310,31 @@ async def test_a_table_may_rate_a_match_with_bots(
     assert (await leaderboard(store, None, "toy")) == [mine]  # bots are never stored
     (match,) = await history(store, None)
     assert match.rated and match.players[0].mu_after == mine.mu
+
+
+async def test_two_deliveries_at_once_apply_once(service: TableService, store: Store) -> None:
+    table = await four_people(service)
+    assert table.game_id is not None
+    move = Action(None, "ante", {"amount": 2})
+    first, second = await asyncio.gather(
+        service.act(table.id, USERS[0], move, "click-1"),
+        service.act(table.id, USERS[0], move, "click-1"),
+    )
+    assert sorted([first.duplicate, second.duplicate]) == [False, True]
+    assert await store.action_count(table.game_id) == 1
+
+
+async def test_moves_refused_before_start_and_after_the_end(service: TableService) -> None:
+    table = await service.open_table(
+        guild_id=5, channel_id=CH, game="toy", user_id=USERS[0], name="P0"
+    )
+    with pytest.raises(TableError) as info:
+        await service.act(table.id, USERS[0], Action(None, "ante", {"amount": 1}), "k")
+    assert info.value.code == "not_started"
+    await service.abort(CH, USERS[0])
+    with pytest.raises(TableError) as info:
+        await service.act(table.id, USERS[0], Action(None, "ante", {"amount": 1}), "k")
+    assert info.value.code == "finished"
+    with pytest.raises(TableError) as info:
+        await service.take_back(table.id, USERS[0])
+    assert info.value.code == "finished"
