@@ -179,6 +179,7 @@ class Table:
     keys: set[str] = field(default_factory=set, repr=False)
     step_due: float | None = field(default=None, repr=False)
     consulted: set[int] = field(default_factory=set, repr=False)
+    last_hands: list[Any] | None = field(default=None, repr=False)
     finished_event: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
     _bots: dict[tuple[int, str], Player] = field(default_factory=dict, repr=False)
 
@@ -995,7 +996,12 @@ class TableService:
         engine = table.engine
         assert engine is not None and table.game_id is not None
         seq = len(engine.actions)
-        hands_before = self._hands(table) if self._listeners else None
+        hands_before = None
+        if not self._listeners:
+            table.last_hands = None  # nobody compares hands: do not keep stale ones
+        else:
+            # the hands after the previous move, if nothing rebuilt the engine since
+            hands_before = table.last_hands or self._hands(table)
         events = engine.apply(action)
         now = self.clock()
         old_deadlines = table.timers
@@ -1014,6 +1020,7 @@ class TableService:
             )
         except BaseException as exc:
             # the store refused: the engine must not keep a move nobody will remember
+            table.last_hands = None
             table.engine = table.engine_type.replay(
                 engine.seed, engine.options, engine.actions[:-1]
             )
@@ -1030,6 +1037,7 @@ class TableService:
         changed: set[int] = set()
         if hands_before is not None:
             after = self._hands(table)
+            table.last_hands = after
             changed = {
                 i for i, (a, b) in enumerate(zip(hands_before, after, strict=True)) if a != b
             }
