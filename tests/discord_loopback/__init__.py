@@ -8,8 +8,10 @@ bot makes is checked against Discord's OpenAPI description
 sees ``discord.HTTPException`` code 50035) and fails the test at teardown.
 
 Modules: :mod:`.spec` (OpenAPI matching and JSON-schema validation), :mod:`.models` (users,
-guilds, channels, messages, interactions), :mod:`.server` (gateway + REST), :mod:`.harness`
-(bot lifecycle and player actions), :mod:`.plugin` (pytest fixtures).
+guilds, channels, messages, interactions), :mod:`.server` (:class:`LoopbackDiscord`: world,
+views, waiting, request plumbing), :mod:`.gateway` (the websocket), :mod:`.rest` (one function
+per endpoint), :mod:`.api` (request/error/violation types), :mod:`.harness` (bot lifecycle and
+player actions), :mod:`.plugin` (pytest fixtures).
 
 Quick start
 -----------

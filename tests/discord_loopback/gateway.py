@@ -109,6 +109,7 @@ async def serve_gateway(server: LoopbackDiscord, request: web.Request) -> web.We
     if request.query.get("encoding", "json") != "json":
         await ws.close(code=4002, message=b"only encoding=json is spoken here")
         return ws
+    server.gateway_queries.append(dict(request.query))
     conn = Connection(ws, request.query.get("compress") == "zlib-stream")
     conn.send({"op": OP_HELLO, "d": {"heartbeat_interval": server.heartbeat_interval_ms}})
     session: GatewaySession | None = None
@@ -169,6 +170,7 @@ async def identify(
             "session_type": "normal",
             "auth": {},
             "_trace": ["loopback"],
+            **({"shard": data["shard"]} if data.get("shard") else {}),
         },
     )
     for guild in guilds:

@@ -9,7 +9,7 @@
   compression request is answered with uncompressed text frames, which discord.py also accepts
   (``DiscordWebSocket.received_message`` only decompresses binary frames);
 - the REST API under ``http://127.0.0.1:PORT/api/v10`` for what a bot of this project does
-  (see ``_HANDLERS`` at the bottom for the list).  Every request is first checked against
+  (``rest.HANDLERS`` lists them).  Every request is first checked against
   Discord's OpenAPI description (:mod:`tests.discord_loopback.spec`): a mismatch is recorded in
   :attr:`LoopbackDiscord.violations` and answered 400 / code 50035 "Invalid Form Body" as
   Discord does.  A request to an endpoint the description has but this server does not
@@ -161,6 +161,8 @@ class LoopbackDiscord:
         self.current_session: GatewaySession | None = None
         self.identify_count = 0
         self.resume_count = 0
+        #: query of every gateway connection, e.g. ``{"v": "10", "encoding": "json", ...}``
+        self.gateway_queries: list[dict[str, str]] = []
         self._changed = asyncio.Event()
         self._last_request = time.monotonic()
         self._runner: web.AppRunner | None = None

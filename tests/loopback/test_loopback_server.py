@@ -7,6 +7,7 @@ assertions read what each user sees on the server.
 
 from __future__ import annotations
 
+import asyncio
 import io
 
 import aiohttp
@@ -159,6 +160,49 @@ async def test_bot_connects_syncs_commands_and_sees_the_guild(
     bob = discord_server.add_user("bob")  # announced by GUILD_MEMBER_ADD
     await discord_server.wait_until(lambda: guild.get_member(bob.id) is not None)
     assert discord_server.identify_count == 1
+
+
+async def test_gateway_speaks_zlib_stream_as_discord_py_asks(
+    discord_server: LoopbackDiscord, discord_harness: Harness
+) -> None:
+    await discord_harness.start_bot(TinyBot())
+    assert discord_server.gateway_queries == [
+        {"v": "10", "encoding": "json", "compress": "zlib-stream"}
+    ]
+
+
+async def test_auto_sharded_client_asks_for_the_gateway_and_connects(
+    discord_server: LoopbackDiscord, discord_harness: Harness
+) -> None:
+    client = discord.AutoShardedClient(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+    await discord_harness.start_bot(client)
+    assert client.shard_count == 1 and client.get_guild(discord_server.guild.id) is not None
+    assert any(r.path == "/gateway/bot" for r in discord_server.requests)
+
+
+async def test_a_late_first_callback_is_refused_and_recorded(
+    discord_server: LoopbackDiscord, discord_harness: Harness
+) -> None:
+    alice = discord_server.add_user("alice")
+    bot = TinyBot()
+    errors: list[discord.NotFound] = []
+
+    @bot.tree.command(name="slow", description="Answers too late")
+    async def slow(interaction: discord.Interaction) -> None:
+        await asyncio.sleep(0.3)
+        try:
+            await interaction.response.send_message("too late")
+        except discord.NotFound as exc:
+            errors.append(exc)
+
+    discord_server.interaction_deadline = 0.1
+    await discord_harness.start_bot(bot)
+    with pytest.raises(InteractionTimeout):
+        await discord_harness.slash(alice, "slow", strict=False)
+    await discord_server.wait_until(lambda: errors)
+    assert errors[0].code == 10062
+    [late] = discord_server.take_violations()
+    assert late.kind == "late" and "first callback after 0." in late.detail
 
 
 async def test_slash_command_replies_ephemerally_and_in_channel(

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.discord_loopback import spec as spec_module
 from tests.discord_loopback.spec import NO_BODY, SpecValidator
 
 SPEC = SpecValidator.load()
@@ -140,3 +141,27 @@ def test_no_body_marker_is_distinct_from_null() -> None:
         "PUT /applications/{application_id}/commands (bulk_set_application_commands): "
         "request body required but none sent"
     ]
+
+
+@pytest.mark.parametrize(
+    ("body", "valid"),
+    [
+        ({"type": 4, "data": {"content": "ok"}}, True),
+        ({"type": 4, "data": {"content": 5}}, False),
+        ({"type": 7, "data": {"components": [{"type": 1, "components": [button()]}]}}, True),
+        (
+            {"type": 7, "data": {"components": [{"type": 1, "components": [button(style=9)]}]}},
+            False,
+        ),
+        ({"type": 8, "data": {"choices": [{"name": "S1", "value": "S1"}]}}, True),
+        ({"type": 8, "data": {"choices": [{"name": "", "value": "S1"}]}}, False),
+        ({"type": 3}, False),
+    ],
+)
+def test_fast_and_explaining_validators_agree(
+    body: dict[str, object], valid: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with_rs = SPEC.check("POST", CALLBACK, {}, body)
+    assert (with_rs == []) is valid
+    monkeypatch.setattr(spec_module, "_rs", None)  # jsonschema alone decides
+    assert SpecValidator(SPEC.document).check("POST", CALLBACK, {}, body) == with_rs
