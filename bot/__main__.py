@@ -101,7 +101,7 @@ def _print_line(line: dict[str, Any], as_json: bool) -> None:
     if as_json:
         print(json.dumps(line, ensure_ascii=False), flush=True)
         return
-    checks = "ok" if line["cards_conserved"] and line["replay_equal"] else "FAILED"
+    checks = "ok" if line["invariants_ok"] and line["replay_equal"] else "FAILED"
     print(
         f"{line['game']} seed {line['seed']}: {line['status']}, {line['hands']} hands,"
         f" {line['actions']} actions, scores {line['scores']}, ranks {line['ranks']},"
@@ -126,7 +126,7 @@ async def _simulate(args: argparse.Namespace, db: Path) -> int:
         bot_delay_s=args.bot_delay,
         progress=_progress if args.progress else None,
     ):
-        failed |= not (line["cards_conserved"] and line["replay_equal"])
+        failed |= not (line["invariants_ok"] and line["replay_equal"])
         _print_line(line, args.json)
     return 1 if failed else 0
 
@@ -136,7 +136,7 @@ async def _resume(args: argparse.Namespace, db: Path) -> int:
 
     failed = False
     async for line in resume(db, progress=_progress if args.progress else None):
-        failed |= not (line["cards_conserved"] and line["replay_equal"])
+        failed |= not (line["invariants_ok"] and line["replay_equal"])
         _print_line(line, True)
     return 1 if failed else 0
 
