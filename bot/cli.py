@@ -4,7 +4,9 @@ The player (user id :data:`TERMINAL_USER`) sits at seat 0 of a table in the
 terminal's own channel; the other seats are bots. An unfinished terminal game
 in the same database is resumed instead of starting a new one. At each of the
 player's required decisions the view and the numbered legal moves are
-printed; the player types a number, a move in card notation (``10s 10s``,
+printed (at a live table also the optional ones, such as declaring trump
+while the cards arrive: the deal goes on while the prompt waits); the player
+types a number, a move in card notation (``10s 10s``,
 ``♠10♠10``, ``黑桃10 黑桃10``, optionally after the move kind: ``bury 3c 4c …``),
 ``pass``, ``hint``, ``view`` or ``quit``. End of input leaves the game saved.
 """
@@ -103,10 +105,43 @@ class _Terminal:
         self.changed.set()
 
 
-def _my_required(table: Table, seat: int) -> list[str]:
+def _my_decisions(table: Table, seat: int) -> tuple[list[str], bool]:
+    """The kinds open to ``seat`` the player must or (at a live table) may answer, and whether
+    one is required. Optional decisions at other paces pass in a moment: not offered."""
     if table.engine is None or table.status != "playing":
-        return []
-    return [k for d in table.engine.pending() if d.seat == seat and d.required for k in d.kinds]
+        return [], False
+    mine = [d for d in table.engine.pending() if d.seat == seat]
+    required = any(d.required for d in mine)
+    if not required and not table.pace_obj.live:
+        return [], False
+    return [k for d in mine if d.required or not required for k in d.kinds], required
+
+
+_CHANGED: Any = object()
+
+
+class _LineReader:
+    """Lines of ``stdin`` read by one thread at a time, awaited next to table changes."""
+
+    def __init__(self, stdin: TextIO, loop: asyncio.AbstractEventLoop) -> None:
+        self.stdin = stdin
+        self.loop = loop
+        self.pending: asyncio.Future[str] | None = None
+
+    async def next_line(self, changed: asyncio.Event | None) -> Any:
+        """The next line (``None`` at end of input), or ``_CHANGED`` if ``changed`` is set first."""
+        if self.pending is None:
+            self.pending = self.loop.run_in_executor(None, self.stdin.readline)
+        if changed is not None:
+            waiter: asyncio.Future[Any] = asyncio.ensure_future(changed.wait())
+            both: set[asyncio.Future[Any]] = {self.pending, waiter}
+            done, _ = await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
+            if self.pending not in done:
+                return _CHANGED
+            waiter.cancel()
+        line = await self.pending
+        self.pending = None
+        return line or None
 
 
 async def play(
@@ -163,24 +198,32 @@ async def play(
         assert seat is not None
         keys = itertools.count(1)
         names = [s.name for s in table.seats]
+        lines = _LineReader(stdin, loop)
+        shown: tuple[int, list[Action]] | None = None  # (state version, moves listed)
         while table.status == "playing":
-            kinds = _my_required(table, seat)
+            kinds, required = _my_decisions(table, seat)
+            assert table.engine is not None
+            version = len(table.engine.actions)
             if not kinds:
                 term.changed.clear()
                 await term.changed.wait()
                 continue
-            term.say("")
-            term.say(render_view(service.view(table.id, TERMINAL_USER), names))
-            legal = service.legal_actions(table.id, TERMINAL_USER, limit=25)
-            prompt = next(
-                (d.prompt for d in table.engine.pending() if d.seat == seat),  # type: ignore[union-attr]
-                "",
-            )
-            term.say(f"your move ({prompt}):" if prompt else "your move:")
-            for i, action in enumerate(legal, 1):
-                term.say(f"  {i:>2}. {format_action(action)}")
-            line = await loop.run_in_executor(None, stdin.readline)
-            if not line:
+            if shown is None or shown[0] != version:
+                term.say("")
+                term.say(render_view(service.view(table.id, TERMINAL_USER), names))
+                legal = service.legal_actions(table.id, TERMINAL_USER, limit=25)
+                prompt = next((d.prompt for d in table.engine.pending() if d.seat == seat), "")
+                note = "" if required else ", or wait: the deal goes on"
+                term.say(f"your move ({prompt}{note}):" if prompt else f"your move{note}:")
+                for i, action in enumerate(legal, 1):
+                    term.say(f"  {i:>2}. {format_action(action)}")
+                shown = (version, legal)
+            # an optional decision (declaring while a live deal goes on) must not hold up play
+            term.changed.clear()
+            line = await lines.next_line(None if required else term.changed)
+            if line is _CHANGED:
+                continue
+            if line is None:
                 term.say("end of input: the game is saved; run play again to continue")
                 return 0
             text = line.strip()
@@ -192,15 +235,18 @@ async def play(
                 term.say(f"hint: {format_action(hint)}" if hint else "hint: nothing to do")
                 continue
             if text.lower() == "view" or not text:
+                shown = None
                 continue
             try:
-                move = parse_move(text, seat, legal, kinds)
+                move = parse_move(text, seat, shown[1], kinds)
                 key = f"terminal:{next(keys)}:{uuid.uuid4().hex}"
                 await service.act(table.id, TERMINAL_USER, move, key)
             except ValueError as exc:
                 term.say(f"! {exc}")
+                shown = None
             except TableError as exc:
                 term.say(f"! {exc.message}")
+                shown = None
         term.say("")
         if table.engine is not None and table.engine.match_result is not None:
             result = table.engine.match_result

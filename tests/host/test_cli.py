@@ -181,3 +181,23 @@ def test_parse_move_reads_numbers_cards_and_kinds() -> None:
             parse_move(bad, 0, legal, kinds)
     with pytest.raises(ValueError, match="say which move first"):
         parse_move("3c", 0, [], ["declare", "bury", "pass"])
+
+
+def test_play_offers_optional_moves_at_a_live_table(tmp_path: Path) -> None:
+    done = run(
+        "play",
+        "toy",
+        "--db",
+        str(tmp_path / "live.sqlite3"),
+        "--seed",
+        "5",
+        "--pace",
+        "live",
+        "--option",
+        "deal_delay_ms=200",
+        stdin="bid\n" + "1\n" * 80,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "your move (bid if you like, or wait: the deal goes on):" in done.stdout
+    assert "· seat 0 bids" in done.stdout
+    assert "match over:" in done.stdout
