@@ -1144,15 +1144,27 @@ class TableService:
             if move is None:
                 return
             seat_obj = table.seats[seat]
+            saved = (seat_obj.timeouts_in_a_row, seat_obj.auto)
             seat_obj.timeouts_in_a_row += 1
             handed = seat_obj.timeouts_in_a_row >= TIMEOUTS_TO_HAND_OVER and not seat_obj.auto
             if handed:
                 seat_obj.auto = True
             assert table.engine is not None
             seq = len(table.engine.actions)
-            await self._commit(
-                table, move, f"sys:timeout:{seq}", None, "timeout", updates, seats_changed=True
-            )
+            try:
+                await self._commit(
+                    table, move, f"sys:timeout:{seq}", None, "timeout", updates, seats_changed=True
+                )
+            except Exception:
+                # not stored (the engine was rolled back): undo the count and try again soon
+                seat_obj.timeouts_in_a_row, seat_obj.auto = saved
+                log.exception("table %s seat %s: the timeout move failed", table.id, seat)
+                self.scheduler.call_at(
+                    self.clock() + AUTO_RETRY_S,
+                    ("t", table_id, "due", seat),
+                    lambda: self._on_deadline(table_id, seat, due),
+                )
+                return
             if handed:
                 updates.append(TableUpdate(table, "auto_seat"))
         await self._notify(updates)
