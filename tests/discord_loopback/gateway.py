@@ -23,6 +23,7 @@ import aiohttp
 from aiohttp import web
 
 if TYPE_CHECKING:
+    from .models import Guild
     from .server import LoopbackDiscord
 
 # Gateway opcodes
@@ -139,6 +140,15 @@ async def serve_gateway(server: LoopbackDiscord, request: web.Request) -> web.We
     return ws
 
 
+def guild_create(session: GatewaySession, server: LoopbackDiscord, guild: Guild) -> dict[str, Any]:
+    """The GUILD_CREATE payload for ``session``: every member only with GUILD_MEMBERS intent
+    (privileged), else just the bot's own member, as Discord does."""
+    payload = guild.payload(server.users)
+    if not session.intents & GUILD_MEMBERS_INTENT:
+        payload["members"] = [guild.member_payload(server.bot_user)]
+    return payload
+
+
 async def identify(
     server: LoopbackDiscord, conn: Connection, data: dict[str, Any]
 ) -> GatewaySession | None:
@@ -174,11 +184,7 @@ async def identify(
         },
     )
     for guild in guilds:
-        payload = guild.payload(server.users)
-        if not session.intents & GUILD_MEMBERS_INTENT:
-            # without the privileged GUILD_MEMBERS intent only the bot's own member comes
-            payload["members"] = [guild.member_payload(server.bot_user)]
-        session.emit("GUILD_CREATE", payload)
+        session.emit("GUILD_CREATE", guild_create(session, server, guild))
     server._touch()
     return session
 

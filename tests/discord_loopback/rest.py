@@ -111,21 +111,17 @@ def _check_components(
 def _apply(
     server: LoopbackDiscord, api: ApiRequest, m: StoredMessage, body: dict[str, Any], *, edit: bool
 ) -> None:
-    """Apply a create/edit body (content, embeds, components, flags, attachments)."""
-    if edit and server.keep_history:
-        m.snapshot()
-        m.edited_at = time.time()
-    if "content" in body:
-        m.content = body["content"] or ""
-    if "embeds" in body:
-        m.embeds = [{"type": "rich", **e} for e in body["embeds"] or []]
-    if "components" in body:
-        m.components = body["components"] or []
-        _check_components(server, api, m.components)
+    """Apply a create/edit body (content, embeds, components, flags, attachments) to ``m``.
+
+    Everything is checked before anything changes: a refused body leaves ``m`` as it was.
+    """
+    content = (body["content"] or "") if "content" in body else m.content
+    embeds = [{"type": "rich", **e} for e in body["embeds"] or []] if "embeds" in body else m.embeds
+    components = (body["components"] or []) if "components" in body else m.components
+    flags = m.flags
     if body.get("flags") is not None:
         # ephemerality is fixed at creation; "thinking" is cleared by the caller
-        keep = m.flags & (LOADING | (EPHEMERAL if edit else 0))
-        m.flags = (body["flags"] & ~LOADING) | keep
+        flags = (body["flags"] & ~LOADING) | (m.flags & (LOADING | (EPHEMERAL if edit else 0)))
     new = []
     for idx, upload in sorted(api.files.items()):
         meta: dict[str, Any] = next(
@@ -138,11 +134,18 @@ def _apply(
         )
     if "attachments" in body and edit:
         keep_ids = {str(a.get("id")) for a in body["attachments"] or []}
-        m.attachments = [a for a in m.attachments if str(a.id) in keep_ids] + new
+        attachments = [a for a in m.attachments if str(a.id) in keep_ids] + new
     else:
-        m.attachments = m.attachments + new
-    if not (m.content or m.embeds or m.components or m.attachments) and not m.loading:
+        attachments = m.attachments + new
+    _check_components(server, api, components)
+    if not (content or embeds or components or attachments) and not flags & LOADING:
         raise server._api_violation(api, 400, 50006, "Cannot send an empty message")
+    if edit:
+        if server.keep_history:
+            m.snapshot()
+        m.edited_at = time.time()
+    m.content, m.embeds, m.components = content, embeds, components
+    m.flags, m.attachments = flags, attachments
 
 
 def _new_message(

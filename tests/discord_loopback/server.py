@@ -274,7 +274,8 @@ class LoopbackDiscord:
         guild.members[owner.id] = Member(owner.id)
         guild.members[self.bot_user.id] = Member(self.bot_user.id, [bot_role.id])
         self.guilds[guild.id] = guild
-        self._emit("GUILD_CREATE", guild.payload(self.users))
+        if self.current_session is not None:
+            self._emit("GUILD_CREATE", gateway.guild_create(self.current_session, self, guild))
         return guild
 
     def add_role(self, name: str, permissions: int, *, guild: Guild | None = None) -> Role:

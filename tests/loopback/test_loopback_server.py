@@ -461,6 +461,33 @@ async def test_a_body_violating_the_spec_is_refused_and_recorded(
     assert discord_server.channel_messages(discord_server.channel) == []
 
 
+async def test_a_refused_edit_changes_nothing(
+    discord_server: LoopbackDiscord, discord_harness: Harness
+) -> None:
+    bot = TinyBot()
+    await discord_harness.start_bot(bot)
+    channel = bot.get_channel(discord_server.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("lobby", view=LobbyView())
+    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "A", "custom_id": "same"}]}
+    with pytest.raises(discord.HTTPException) as info:
+        route = discord.http.Route(
+            "PATCH",
+            "/channels/{channel_id}/messages/{message_id}",
+            channel_id=channel.id,
+            message_id=sent.id,
+        )
+        await bot.http.request(route, json={"content": "changed", "components": [row, row]})
+    assert info.value.status == 400
+    stored = discord_server.message(sent.id)
+    assert stored.content == "lobby" and stored.history == [] and stored.edited_at is None
+    assert stored.custom_ids() == ["lobby:join", "lobby:seat"]
+    [violation] = discord_server.take_violations()
+    assert (
+        violation.kind == "api" and "custom_id cannot be duplicated: ['same']" in violation.detail
+    )
+
+
 async def test_unknown_endpoint_and_second_callback_are_violations(
     discord_server: LoopbackDiscord, discord_harness: Harness
 ) -> None:
