@@ -45,20 +45,27 @@ Refinements of ``notes/HOST_API.md`` (same capabilities):
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 import random
 import sqlite3
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from bot.errors import TableError
-from bot.history import HandRow, MatchPlayerRow, MatchRow
-from bot.pace import Pace, PaceError, parse_pace
-from bot.ratings import NO_GUILD, RatingChange, rate_match
-from bot.store import DuplicateKey, GameRow, Store, TableRow
+from bot.results import match_record
+from bot.store import DuplicateKey, Store
+from bot.table_model import (
+    ActResult,
+    Listener,
+    Seat,
+    Table,
+    TableStatus,
+    TableUpdate,
+    UpdateKind,
+    resolve_options,
+    to_pace,
+)
 from bot.timers import (
     TIMEOUTS_TO_HAND_OVER,
     AsyncioScheduler,
@@ -71,16 +78,14 @@ from games.base import (
     Action,
     Decision,
     Event,
-    Game,
-    GameOptions,
     IllegalAction,
-    OptionError,
     Player,
 )
-from games.registry import GAMES, GameSpec, UnknownGame, get_game
+from games.registry import GAMES, UnknownGame, get_game
 
-__all__ = [
+__all__ = [  # the data types are re-exported from bot.table_model
     "ActResult",
+    "Listener",
     "Seat",
     "Table",
     "TableService",
@@ -91,228 +96,9 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-TableStatus = Literal["lobby", "playing", "finished", "aborted"]
-UpdateKind = Literal[
-    "lobby",
-    "started",
-    "action",
-    "reminder",
-    "timeout",
-    "auto_seat",
-    "taken_back",
-    "finished",
-    "aborted",
-]
 BOT_KINDS_DEFAULT = "heuristic"
 AUTO_RETRY_S = 5.0  # seconds before an automatic move that failed to be stored is tried again
 _KEEP_CLOSED = 200  # finished/aborted tables kept in memory for front ends to show the end
-
-
-@dataclass
-class Seat:
-    """One seat at a table.
-
-    Attributes:
-        index: 0-based seat number, in play order.
-        user_id: the person seated here, or ``None`` (empty, or a bot).
-        name: display name (the user's, or ``"Bot 2"``).
-        bot: the bot kind (``"heuristic"``/``"random"``) when a bot sits here, else ``None``.
-        auto: True while the seat is handed to a bot (3 timeouts in a row, or the player left).
-        timeouts_in_a_row: the player's consecutive timeouts.
-        left: True when the player left a game in progress (a bot plays on; no take-back).
-    """
-
-    index: int
-    user_id: int | None = None
-    name: str = ""
-    bot: str | None = None
-    auto: bool = False
-    timeouts_in_a_row: int = 0
-    left: bool = False
-
-    @property
-    def empty(self) -> bool:
-        return self.user_id is None and self.bot is None
-
-    @property
-    def automatic(self) -> bool:
-        """True when the seat's bot makes its moves (a bot seat, or one handed to a bot)."""
-        return self.bot is not None or self.auto
-
-    def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> Seat:
-        names = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in obj.items() if k in names})
-
-
-@dataclass(eq=False)
-class Table:
-    """A table in memory. Read it freely; change it only through :class:`TableService`.
-
-    ``options`` holds the options the table set explicitly (on top of
-    ``preset``); ``resolved_options`` is what the engine gets. ``rated`` is the
-    table's explicit choice (``None``: rated only without bots), ``is_rated``
-    the outcome. ``engine`` is the live game while playing (and after).
-    """
-
-    id: int
-    guild_id: int | None
-    channel_id: int
-    thread_id: int | None
-    game: str
-    status: TableStatus
-    host_user_id: int
-    seats: list[Seat]
-    options: dict[str, Any]
-    preset: str
-    pace: str
-    pace_seconds: int
-    rated: bool | None = None
-    engine: Game | None = None
-    game_id: int | None = None
-    timers: dict[int, Deadline] = field(default_factory=dict)
-    created_at: float = 0.0
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-    keys: set[str] = field(default_factory=set, repr=False)
-    step_due: float | None = field(default=None, repr=False)
-    consulted: set[int] = field(default_factory=set, repr=False)
-    last_hands: list[Any] | None = field(default=None, repr=False)
-    finished_event: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
-    _bots: dict[tuple[int, str], Player] = field(default_factory=dict, repr=False)
-
-    @property
-    def deadlines(self) -> dict[int, float]:
-        """Seat -> clock seconds when its bot plays for it (required decisions of people only)."""
-        return {seat: d.due for seat, d in self.timers.items()}
-
-    @property
-    def spec(self) -> GameSpec:
-        return GAMES[self.game]
-
-    @property
-    def engine_type(self) -> type[Game]:
-        return self.spec.engine()
-
-    @property
-    def seed(self) -> int | None:
-        return self.engine.seed if self.engine is not None else None
-
-    @property
-    def pace_obj(self) -> Pace:
-        return Pace(self.pace, self.pace_seconds)
-
-    @property
-    def has_bots(self) -> bool:
-        return any(s.bot is not None for s in self.seats)
-
-    @property
-    def is_rated(self) -> bool:
-        """Rated when the table says so, else only when no bot is seated."""
-        return self.rated if self.rated is not None else not self.has_bots
-
-    @property
-    def free_seats(self) -> list[int]:
-        return [s.index for s in self.seats if s.empty]
-
-    def seat_of(self, user_id: int) -> int | None:
-        """The seat of ``user_id`` (``None`` if not seated or left)."""
-        for seat in self.seats:
-            if seat.user_id == user_id and seat.bot is None and not seat.left:
-                return seat.index
-        return None
-
-    def resolved_options(self) -> GameOptions:
-        """The engine's options: preset, then explicit options, then the pace's deal.
-
-        Raises ``TableError`` ``bad_preset``/``bad_option``.
-        """
-        return _resolve_options(self.engine_type, self.preset, self.options, self.pace_obj)
-
-    def to_row(self) -> TableRow:
-        return TableRow(
-            id=self.id,
-            guild_id=self.guild_id,
-            channel_id=self.channel_id,
-            thread_id=self.thread_id,
-            game=self.game,
-            status=self.status,
-            host_user_id=self.host_user_id,
-            preset=self.preset,
-            options=dict(self.options),
-            pace=self.pace,
-            pace_seconds=self.pace_seconds,
-            rated=self.rated,
-            seats=[s.to_json() for s in self.seats],
-            game_id=self.game_id,
-            created_at=self.created_at,
-        )
-
-
-@dataclass(frozen=True)
-class TableUpdate:
-    """What a listener hears after every change.
-
-    Attributes:
-        table: the table (after the change).
-        kind: ``lobby`` (seats/options/host), ``started``, ``action`` (a move by a
-            person, bot or the table), ``reminder`` (half time for ``reminder_seat``),
-            ``timeout`` (a bot played for a late player), ``auto_seat`` (a seat was
-            handed to its bot), ``taken_back``, ``finished``, ``aborted``.
-        events: the engine's events of this change.
-        seats_whose_hand_changed: seats whose private hand changed (send them a new picture).
-        reminder_seat: the seat reminded, for ``kind == "reminder"``.
-        action: the applied action, if any.
-    """
-
-    table: Table
-    kind: UpdateKind
-    events: list[Event] = field(default_factory=list)
-    seats_whose_hand_changed: set[int] = field(default_factory=set)
-    reminder_seat: int | None = None
-    action: Action | None = None
-
-
-@dataclass(frozen=True)
-class ActResult:
-    """The answer to :meth:`TableService.act`: the events, and whether the key was a duplicate."""
-
-    events: list[Event]
-    duplicate: bool = False
-
-
-Listener = Callable[[TableUpdate], Awaitable[None]]
-
-
-def _resolve_options(
-    engine: type[Game], preset: str, explicit: Mapping[str, Any], pace: Pace
-) -> GameOptions:
-    if preset not in engine.presets:
-        names = ", ".join(engine.presets)
-        raise TableError(
-            "bad_preset",
-            f"{engine.title} has no preset {preset!r}: the presets are {names}",
-            {"preset": preset, "presets": names},
-        )
-    merged = dict(engine.presets[preset])
-    merged.update(explicit)
-    fields = {f.name for f in dataclasses.fields(engine.options_type)}
-    if "deal" in fields and "deal" not in merged:
-        # a live table deals in rounds (declare as cards arrive); others deal all at once
-        merged["deal"] = "progressive" if pace.live else "all_at_once"
-    try:
-        return engine.options_type.from_dict(merged)
-    except OptionError as exc:
-        raise TableError("bad_option", str(exc), {"options": dict(explicit)}) from None
-
-
-def _pace(value: str | int) -> Pace:
-    try:
-        return parse_pace(value)
-    except PaceError as exc:
-        raise TableError("bad_pace", str(exc), {"pace": str(value)}) from None
 
 
 class TableService:
@@ -345,7 +131,7 @@ class TableService:
         )
         self.clock: Clock = self.scheduler.clock
         self._rng = random.Random(rng_seed)
-        self.default_pace = _pace(default_pace)
+        self.default_pace = to_pace(default_pace)
         self.bot_delay_s = bot_delay_s
         self._tables: dict[int, Table] = {}
         self._by_channel: dict[int, int] = {}
@@ -512,10 +298,10 @@ class TableService:
         except UnknownGame as exc:
             raise TableError("unknown_game", str(exc), {"game": game}) from None
         engine = spec.engine()
-        the_pace = self.default_pace if pace is None else _pace(pace)
+        the_pace = self.default_pace if pace is None else to_pace(pace)
         the_preset = preset or "standard"
         explicit = dict(options or {})
-        _resolve_options(engine, the_preset, explicit, the_pace)  # validate now
+        resolve_options(engine, the_preset, explicit, the_pace)  # validate now
         seats = [Seat(i) for i in range(engine.seat_count)]
         if sit:
             seats[0] = Seat(0, user_id=user_id, name=name)
@@ -765,10 +551,10 @@ class TableService:
         async with table.lock:
             self._require_host(table, user_id)
             self._require_lobby(table)
-            new_pace = table.pace_obj if pace is None else _pace(pace)
+            new_pace = table.pace_obj if pace is None else to_pace(pace)
             new_preset = preset if preset is not None else table.preset
             new_options = {**table.options, **(options or {})}
-            _resolve_options(table.engine_type, new_preset, new_options, new_pace)
+            resolve_options(table.engine_type, new_preset, new_options, new_pace)
             table.preset = new_preset
             table.options = new_options
             table.pace, table.pace_seconds = new_pace.name, new_pace.seconds
@@ -1277,56 +1063,8 @@ class TableService:
 
     # -------------------------------------------------------------- finish
     async def _finish(self, table: Table) -> list[TableUpdate]:
-        engine = table.engine
-        assert engine is not None and table.game_id is not None
-        result = engine.match_result
-        assert result is not None
-        game_row: GameRow = await self.store.game(table.game_id)
-        guild = NO_GUILD if table.guild_id is None else table.guild_id
-        seat_users = [s.user_id if s.bot is None else None for s in table.seats]
-        team_of = {seat: i for i, team in enumerate(result.teams) for seat in team}
-        rated = table.is_rated and sum(u is not None for u in seat_users) > 0
-        changes: dict[int, RatingChange] = {}
-        new_rows = []
-        if rated:
-            current = await self.store.ratings(
-                guild, table.game, [u for u in seat_users if u is not None]
-            )
-            for rated_seat in rate_match(
-                result, seat_users, current, guild_id=guild, game=table.game
-            ):
-                changes[rated_seat.seat] = rated_seat
-                if rated_seat.after is not None:
-                    new_rows.append(rated_seat.after)
-        players = []
-        for seat in table.seats:
-            team = team_of.get(seat.index, -1)
-            change = changes.get(seat.index)
-            players.append(
-                MatchPlayerRow(
-                    seat=seat.index,
-                    user_id=seat.user_id,
-                    name=seat.name,
-                    bot=seat.bot,
-                    team=team,
-                    rank=result.ranks[team] if team >= 0 else 0,
-                    mu_before=change.before.mu if change and change.before else None,
-                    mu_after=change.after.mu if change and change.after else None,
-                )
-            )
-        match = MatchRow(
-            game_id=table.game_id,
-            table_id=table.id,
-            guild_id=guild,
-            game=table.game,
-            rated=rated,
-            started_at=game_row.started_at,
-            finished_at=self.clock(),
-            result=result.to_json(),
-            players=players,
-            hands=[HandRow(h.number, h.to_json()) for h in engine.hand_results],
-        )
-        await self.store.record_match(match, new_rows, self.clock())
+        match, ratings = await match_record(self.store, table, self.clock())
+        await self.store.record_match(match, ratings, self.clock())
         self._after_close(table, "finished")
         return [TableUpdate(table, "finished")]
 

@@ -1,0 +1,252 @@
+"""The table's data: seats, the table itself, the updates listeners hear, the answer to a move.
+
+Front ends read these; only :class:`bot.tables.TableService` changes them.
+Everything here is re-exported by :mod:`bot.tables`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bot.errors import TableError
+from bot.pace import Pace, PaceError, parse_pace
+from bot.store import TableRow
+from bot.timers import Deadline
+from games.base import Action, Event, Game, GameOptions, OptionError, Player
+from games.registry import GAMES, GameSpec
+
+__all__ = [
+    "ActResult",
+    "Listener",
+    "Seat",
+    "Table",
+    "TableStatus",
+    "TableUpdate",
+    "UpdateKind",
+    "resolve_options",
+    "to_pace",
+]
+
+TableStatus = Literal["lobby", "playing", "finished", "aborted"]
+UpdateKind = Literal[
+    "lobby",
+    "started",
+    "action",
+    "reminder",
+    "timeout",
+    "auto_seat",
+    "taken_back",
+    "finished",
+    "aborted",
+]
+
+
+@dataclass
+class Seat:
+    """One seat at a table.
+
+    Attributes:
+        index: 0-based seat number, in play order.
+        user_id: the person seated here, or ``None`` (empty, or a bot).
+        name: display name (the user's, or ``"Bot 2"``).
+        bot: the bot kind (``"heuristic"``/``"random"``) when a bot sits here, else ``None``.
+        auto: True while the seat is handed to a bot (3 timeouts in a row, or the player left).
+        timeouts_in_a_row: the player's consecutive timeouts.
+        left: True when the player left a game in progress (a bot plays on; no take-back).
+    """
+
+    index: int
+    user_id: int | None = None
+    name: str = ""
+    bot: str | None = None
+    auto: bool = False
+    timeouts_in_a_row: int = 0
+    left: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return self.user_id is None and self.bot is None
+
+    @property
+    def automatic(self) -> bool:
+        """True when the seat's bot makes its moves (a bot seat, or one handed to a bot)."""
+        return self.bot is not None or self.auto
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Seat:
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in obj.items() if k in names})
+
+
+@dataclass(eq=False)
+class Table:
+    """A table in memory. Read it freely; change it only through :class:`TableService`.
+
+    ``options`` holds the options the table set explicitly (on top of
+    ``preset``); ``resolved_options`` is what the engine gets. ``rated`` is the
+    table's explicit choice (``None``: rated only without bots), ``is_rated``
+    the outcome. ``engine`` is the live game while playing (and after).
+    """
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    game: str
+    status: TableStatus
+    host_user_id: int
+    seats: list[Seat]
+    options: dict[str, Any]
+    preset: str
+    pace: str
+    pace_seconds: int
+    rated: bool | None = None
+    engine: Game | None = None
+    game_id: int | None = None
+    timers: dict[int, Deadline] = field(default_factory=dict)
+    created_at: float = 0.0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    keys: set[str] = field(default_factory=set, repr=False)
+    step_due: float | None = field(default=None, repr=False)
+    consulted: set[int] = field(default_factory=set, repr=False)
+    last_hands: list[Any] | None = field(default=None, repr=False)
+    finished_event: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
+    _bots: dict[tuple[int, str], Player] = field(default_factory=dict, repr=False)
+
+    @property
+    def deadlines(self) -> dict[int, float]:
+        """Seat -> clock seconds when its bot plays for it (required decisions of people only)."""
+        return {seat: d.due for seat, d in self.timers.items()}
+
+    @property
+    def spec(self) -> GameSpec:
+        return GAMES[self.game]
+
+    @property
+    def engine_type(self) -> type[Game]:
+        return self.spec.engine()
+
+    @property
+    def seed(self) -> int | None:
+        return self.engine.seed if self.engine is not None else None
+
+    @property
+    def pace_obj(self) -> Pace:
+        return Pace(self.pace, self.pace_seconds)
+
+    @property
+    def has_bots(self) -> bool:
+        return any(s.bot is not None for s in self.seats)
+
+    @property
+    def is_rated(self) -> bool:
+        """Rated when the table says so, else only when no bot is seated."""
+        return self.rated if self.rated is not None else not self.has_bots
+
+    @property
+    def free_seats(self) -> list[int]:
+        return [s.index for s in self.seats if s.empty]
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat of ``user_id`` (``None`` if not seated or left)."""
+        for seat in self.seats:
+            if seat.user_id == user_id and seat.bot is None and not seat.left:
+                return seat.index
+        return None
+
+    def resolved_options(self) -> GameOptions:
+        """The engine's options: preset, then explicit options, then the pace's deal.
+
+        Raises ``TableError`` ``bad_preset``/``bad_option``.
+        """
+        return resolve_options(self.engine_type, self.preset, self.options, self.pace_obj)
+
+    def to_row(self) -> TableRow:
+        return TableRow(
+            id=self.id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            thread_id=self.thread_id,
+            game=self.game,
+            status=self.status,
+            host_user_id=self.host_user_id,
+            preset=self.preset,
+            options=dict(self.options),
+            pace=self.pace,
+            pace_seconds=self.pace_seconds,
+            rated=self.rated,
+            seats=[s.to_json() for s in self.seats],
+            game_id=self.game_id,
+            created_at=self.created_at,
+        )
+
+
+@dataclass(frozen=True)
+class TableUpdate:
+    """What a listener hears after every change.
+
+    Attributes:
+        table: the table (after the change).
+        kind: ``lobby`` (seats/options/host), ``started``, ``action`` (a move by a
+            person, bot or the table), ``reminder`` (half time for ``reminder_seat``),
+            ``timeout`` (a bot played for a late player), ``auto_seat`` (a seat was
+            handed to its bot), ``taken_back``, ``finished``, ``aborted``.
+        events: the engine's events of this change.
+        seats_whose_hand_changed: seats whose private hand changed (send them a new picture).
+        reminder_seat: the seat reminded, for ``kind == "reminder"``.
+        action: the applied action, if any.
+    """
+
+    table: Table
+    kind: UpdateKind
+    events: list[Event] = field(default_factory=list)
+    seats_whose_hand_changed: set[int] = field(default_factory=set)
+    reminder_seat: int | None = None
+    action: Action | None = None
+
+
+@dataclass(frozen=True)
+class ActResult:
+    """The answer to :meth:`TableService.act`: the events, and whether the key was a duplicate."""
+
+    events: list[Event]
+    duplicate: bool = False
+
+
+Listener = Callable[[TableUpdate], Awaitable[None]]
+
+
+def resolve_options(
+    engine: type[Game], preset: str, explicit: Mapping[str, Any], pace: Pace
+) -> GameOptions:
+    if preset not in engine.presets:
+        names = ", ".join(engine.presets)
+        raise TableError(
+            "bad_preset",
+            f"{engine.title} has no preset {preset!r}: the presets are {names}",
+            {"preset": preset, "presets": names},
+        )
+    merged = dict(engine.presets[preset])
+    merged.update(explicit)
+    fields = {f.name for f in dataclasses.fields(engine.options_type)}
+    if "deal" in fields and "deal" not in merged:
+        # a live table deals in rounds (declare as cards arrive); others deal all at once
+        merged["deal"] = "progressive" if pace.live else "all_at_once"
+    try:
+        return engine.options_type.from_dict(merged)
+    except OptionError as exc:
+        raise TableError("bad_option", str(exc), {"options": dict(explicit)}) from None
+
+
+def to_pace(value: str | int) -> Pace:
+    try:
+        return parse_pace(value)
+    except PaceError as exc:
+        raise TableError("bad_pace", str(exc), {"pace": str(value)}) from None
