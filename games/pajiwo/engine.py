@@ -77,6 +77,11 @@ def _asc(cards: Sequence[Card]) -> list[str]:
     return [_ASCII[c] for c in cards]
 
 
+def _is_seat(seat: object) -> bool:
+    """True for a seat number 0..3; a bool is no seat, although ``True == 1`` in Python."""
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4
+
+
 def _plain_key(card: Card) -> tuple[int, int]:
     """Display order before trump is known: jokers, then ♠ ♥ ♣ ♦, each high first."""
     suit_rank = {None: 0, Suit.SPADES: 1, Suit.HEARTS: 2, Suit.CLUBS: 3, Suit.DIAMONDS: 4}
@@ -164,6 +169,9 @@ class PajiwoGame(Game):
         self.trick_leader: int | None = None
         self.trick_plays: list[tuple[int, tuple[Card, ...]]] = []
         self.lead: Any = None
+        # A failed throw (甩牌失败) of the current trick, public: the others see what was thrown
+        # and the card it was cut to (pajiwo.txt:105).
+        self.failed_throw: dict[str, JSON] | None = None
         self.tricks_done: list[dict[str, JSON]] = []
         self.won_cards: list[Card] = []  # cards of finished tricks (for conservation)
         self.points = [0, 0]
@@ -320,7 +328,7 @@ class PajiwoGame(Game):
     def _validate(self, action: Action) -> Any:
         """Check ``action`` and return what applying it needs (parsed cards, readings)."""
         seat, kind = action.seat, action.kind
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < 4):
+        if seat is not None and not _is_seat(seat):
             raise IllegalAction(
                 "bad_seat", f"there is no seat {seat!r}: seats are 0-3", {"seat": seat}
             )
@@ -631,6 +639,12 @@ class PajiwoGame(Game):
                 others = {(seat + k) % 4: self.hands[(seat + k) % 4] for k in (1, 2, 3)}
                 ok, played, beaten_by = tricks.check_throw(lead, others, order, self.rules)
                 if not ok:
+                    self.failed_throw = {
+                        "seat": seat,
+                        "cards": _asc(cards),
+                        "played": _asc(played),
+                        "beaten_by": beaten_by,
+                    }
                     events.append(
                         Event(
                             "throw_failed",
@@ -664,6 +678,7 @@ class PajiwoGame(Game):
             "plays": [{"seat": s, "cards": _asc(p)} for s, p in self.trick_plays],
             "winner": winner,
             "points": pts,
+            "failed_throw": self.failed_throw,
         }
         self.tricks_done.append(record)
         events = [
@@ -678,6 +693,7 @@ class PajiwoGame(Game):
         last_plays = self.trick_plays
         self.trick_plays = []
         self.lead = None
+        self.failed_throw = None
         self.trick_leader = winner
         self.turn = winner
         if any(self.hands):
@@ -881,6 +897,7 @@ class PajiwoGame(Game):
         return {
             "leader": self.trick_leader,
             "plays": [{"seat": s, "cards": _asc(p)} for s, p in self.trick_plays],
+            "failed_throw": self.failed_throw,
         }
 
     def view(self, seat: int | None) -> dict[str, JSON]:
@@ -890,13 +907,14 @@ class PajiwoGame(Game):
         ASCII) or None, hand_counts, team_levels, level, dealer, kitty_owner,
         grab, trump {suit, no_trump, fixed_by, kitty_card}, declarations,
         standing, kitty (only to the seat that buried it, and to all after the
-        hand), trick {leader, plays}, last_trick, tricks (this hand's finished
-        tricks {leader, plays, winner, points}), tricks_played, points (per
+        hand), trick {leader, plays, failed_throw}, last_trick, tricks (this
+        hand's finished tricks {leader, plays, winner, points, failed_throw};
+        failed_throw is None or {seat, cards thrown, played, beaten_by}), tricks_played, points (per
         team), defenders_points, turn (seats pending a required decision),
         optional (seats that may act but need not), legal (own legal action
         kinds), hand_results, scores, match_over, match_result.
         """
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < 4):
+        if seat is not None and not _is_seat(seat):
             raise ValueError(f"there is no seat {seat!r}: seats are 0-3")
         dealer_team = self.dealer_team
         show_kitty = self.phase in ("hand_over", "match_over") or (

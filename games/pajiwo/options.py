@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import GameOptions, option
+from games.base import GameOptions, OptionError, option
 
 __all__ = ["PRESETS", "PajiwoOptions"]
 
@@ -77,6 +77,17 @@ class PajiwoOptions(GameOptions):
         "'double' = always ×2",
         choices=("by_unit", "double"),
     )
+
+    def __post_init__(self) -> None:
+        """Refuse a ``to_level`` match whose target is not above the start level.
+
+        Raises :class:`OptionError`: such a match would end at the first level gained.
+        """
+        if self.match == "to_level" and self.target_level <= self.start_level:
+            raise OptionError(
+                f"option 'target_level' {self.target_level} must be above start_level "
+                f"{self.start_level} in a to_level match"
+            )
 
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {

@@ -91,3 +91,13 @@ def test_view_shows_hand_in_trump_order_and_public_state() -> None:
         "kitty_card": None,
     }
     assert view["dealer"] == 0 and view["level"] == "2" and view["team_levels"] == ["2", "2"]
+
+
+def test_a_to_level_match_must_aim_above_the_start_level() -> None:
+    # otherwise the first level gained would end the match at once, whatever the hand
+    with pytest.raises(OptionError, match="'target_level' 5 must be above start_level 6"):
+        PajiwoOptions.from_dict({"match": "to_level", "target_level": 5, "start_level": 6})
+    with pytest.raises(OptionError, match="must be above start_level"):
+        PajiwoOptions(match="to_level", target_level=6).replace(start_level=6)
+    # the target only matters in a to_level match
+    assert PajiwoOptions.from_dict({"target_level": 5, "start_level": 6}).start_level == 6

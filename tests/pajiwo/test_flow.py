@@ -53,7 +53,7 @@ def test_grab_hand_declare_overcall_and_dealer() -> None:
     with pytest.raises(IllegalAction, match="does not beat"):
         act(g, 1, "declare", "BJ 2h 2h")
     deal_all(g)
-    assert g.phase == "rebel" and sorted(d.seat for d in g.pending()) == [1, 3]  # type: ignore[type-var]
+    assert g.phase == "rebel" and sorted(d.seat for d in g.pending()) == [1, 3]
     act(g, 1, "pass")
     act(g, 3, "pass")
     assert g.phase == "bury" and g.kitty_owner == 2 and len(g.hands[2]) == 33
@@ -303,3 +303,17 @@ def test_grab_hand_each_side_declares_its_own_level() -> None:
     act(g, 1, "declare", "BJ 9d 9d")
     deal_all(g)
     assert (g.dealer, g.level, g.trump_suit, g.phase) == (1, 9, Suit.DIAMONDS, "bury")
+
+
+@pytest.mark.parametrize("seat", [True, False, 1.0, "1", -1, 4])
+def test_a_seat_that_is_not_an_integer_0_to_3_is_refused(seat: object) -> None:
+    # True == 1 in Python: without an explicit check a bool seat would act for seat 1 and be
+    # recorded as `true` in the JSON record.
+    g = new_game(1)
+    before = g.snapshot()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(Action(seat, "pass"))  # type: ignore[arg-type]
+    assert err.value.code == "bad_seat" and "seats are 0-3" in err.value.message
+    assert g.snapshot() == before and g.actions == []
+    with pytest.raises(ValueError, match="seats are 0-3"):
+        g.view(seat)  # type: ignore[arg-type]

@@ -115,6 +115,29 @@ def test_a_failed_throw_plays_its_smallest_card() -> None:
     assert g.lead.size == 1
 
 
+def test_a_failed_throw_is_shown_to_everyone_until_the_trick_ends() -> None:
+    """pajiwo.txt:105: the other players see the throw that failed and the card it cost."""
+    g = new_game(1)
+    setup_play(
+        g,
+        dealer=0,
+        levels=(2, 2),
+        trump="S",
+        hands=["Ah Qh 3c", "Kh 4c 5c", "6d 7d 8d", "6c 7c 8c"],
+    )
+    act(g, 0, "play", "Ah Qh")
+    shown = {"seat": 0, "cards": ["Ah", "Qh"], "played": ["Qh"], "beaten_by": 1}
+    for seat in (None, 1, 2, 3):
+        assert g.view(seat)["trick"]["failed_throw"] == shown
+    assert g.view(1)["hand_counts"] == [2, 3, 3, 3]
+    for seat, card in ((1, "Kh"), (2, "6d"), (3, "6c")):
+        act(g, seat, "play", card)
+    assert g.view(None)["trick"]["failed_throw"] is None
+    assert g.view(None)["last_trick"]["failed_throw"] == shown
+    act(g, 1, "play", "4c")
+    assert g.view(None)["trick"]["failed_throw"] is None
+
+
 def test_failed_throw_option_plays_the_beaten_unit() -> None:
     g = new_game(1, failed_throw="beaten_unit")
     setup_play(
