@@ -114,6 +114,8 @@ components) and wait (``harness.timeout``, 10 s) for the bot's callback; they re
   process: no close hooks; the socket just drops), ``await harness.reconnect(code=4000)`` (drop
   the gateway socket and wait for the RESUME).  A restart is ``kill_bot()`` then
   ``start_bot(new_client)``: the new IDENTIFY becomes the session that gets dispatches.
+  discord.py waits ``guild_ready_timeout`` (2 s by default) after the last GUILD_CREATE before
+  ``on_ready``; build test clients with ``guild_ready_timeout=0.05`` to start in ~0.1 s.
 
 Waiting: ``await server.wait_until(predicate, timeout=10, what="...")`` re-checks after every
 request and gateway event and returns the predicate's value; ``await server.idle(quiet=0.2)``

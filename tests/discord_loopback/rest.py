@@ -385,9 +385,10 @@ def _webhook_message(
 ) -> StoredMessage:
     mid = api.params.get("message_id")
     if mid is None:  # @original
-        if rec.response_message_id is None:
+        original = server.messages.get(rec.response_message_id or 0)
+        if original is None or original.deleted:
             raise ApiError(404, 10008, "Unknown Message")
-        return server.messages[rec.response_message_id]
+        return original
     m = server.messages.get(int(mid))
     if m is None or m.deleted or int(mid) not in [rec.response_message_id, *rec.followup_ids]:
         raise ApiError(404, 10008, "Unknown Message")

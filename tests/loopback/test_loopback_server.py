@@ -419,6 +419,9 @@ async def test_killed_bot_is_replaced_by_a_new_process(
     await discord_harness.start_bot(TinyBot())
     lobby = await (await discord_harness.slash(alice, "demo ping", word="before")).followup()
     await discord_harness.kill_bot()
+    # no close frame, no RESUME: the socket just goes away
+    await discord_server.wait_until(lambda: not discord_server.connected)
+    assert discord_server.resume_count == 0
     second = TinyBot()
     await discord_harness.start_bot(second)
     assert discord_server.identify_count == 2
