@@ -1,8 +1,8 @@
 """The terminal front end: ``python -m bot play GAME`` against bots, on the real table service.
 
 The player (user id :data:`TERMINAL_USER`) sits at seat 0 of a table in the
-terminal's own channel; the other seats are bots. An unfinished terminal game
-in the same database is resumed instead of starting a new one. At each of the
+terminal channel of that game; the other seats are bots. An unfinished game of
+the same kind in the same database is resumed instead of a new one. At each of the
 player's required decisions the view and the numbered legal moves are
 printed (at a live table also the optional ones, such as declaring trump
 while the cards arrive: the deal goes on while the prompt waits); the player
@@ -27,13 +27,24 @@ from bot.tables import Table, TableService, TableUpdate
 from bot.textview import format_action, render_view
 from games.base import Action
 from games.cards import CardParseError, format_card_ascii, parse_card, parse_cards
+from games.registry import GAMES, UnknownGame, get_game
 
-__all__ = ["TERMINAL_CHANNEL", "TERMINAL_USER", "parse_move", "play"]
+__all__ = ["TERMINAL_CHANNEL", "TERMINAL_USER", "parse_move", "play", "terminal_channel"]
 
 TERMINAL_USER = 1
 """The terminal player's user id."""
 TERMINAL_CHANNEL = 1
-"""The terminal's channel id (one terminal table per database)."""
+"""The terminal's first channel id: game number ``i`` of the registry plays in channel
+``TERMINAL_CHANNEL + i``, so each game has one resumable terminal table per database."""
+
+
+def terminal_channel(game: str) -> int:
+    """The terminal channel of ``game`` (key or title). Raises ``TableError("unknown_game")``."""
+    try:
+        key = get_game(game).key
+    except UnknownGame as exc:
+        raise TableError("unknown_game", str(exc), {"game": game}) from None
+    return TERMINAL_CHANNEL + list(GAMES).index(key)
 
 
 def _card_key(values: Any) -> Counter[str] | None:
@@ -161,6 +172,7 @@ async def play(
 
     Raises ``TableError`` for bad game options.
     """
+    channel = terminal_channel(game)
     store = await Store.open(db_path)
     service = TableService(store, default_pace=pace)
     term = _Terminal(service, stdout)
@@ -168,7 +180,7 @@ async def play(
     loop = asyncio.get_running_loop()
     try:
         await service.start_up()
-        table = service.table_in_channel(TERMINAL_CHANNEL)
+        table = service.table_in_channel(channel)
         if (
             table is not None
             and table.status == "playing"
@@ -179,18 +191,18 @@ async def play(
                 await service.take_back(table.id, TERMINAL_USER)
         else:
             if table is not None:
-                await service.abort(TERMINAL_CHANNEL, TERMINAL_USER, force=True)
+                await service.abort(channel, TERMINAL_USER, force=True)
             table = await service.open_table(
                 guild_id=None,
-                channel_id=TERMINAL_CHANNEL,
+                channel_id=channel,
                 game=game,
                 user_id=TERMINAL_USER,
                 name=name,
                 preset=preset,
                 options=options,
             )
-            await service.add_bot(TERMINAL_CHANNEL, TERMINAL_USER, len(table.free_seats), bot)
-            await service.start(TERMINAL_CHANNEL, TERMINAL_USER, seed=seed)
+            await service.add_bot(channel, TERMINAL_USER, len(table.free_seats), bot)
+            await service.start(channel, TERMINAL_USER, seed=seed)
             term.say(
                 f"{table.spec.title_zh} {table.spec.title_en}: table {table.id}, seed {table.seed}"
             )
