@@ -171,6 +171,18 @@ async def test_gateway_speaks_zlib_stream_as_discord_py_asks(
     ]
 
 
+async def test_other_compression_gets_plain_text_frames(
+    discord_server: LoopbackDiscord, discord_harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # as when a zstd module is importable: discord.py then asks for zstd-stream
+    context = discord.utils._ActiveDecompressionContext
+    monkeypatch.setattr(context, "COMPRESSION_TYPE", "zstd-stream")
+    alice = discord_server.add_user("alice")
+    await discord_harness.start_bot(TinyBot())
+    assert discord_server.gateway_queries[0]["compress"] == "zstd-stream"
+    assert (await discord_harness.slash(alice, "play", cards="S1")).content == "played S1 fast"
+
+
 async def test_auto_sharded_client_asks_for_the_gateway_and_connects(
     discord_server: LoopbackDiscord, discord_harness: Harness
 ) -> None:
