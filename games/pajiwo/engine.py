@@ -44,10 +44,19 @@ from games.cards import (
     format_card,
     format_card_ascii,
     format_cards,
-    full_deck,
     parse_card,
 )
 from games.pajiwo import play as tricks
+from games.pajiwo import views
+from games.pajiwo.deck import (
+    DEALT,
+    DECK,
+    DECK_COUNT,
+    KITTY_SIZE,
+    TEAMS,
+    asc,
+    is_seat,
+)
 from games.pajiwo.ladder import (
     Declaration,
     check_overcall,
@@ -56,30 +65,9 @@ from games.pajiwo.ladder import (
     read_declaration,
 )
 from games.pajiwo.options import PRESETS, PajiwoOptions
-from games.pajiwo.scoring import card_points, level_label, outcome
+from games.pajiwo.scoring import card_points, level_label, settle
 
 __all__ = ["PajiwoGame"]
-
-HAND_SIZE = 25
-KITTY_SIZE = 8
-DEALT = 4 * HAND_SIZE
-DECK: tuple[Card, ...] = tuple(full_deck(2))
-DECK_COUNT: Counter[Card] = Counter(DECK)
-TEAMS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
-ACE = 14
-
-
-_ASCII: dict[Card, str] = {c: format_card_ascii(c) for c in DECK}
-
-
-def _asc(cards: Sequence[Card]) -> list[str]:
-    """ASCII notation of ``cards`` (a table look-up: this runs for every view)."""
-    return [_ASCII[c] for c in cards]
-
-
-def _is_seat(seat: object) -> bool:
-    """True for a seat number 0..3; a bool is no seat, although ``True == 1`` in Python."""
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4
 
 
 def _plain_key(card: Card) -> tuple[int, int]:
@@ -328,7 +316,7 @@ class PajiwoGame(Game):
     def _validate(self, action: Action) -> Any:
         """Check ``action`` and return what applying it needs (parsed cards, readings)."""
         seat, kind = action.seat, action.kind
-        if seat is not None and not _is_seat(seat):
+        if seat is not None and not is_seat(seat):
             raise IllegalAction(
                 "bad_seat", f"there is no seat {seat!r}: seats are 0-3", {"seat": seat}
             )
@@ -440,7 +428,7 @@ class PajiwoGame(Game):
         self.declarations.append(
             {
                 "seat": seat,
-                "cards": _asc(new.cards),
+                "cards": asc(new.cards),
                 "kind": kind,
                 "phase": self.phase,
                 "trump": new.suit.value if new.suit else None,
@@ -465,7 +453,7 @@ class PajiwoGame(Game):
                 ev_kind,
                 seat,
                 {
-                    "cards": _asc(new.cards),
+                    "cards": asc(new.cards),
                     "kind": kind,
                     "trump": new.suit.value if new.suit else None,
                 },
@@ -641,15 +629,15 @@ class PajiwoGame(Game):
                 if not ok:
                     self.failed_throw = {
                         "seat": seat,
-                        "cards": _asc(cards),
-                        "played": _asc(played),
+                        "cards": asc(cards),
+                        "played": asc(played),
                         "beaten_by": beaten_by,
                     }
                     events.append(
                         Event(
                             "throw_failed",
                             seat,
-                            {"cards": _asc(cards), "played": _asc(played), "beaten_by": beaten_by},
+                            {"cards": asc(cards), "played": asc(played), "beaten_by": beaten_by},
                             f"seat {seat}'s throw {format_cards(cards)} fails (seat {beaten_by} "
                             f"can beat it): {format_cards(played)} is played",
                         )
@@ -675,7 +663,7 @@ class PajiwoGame(Game):
         self.won_cards.extend(cards)
         record: dict[str, JSON] = {
             "leader": self.trick_leader,
-            "plays": [{"seat": s, "cards": _asc(p)} for s, p in self.trick_plays],
+            "plays": [{"seat": s, "cards": asc(p)} for s, p in self.trick_plays],
             "winner": winner,
             "points": pts,
             "failed_throw": self.failed_throw,
@@ -731,28 +719,12 @@ class PajiwoGame(Game):
                 )
             )
         def_points = self.points[def_team]
-        res = outcome(def_points)
-        before = list(self.levels)
-        winner_team: int
-        match_won = False
         opts = self.options
-        if res.takeover:
-            winner_team = def_team
-            up = res.defenders_up
-            next_dealer = (
-                self.dealer + 1
-            ) % 4  # 闲家上台: the old dealer's next player (pajiwo.txt:143)
-        else:
-            winner_team = dealer_team
-            up = res.dealer_up
-            next_dealer = (self.dealer + 2) % 4  # 庄家升级: the dealer's partner (pajiwo.txt:139)
-            if opts.match == "full" and self.levels[dealer_team] == ACE:
-                match_won = True  # a side playing A that goes up wins the match
-        self.levels[winner_team] = min(ACE, self.levels[winner_team] + up)
-        if opts.match == "to_level" and up and self.levels[winner_team] >= opts.target_level:
-            match_won = True
-        if opts.match == "one_hand":
-            match_won = True
+        before = list(self.levels)
+        st = settle(def_points, self.dealer, (before[0], before[1]), opts.match, opts.target_level)
+        res, winner_team, up, next_dealer = st.outcome, st.winner_team, st.levels_up, st.next_dealer
+        match_won = st.match_won
+        self.levels = list(st.levels)
         self.hands_won[winner_team] += 1
         if res.takeover:
             text = f"defenders {def_points}: they take over the deal ({res.name})"
@@ -767,7 +739,7 @@ class PajiwoGame(Game):
             "trump": self.trump_suit.value if self.trump_suit else None,
             "no_trump": self.no_trump,
             "defenders_points": def_points,
-            "kitty": _asc(self.kitty),
+            "kitty": asc(self.kitty),
             "kitty_bonus": self.kitty_bonus,
             "result": res.name,
             "takeover": res.takeover,
@@ -845,12 +817,12 @@ class PajiwoGame(Game):
         if "declare" in kinds:
             level = Rank(self._declare_level(seat))
             for d in possible_declarations(seat, self.hands[seat], level, self.standing):
-                out.append(Action(seat, "declare", {"cards": _asc(d.cards)}))
+                out.append(Action(seat, "declare", {"cards": asc(d.cards)}))
             st = self.standing
             if st is not None and st.seat == seat and st.kind == "single":
                 reinf = (st.cards[0], st.cards[1], st.cards[1])
                 if Counter(self.hands[seat])[st.cards[1]] >= 2:
-                    act = Action(seat, "declare", {"cards": _asc(reinf)})
+                    act = Action(seat, "declare", {"cards": asc(reinf)})
                     if act not in out:
                         out.insert(0, act)
         if "rebel" in kinds and card_points(self.hands[seat]) < self.options.rebel_below:
@@ -859,7 +831,7 @@ class PajiwoGame(Game):
             out.append(Action(seat, "pass"))
         if "bury" in kinds:
             for cards in self.bury_candidates(seat):
-                out.append(Action(seat, "bury", {"cards": _asc(cards)}))
+                out.append(Action(seat, "bury", {"cards": asc(cards)}))
         if "play" in kinds:
             order = self._order()
             hand = self.hands[seat]
@@ -868,7 +840,7 @@ class PajiwoGame(Game):
                 options = tricks.legal_leads(hand, order, self.rules, limit, unseen=unseen)
             else:
                 options = tricks.legal_follows(self.lead, hand, order, self.rules, limit)
-            out += [Action(seat, "play", {"cards": _asc(c)}) for c in options]
+            out += [Action(seat, "play", {"cards": asc(c)}) for c in options]
         return out[:limit] if limit is not None else out
 
     def bury_candidates(self, seat: int) -> list[list[Card]]:
@@ -893,136 +865,17 @@ class PajiwoGame(Game):
         return out
 
     # ===================================================================== views
-    def _trick_json(self) -> dict[str, JSON]:
-        return {
-            "leader": self.trick_leader,
-            "plays": [{"seat": s, "cards": _asc(p)} for s, p in self.trick_plays],
-            "failed_throw": self.failed_throw,
-        }
-
     def view(self, seat: int | None) -> dict[str, JSON]:
-        """What ``seat`` sees: its own hand and everything public; ``None`` = spectator.
-
-        Keys: game, phase, hand_number, seat, hand (own cards in trump order,
-        ASCII) or None, hand_counts, team_levels, level, dealer, kitty_owner,
-        grab, trump {suit, no_trump, fixed_by, kitty_card}, declarations,
-        standing, kitty (only to the seat that buried it, and to all after the
-        hand), trick {leader, plays, failed_throw}, last_trick, tricks (this
-        hand's finished tricks {leader, plays, winner, points, failed_throw};
-        failed_throw is None or {seat, cards thrown, played, beaten_by}), tricks_played, points (per
-        team), defenders_points, turn (seats pending a required decision),
-        optional (seats that may act but need not), legal (own legal action
-        kinds), hand_results, scores, match_over, match_result.
-        """
-        if seat is not None and not _is_seat(seat):
-            raise ValueError(f"there is no seat {seat!r}: seats are 0-3")
-        dealer_team = self.dealer_team
-        show_kitty = self.phase in ("hand_over", "match_over") or (
-            seat is not None and seat == self.kitty_seen_by and self.phase != "bury"
-        )
-        pend = self.pending()
-        level = self.level
-        if level is None and self.standing is not None:
-            level = self.levels[self.standing.seat % 2]
-        return {
-            "game": self.name,
-            "phase": self.phase,
-            "hand_number": self.hand_number,
-            "seat": seat,
-            "hand": None if seat is None else _asc(self._sorted(self.hands[seat])),
-            "hand_counts": [len(h) for h in self.hands],
-            "team_levels": [level_label(x) for x in self.levels],
-            "teams": [list(t) for t in TEAMS],
-            "level": None if level is None else level_label(level),
-            "dealer": self.dealer,
-            "dealer_team": None if dealer_team is None else list(TEAMS[dealer_team]),
-            "grab": self.grab,
-            "kitty_owner": self.kitty_owner,
-            "trump": {
-                "suit": self.trump_suit.value if self.trump_suit else None,
-                "no_trump": self.no_trump,
-                "fixed_by": self.trump_fixed_by,
-                "kitty_card": format_card_ascii(self.kitty_card) if self.kitty_card else None,
-            },
-            "declarations": list(self.declarations),
-            "standing": None
-            if self.standing is None
-            else {"seat": self.standing.seat, "cards": _asc(self.standing.cards)},
-            "kitty": _asc(self.kitty) if show_kitty else None,
-            "trick": self._trick_json(),
-            "last_trick": self.tricks_done[-1] if self.tricks_done else None,
-            "tricks": list(self.tricks_done),
-            "tricks_played": len(self.tricks_done),
-            "points": list(self.points),
-            "defenders_points": None if dealer_team is None else self.points[1 - dealer_team],
-            "kitty_bonus": self.kitty_bonus,
-            "turn": sorted({d.seat for d in pend if d.seat is not None and d.required}),
-            "optional": sorted({d.seat for d in pend if d.seat is not None and not d.required}),
-            "legal": sorted(
-                {k for d in pend if d.seat == seat and seat is not None for k in d.kinds}
-            ),
-            "hand_results": [r.to_json() for r in self._hand_results],
-            "scores": [
-                {
-                    "team": list(TEAMS[t]),
-                    "level": level_label(self.levels[t]),
-                    "hands_won": self.hands_won[t],
-                }
-                for t in (0, 1)
-            ],
-            "match_over": self._match_result is not None,
-            "match_result": None if self._match_result is None else self._match_result.to_json(),
-        }
+        """What ``seat`` sees (see :func:`games.pajiwo.views.seat_view`); ``None`` = spectator."""
+        return views.seat_view(self, seat)
 
     def snapshot(self) -> dict[str, JSON]:
-        """The whole derived state, all hands included (for replay checks and debugging)."""
-        return {
-            "view": self.view(None),
-            "hands": [_asc(h) for h in self.hands],
-            "kitty": _asc(self.kitty),
-            "undealt": _asc(self.undealt[self.deal_pos :]),
-            "deal_pos": self.deal_pos,
-            "start_seat": self.start_seat,
-            "redeals": self.redeals,
-            "levels": list(self.levels),
-            "level": self.level,
-            "turn": self.turn,
-            "passes": self.passes,
-            "rebel_pending": list(self.rebel_pending),
-            "stepped_down": self.stepped_down,
-            "kitty_seen_by": self.kitty_seen_by,
-            "tricks": list(self.tricks_done),
-            "won_cards": _asc(self.won_cards),
-            "actions": len(self.actions),
-        }
+        """The whole derived state, all hands included (see :func:`games.pajiwo.views.snapshot`)."""
+        return views.snapshot(self)
 
     def invariants(self) -> dict[str, bool]:
-        """``cards_conserved``: the 108 cards are exactly in hands + kitty + undealt + trick + won.
-
-        Also ``hand_sizes`` (during play every seat holds 25 minus tricks played,
-        less its card count in the current trick) and ``points_total`` (the
-        points won in tricks plus those still out add up to 200, before 扣底).
-        """
-        where: Counter[Card] = Counter()
-        for h in self.hands:
-            where.update(h)
-        where.update(self.kitty)
-        where.update(self.undealt[self.deal_pos :])
-        where.update(c for _, p in self.trick_plays for c in p)
-        where.update(self.won_cards)
-        conserved = where == Counter(DECK) and sum(where.values()) == 108
-        sizes = True
-        if self.phase == "play":
-            counts = [len(h) for h in self.hands]
-            played = {s: len(p) for s, p in self.trick_plays}
-            base = {len(h) + played.get(s, 0) for s, h in enumerate(self.hands)}
-            sizes = len(base) == 1 and len(set(counts)) <= 2
-        bonus = int(self.kitty_bonus["bonus"]) if self.kitty_bonus else 0
-        out_points = card_points(c for h in self.hands for c in h) + card_points(self.kitty)
-        out_points += card_points(c for _, p in self.trick_plays for c in p)
-        out_points += card_points(self.undealt[self.deal_pos :])
-        points_total = sum(self.points) - bonus + out_points == 200
-        return {"cards_conserved": conserved, "hand_sizes": sizes, "points_total": points_total}
+        """Self-checks (see :func:`games.pajiwo.views.invariants`); all True in a sound state."""
+        return views.invariants(self)
 
     # ================================================================= results
     def teams(self) -> tuple[tuple[int, ...], ...]:

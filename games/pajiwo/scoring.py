@@ -12,17 +12,22 @@ from dataclasses import dataclass
 from games.cards import Card
 
 __all__ = [
+    "ACE",
     "TOTAL_POINTS",
     "Outcome",
+    "Settlement",
     "card_points",
     "level_label",
     "outcome",
+    "settle",
 ]
 
 TOTAL_POINTS = 200
 """Points in the two decks: 8 fives, 8 tens and 8 kings (pajiwo.txt:123)."""
 
 LEVEL_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+ACE = 14
+"""The highest level; levels stop there (pajiwo.txt:133-137 read with docs/rules/pajiwo.md#11)."""
 
 
 def level_label(level: int) -> str:
@@ -71,3 +76,58 @@ def outcome(defenders_points: int) -> Outcome:
     if defenders_points < 120:
         return Outcome(0, 0, True, "上庄")
     return Outcome(0, 1 + (defenders_points - 120) // 40, True, "升级")
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A hand's effect on the match (pajiwo.txt:133-143).
+
+    Attributes:
+        outcome: the result-table row.
+        winner_team: the team (0 = seats 0 & 2, 1 = seats 1 & 3) that went up or took over.
+        levels_up: levels that team went up (may be 0: 上庄).
+        levels: both teams' levels after the hand, capped at A (14).
+        next_dealer: the dealer's partner when the dealer side went up (pajiwo.txt:139), the
+            old dealer's next player when the defenders took over (pajiwo.txt:143).
+        match_won: the match ends with this hand, won by ``winner_team``.
+    """
+
+    outcome: Outcome
+    winner_team: int
+    levels_up: int
+    levels: tuple[int, int]
+    next_dealer: int
+    match_won: bool
+
+
+def settle(
+    defenders_points: int,
+    dealer: int,
+    levels: tuple[int, int],
+    match: str = "full",
+    target_level: int = ACE,
+) -> Settlement:
+    """Levels, next dealer and match end after a hand with ``defenders_points`` (after 扣底).
+
+    ``dealer`` is the seat 0..3 that dealt, ``levels`` the teams' levels before
+    (2..14). ``match``: ``"full"`` — a dealer side playing A that goes up wins
+    (docs/rules/pajiwo.md#11; defenders who reach A by taking over must still
+    deal at A and go up); ``"one_hand"`` — every hand ends the match;
+    ``"to_level"`` — a side that goes up to ``target_level`` or beyond wins.
+    Raises ``ValueError`` for negative points.
+    """
+    res = outcome(defenders_points)
+    dealer_team = dealer % 2
+    if res.takeover:
+        team, up, next_dealer = 1 - dealer_team, res.defenders_up, (dealer + 1) % 4
+    else:
+        team, up, next_dealer = dealer_team, res.dealer_up, (dealer + 2) % 4
+    after = list(levels)
+    after[team] = min(ACE, levels[team] + up)
+    if match == "one_hand":
+        won = True
+    elif match == "to_level":
+        won = up > 0 and after[team] >= target_level
+    else:
+        won = not res.takeover and levels[dealer_team] == ACE
+    return Settlement(res, team, up, (after[0], after[1]), next_dealer, won)

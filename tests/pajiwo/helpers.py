@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from games.base import Action, Event
 from games.cards import Card, full_deck, parse_card
-from games.pajiwo.engine import DEALT, PajiwoGame
+from games.pajiwo.deck import DEALT
+from games.pajiwo.engine import PajiwoGame
 from games.pajiwo.options import PajiwoOptions
 
 

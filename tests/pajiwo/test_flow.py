@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.base import Action, IllegalAction
-from games.cards import Suit, parse_card
+from games.cards import Suit, format_card_ascii, parse_card
 
 from .helpers import act, cards, deal_all, later_hand, new_game, rig
 
@@ -317,3 +317,29 @@ def test_a_seat_that_is_not_an_integer_0_to_3_is_refused(seat: object) -> None:
     assert g.snapshot() == before and g.actions == []
     with pytest.raises(ValueError, match="seats are 0-3"):
         g.view(seat)  # type: ignore[arg-type]
+
+
+def test_partner_buries_the_kitty_yet_the_dealer_leads_and_only_the_partner_sees_it() -> None:
+    """pajiwo.txt:141 (the partner takes the kitty), :77 (扒鸡窝 from the next player),
+    :81 (the dealer stays dealer and leads the first trick)."""
+    g = new_game(1, deal="all_at_once", rebels_per_hand=0)
+    later_hand(g, dealer=0, levels=(5, 9))
+    rig(g, ["", "", "BJ 5d Kd Kd 10d 5h"])
+    act(g, 0, "pass")
+    act(g, 1, "pass")
+    act(g, 2, "declare", "BJ 5d")
+    for seat in (3, 0, 1):
+        act(g, seat, "pass")
+    assert (g.phase, g.kitty_owner, len(g.hands[2])) == ("bury", 2, 33)
+    # the partner buries points: 10 + 10 + 10 + 5 (pajiwo.txt:71)
+    side = [c for c in g.hands[2] if not g._order().is_trump(c) and not c.points][:4]
+    buried = cards("Kd Kd 10d 5h") + side
+    g.apply(Action(2, "bury", {"cards": [format_card_ascii(c) for c in buried]}))
+    assert g.phase == "pajiwo" and g.turn == 3
+    assert g.view(2)["kitty"] == [format_card_ascii(c) for c in buried]
+    assert g.view(0)["kitty"] is None and g.view(1)["kitty"] is None
+    for seat in (3, 0, 1):
+        act(g, seat, "pass")
+    assert (g.phase, g.dealer, g.turn) == ("play", 0, 0)
+    assert [g.view(s)["kitty"] is not None for s in range(4)] == [False, False, True, False]
+    assert g.view(None)["kitty"] is None
