@@ -86,9 +86,11 @@ class HeuristicPlayer:
     * buries low side cards without points, shortest suits first (to ruff them);
     * leads sure throws, then strong units (A-high pairs and tractors), else a low
       side card of its shortest suit;
-    * follows: feeds points to a partner who is winning the trick, wins a trick
-      with points as cheaply as it can, else plays its least valuable legal cards,
-      keeping trumps.
+    * follows: feeds points to a partner who is winning the trick; wins the trick
+      as cheaply as it can when it holds points, when the winning cards carry
+      points, when the lead is several cards, or when it plays last and need not
+      ruff (taking the lead); else plays its least valuable legal cards, keeping
+      trumps (it never ruffs a side-suit trick without points).
     """
 
     def choose(self, game: Game, seat: int, rng: random.Random) -> Action:
@@ -292,10 +294,12 @@ class HeuristicPlayer:
         winning = [
             f for f in follows if tricks.trick_winner([*plays, (seat, f)], order, rules) == seat
         ]
-        if winning and (
-            trick_points > 0 or last or lead.size > 1 or any(c.points for f in winning for c in f)
-        ):
-            return min(winning, key=lambda f: value(f) - card_points(f) * 2)
+        if winning:
+            cheapest = min(winning, key=lambda f: value(f) - card_points(f) * 2)
+            ruff = not order.is_trump(plays[0][1][0]) and order.is_trump(cheapest[0])
+            worth = trick_points > 0 or card_points(cheapest) > 0 or lead.size > 1
+            if worth or (last and not ruff):
+                return cheapest
         return min(follows, key=lambda f: card_points(f) * 3 + value(f))
 
     @staticmethod
