@@ -343,3 +343,27 @@ def test_partner_buries_the_kitty_yet_the_dealer_leads_and_only_the_partner_sees
     assert (g.phase, g.dealer, g.turn) == ("play", 0, 0)
     assert [g.view(s)["kitty"] is not None for s in range(4)] == [False, False, True, False]
     assert g.view(None)["kitty"] is None
+
+
+def test_a_reinforcement_in_the_pajiwo_round_takes_the_kitty() -> None:
+    """Reading (docs/rules/pajiwo.md#8): reinforcing one's own single (加固, pajiwo.txt:43) in the
+    扒鸡窝 round beats the standing single like any overcall (pajiwo.txt:77), so the defender
+    who declared for the dealer takes the kitty; the dealer still leads (pajiwo.txt:81)."""
+    g = new_game(1, deal="all_at_once", rebels_per_hand=0)
+    later_hand(g, dealer=0, levels=(5, 9))
+    rig(g, ["", "BJ 5d 5d"])
+    act(g, 0, "pass")
+    act(g, 1, "declare", "BJ 5d")
+    for seat in (2, 3, 0):
+        act(g, seat, "pass")
+    assert (g.phase, g.kitty_owner) == ("bury", 0)
+    bury0 = [c for c in g.hands[0] if not g._order().is_trump(c)][:8]
+    g.apply(Action(0, "bury", {"cards": [format_card_ascii(c) for c in bury0]}))
+    assert [a.data["cards"] for a in g.legal_actions(1) if a.kind == "declare"] == [
+        ["BJ", "5d", "5d"]
+    ]
+    ev = act(g, 1, "declare", "5d")
+    assert [e.kind for e in ev] == ["trump_declared", "kitty_taken"]
+    assert ev[0].data["kind"] == "reinforce"
+    assert (g.phase, g.kitty_owner, g.dealer, g.trump_suit) == ("bury", 1, 0, Suit.DIAMONDS)
+    assert sorted(g.hands[1]).count(cards("5d")[0]) == 2 and len(g.hands[1]) == 33
