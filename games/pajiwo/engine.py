@@ -67,7 +67,12 @@ from games.pajiwo.ladder import (
 from games.pajiwo.options import PRESETS, PajiwoOptions
 from games.pajiwo.scoring import card_points, level_label, settle
 
-__all__ = ["PajiwoGame"]
+__all__ = ["FOLLOWS_LISTED", "PajiwoGame"]
+
+FOLLOWS_LISTED = 200
+"""At most this many follows in :meth:`PajiwoGame.legal_actions` when no limit is given: a seat
+void in the suit of a long throw may discard any of hundreds of thousands of card sets, so the list
+holds representatives and :meth:`PajiwoGame.check` stays the authority."""
 
 
 def _plain_key(card: Card) -> tuple[int, int]:
@@ -810,7 +815,8 @@ class PajiwoGame(Game):
 
         Declarations strongest first then pass; rebel before pass; for a bury, a
         few sensible sets of 8 (:meth:`check` accepts any 8 held cards); for
-        play, the leads/follows of :mod:`games.tricks`.
+        play, the leads/follows of :mod:`games.tricks`, at most
+        :data:`FOLLOWS_LISTED` follows when ``limit`` is None.
         """
         kinds = {k for d in self.pending() if d.seat == seat for k in d.kinds}
         out: list[Action] = []
@@ -839,7 +845,8 @@ class PajiwoGame(Game):
                 unseen = self.unseen_by(seat)
                 options = tricks.legal_leads(hand, order, self.rules, limit, unseen=unseen)
             else:
-                options = tricks.legal_follows(self.lead, hand, order, self.rules, limit)
+                cap = FOLLOWS_LISTED if limit is None else limit
+                options = tricks.legal_follows(self.lead, hand, order, self.rules, cap)
             out += [Action(seat, "play", {"cards": asc(c)}) for c in options]
         return out[:limit] if limit is not None else out
 

@@ -10,7 +10,7 @@ import pytest
 
 from games.base import IllegalAction
 from games.pajiwo import play as tricks
-from games.pajiwo.engine import PajiwoGame
+from games.pajiwo.engine import FOLLOWS_LISTED, PajiwoGame
 from games.pajiwo.scoring import card_points
 
 from .helpers import act, cards, new_game, setup_play
@@ -345,3 +345,30 @@ def test_a_throw_must_be_followed_unit_by_unit() -> None:
     act(g, 2, "play", "Jh 7d 8d")
     act(g, 3, "play", "6c 7c 8c")
     assert g.tricks_done[-1]["winner"] == 0
+
+
+def test_legal_actions_list_representative_follows_not_every_combination() -> None:
+    """A seat void in the suit of an 8-card throw may discard any 8 of its 24 cards: 735,471
+    plays. legal_actions lists representatives (ruffs, cheap and point-feeding discards) and
+    check() stays the authority (games.base.Game.legal_actions), so a caller asking for every
+    action (limit=None) is not blocked for seconds."""
+    g = new_game(1)
+    lead = "As Ks Qs Js 10s 9s 8s 7s"
+    hands = [
+        lead + " 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah 3h 4h 5d 2d",
+        "3d 4d 6d 7d 8d 9d 10d Jd Qd Kd Ad 3c 4c 6c 7c 8c 9c 10c Jc Qc Kc Ac 3h 4h",
+        "6s 5s 4s 3s 5c 5c 6c 7c 8c 9c 10c Jc Qc Kc Ac 3d 4d 6d 7d 8d 9d 10d Jd Qd",
+        "BJ",
+    ]
+    setup_play(g, dealer=0, levels=(2, 2), trump="H", hands=hands)
+    act(g, 0, "play", lead)
+    assert len(g.trick_plays[0][1]) == 8  # the throw stands: nobody holds a higher spade
+    listed = g.legal_actions(1)
+    assert 1 < len(listed) <= FOLLOWS_LISTED
+    for action in listed:
+        g.check(action)
+    # first the cheapest discard (low side cards, no points, trumps kept), then the one feeding
+    # the most points (all four side-suit 10s and Ks)
+    assert listed[0].data["cards"] == ["7c", "6c", "4c", "3c", "7d", "6d", "4d", "3d"]
+    assert listed[1].data["cards"] == ["Kc", "10c", "4c", "3c", "Kd", "10d", "4d", "3d"]
+    assert len(g.legal_actions(1, limit=5)) == 5
