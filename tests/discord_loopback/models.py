@@ -88,6 +88,7 @@ class LoopbackUser:
             "avatar": None,
             "public_flags": 0,
             "flags": 0,
+            "primary_guild": None,
         }
         if self.bot:
             data["bot"] = True
@@ -160,6 +161,7 @@ class Channel:
             data.update(
                 owner_id=str(self.owner_id) if self.owner_id else None,
                 message_count=0,
+                total_message_sent=0,
                 member_count=1,
                 thread_metadata={
                     "archived": False,

@@ -93,7 +93,44 @@ def message_payload(server: LoopbackDiscord, m: StoredMessage) -> dict[str, Any]
             "user": server.users[rec.user_id].payload(),
             "authorizing_integration_owners": rec.payload["authorizing_integration_owners"],
         }
+        if rec.message_id is not None and rec.type == MESSAGE_COMPONENT:
+            data["interaction_metadata"]["interacted_message_id"] = str(rec.message_id)
+        if rec.type == MODAL_SUBMIT:
+            data["interaction_metadata"]["triggering_interaction_metadata"] = {
+                "id": str(rec.id),
+                "type": APPLICATION_COMMAND,
+                "authorizing_integration_owners": rec.payload["authorizing_integration_owners"],
+            }
     return data
+
+
+def _normalize_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Components as Discord stores them: a copy where every component has a numeric ``id``
+    (numbered 1, 2, ... depth first where the bot gave none) and selects have their
+    ``min_values``/``max_values`` defaults (1)."""
+    copied = [_deep_copy(c) for c in components]
+    taken = {
+        c["id"] for c in StoredMessage(0, 0, 0, components=copied).iter_components() if "id" in c
+    }
+    counter = 0
+    for comp in StoredMessage(0, 0, 0, components=copied).iter_components():
+        if comp.get("id") is None:
+            counter += 1
+            while counter in taken:
+                counter += 1
+            comp["id"] = counter
+        if comp.get("type") in (3, 5, 6, 7, 8):
+            comp.setdefault("min_values", 1)
+            comp.setdefault("max_values", 1)
+    return copied
+
+
+def _deep_copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep_copy(v) for v in value]
+    return value
 
 
 def _check_components(
@@ -117,7 +154,9 @@ def _apply(
     """
     content = (body["content"] or "") if "content" in body else m.content
     embeds = [{"type": "rich", **e} for e in body["embeds"] or []] if "embeds" in body else m.embeds
-    components = (body["components"] or []) if "components" in body else m.components
+    components = m.components
+    if "components" in body:
+        components = _normalize_components(body["components"] or [])
     flags = m.flags
     if body.get("flags") is not None:
         # ephemerality is fixed at creation; "thinking" is cleared by the caller
@@ -228,6 +267,12 @@ async def _get_application(server: LoopbackDiscord, api: ApiRequest) -> Any:
         "bot_require_code_grant": False,
         "verify_key": "0" * 64,
         "flags": 0,
+        "flags_new": "0",
+        "role_connections_verification_url": None,
+        "explicit_content_filter": 0,
+        "eligible_oauth2_scopes": ["bot", "applications.commands"],
+        "approximate_user_install_count": 0,
+        "approximate_user_authorization_count": 0,
         "owner": server.users[server.guild.owner_id].payload(),
         "team": None,
         "hook": True,
@@ -361,11 +406,14 @@ async def _callback(server: LoopbackDiscord, api: ApiRequest) -> Any:
             "response_message_ephemeral": bool(message and message.ephemeral),
         }
     }
+    out["interaction"]["channel_id"] = str(rec.channel_id)
+    if rec.guild_id is not None:
+        out["interaction"]["guild_id"] = str(rec.guild_id)
     if message is not None:
         out["interaction"]["response_message_id"] = str(message.id)
+    if message is not None and ctype in (CALLBACK_MESSAGE, CALLBACK_UPDATE):
+        # the description has a resource only for a sent or updated message (and activities)
         out["resource"] = {"type": ctype, "message": message_payload(server, message)}
-    else:
-        out["resource"] = {"type": ctype}
     return out
 
 
@@ -503,10 +551,30 @@ async def _get_guild(server: LoopbackDiscord, api: ApiRequest) -> Any:
             raise ApiError(404, 10007, "Unknown Member")
         return guild.member_payload(server.users[uid])
     payload = guild.payload(server.users)
-    for key in ("members", "channels", "threads", "presences", "voice_states"):
+    for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at"):
         payload.pop(key)
+    for key in ("home_header", "widget_channel_id", "max_presences", "safety_alerts_channel_id"):
+        payload[key] = None
+    payload.update(
+        widget_enabled=False,
+        max_members=500_000,
+        max_stage_video_channel_users=50,
+        max_video_channel_users=25,
+        nsfw=False,
+        incidents_data=None,
+        approximate_member_count=len(guild.members),
+        approximate_presence_count=0,
+    )
     return payload
 
+
+#: Operations Discord answers with 201 Created instead of 200.
+CREATED = {
+    ("POST", "/channels/{channel_id}/threads"),
+    ("POST", "/channels/{channel_id}/messages/{message_id}/threads"),
+    ("POST", "/applications/{application_id}/commands"),
+    ("POST", "/applications/{application_id}/guilds/{guild_id}/commands"),
+}
 
 Handler = Callable[["LoopbackDiscord", ApiRequest], Awaitable[Any]]
 

@@ -110,6 +110,9 @@ class LoopbackDiscord:
     excess request gets 429 with ``retry_after`` (discord.py sleeps and
     retries) and is counted in :attr:`rate_limit_hits`.  Buckets are not announced in
     ``X-RateLimit-*`` headers, so an uncoalesced burst shows up as 429s, not as waits.
+    ``validate_responses`` check the server's own JSON answers against the description's
+    response schemas (a mismatch is a ``"response"`` violation: the server's fault, used by
+    its own tests to keep its objects realistic).
 
     A default world is built at construction: the bot user ``Paiju``, guild ``Paiju Test`` with
     roles @everyone and ``Table Manager`` (Manage Channels), text channels ``#table-1`` and
@@ -127,6 +130,7 @@ class LoopbackDiscord:
         record_requests: bool = True,
         keep_history: bool = True,
         rate_limits: tuple[int, float] | None = None,
+        validate_responses: bool = False,
     ) -> None:
         self.token = token
         self.validate = validate
@@ -135,6 +139,7 @@ class LoopbackDiscord:
         self.record_requests = record_requests
         self.keep_history = keep_history
         self.rate_limits = rate_limits
+        self.validate_responses = validate_responses
         #: 429 answers given, per bucket ``"METHOD channel_id"``
         self.rate_limit_hits: collections.Counter[str] = collections.Counter()
         self._buckets: dict[str, collections.deque[float]] = {}
@@ -655,7 +660,11 @@ class LoopbackDiscord:
         result = await handler(self, api)
         if result is None:
             return web.Response(status=204)
-        return json_response(result)
+        status = 201 if (method, match.template) in rest.CREATED else 200
+        if self.validate_responses:
+            for p in self.spec.check_response(method, path, status, result):
+                self.violations.append(Violation("response", method, path, p))
+        return json_response(result, status)
 
     def _take_token(self, bucket: str) -> None:
         """Sliding-window message bucket per channel, else 429 in Discord's shape."""

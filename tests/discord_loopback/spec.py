@@ -270,6 +270,39 @@ class SpecValidator:
         problems += self._errors(pointer, body, f"{where}: body")
         return problems
 
+    def check_response(self, method: str, path: str, status: int, body: Any) -> list[str]:
+        """Problems with a JSON answer the server gives (its realism check); [] when valid.
+
+        The schema is the operation's ``responses[status]`` ``application/json`` schema; an
+        operation or status the description does not list is a problem too.
+        """
+        found = self._find(path)
+        op = found[0].get(method.lower()) if found else None
+        if op is None:
+            return [f"{method} {path}: no such operation"]
+        pointer = f"{op.pointer}/responses/{status}"
+        response = self._resolve(pointer)
+        if response is None:
+            return [f"{method} {op.template}: status {status} not described"]
+        if "$ref" in response:  # shared responses live in components/responses
+            pointer = response["$ref"].lstrip("#")
+            response = self._resolve(pointer)
+            assert response is not None
+        if "application/json" not in response.get("content", {}):
+            return [f"{method} {op.template}: status {status} has no JSON body"]
+        schema = f"{pointer}/content/application~1json/schema"
+        return self._errors(schema, body, f"{method} {op.template} ({op.operation_id}): response")
+
+    def _resolve(self, pointer: str) -> Any:
+        """The object at JSON pointer ``pointer`` in the description, or None."""
+        node: Any = self.document
+        for token in pointer.lstrip("/").split("/"):
+            key = token.replace("~1", "/").replace("~0", "~")
+            if not isinstance(node, dict) or key not in node:
+                return None
+            node = node[key]
+        return node
+
     def _fast(self, pointer: str) -> Any:
         """jsonschema-rs validator for ``pointer`` (cached), or None without jsonschema-rs."""
         if _rs is None:

@@ -165,3 +165,22 @@ def test_fast_and_explaining_validators_agree(
     assert (with_rs == []) is valid
     monkeypatch.setattr(spec_module, "_rs", None)  # jsonschema alone decides
     assert SpecValidator(SPEC.document).check("POST", CALLBACK, {}, body) == with_rs
+
+
+def test_response_schemas_check_the_servers_own_objects() -> None:
+    user = {
+        "id": "1",
+        "username": "alice",
+        "avatar": None,
+        "discriminator": "0",
+        "public_flags": 0,
+        "flags": 0,
+        "global_name": "alice",
+        "primary_guild": None,
+    }
+    assert SPEC.check_response("GET", "/users/1", 200, user) == []
+    del user["primary_guild"]
+    [problem] = SPEC.check_response("GET", "/users/1", 200, user)
+    assert "'primary_guild' is a required property" in problem
+    [status] = SPEC.check_response("POST", "/channels/1/threads", 200, {})
+    assert "status 200 not described" in status  # thread creation answers 201
