@@ -108,6 +108,8 @@ components) and wait (``harness.timeout``, 10 s) for the bot's callback; they re
   ``await harness.select(user, message, custom_id, values, strict=True)``: strict refuses what a
   Discord client cannot do (a message the user cannot see, a component not on it, disabled,
   values not offered); ``strict=False`` forges the interaction anyway.
+- ``await harness.submit_modal(user, opened, {"input_custom_id": "text"})``: fill in and send
+  the modal the bot opened (``opened.type == 9``).
 - ``await harness.interact(kind, user, channel, data, message=None)``: anything else.
 - Bot lifecycle: ``await harness.start_bot(client)`` (login, setup_hook, connect, wait ready),
   ``await harness.stop_bot()`` (clean ``close()``), ``await harness.kill_bot()`` (as a killed
@@ -134,9 +136,18 @@ them for tests that provoke one.  Where the validator is knowingly looser than t
 (e.g. integer snowflakes, which discord.py sends and Discord accepts) is listed in
 ``spec.RELAXATIONS``.
 
-Not modelled: rate limits, permissions on REST calls (every call by the bot is allowed), the
-``before``/``after``/``around`` paging of message history, reactions, voice, MESSAGE_CREATE
-echoes of the bot's own messages.  Only one server per process can own ``Route.BASE``.
+Options of ``LoopbackDiscord(...)``: ``validate`` (default True), ``interaction_deadline`` (3 s;
+None disables), ``rate_limits=(5, 5.0)`` to enforce Discord's per-channel message bucket (429 +
+``retry_after``, counted in ``server.rate_limit_hits``; off by default), ``keep_history`` and
+``record_requests`` (turn off in long benchmarks to save memory), ``validate_responses`` (check
+the server's own answers against the description's response schemas; the server's own tests
+turn it on).
+
+Not modelled: rate limits other than the optional message bucket, permissions on REST calls
+(every call by the bot is allowed), the ``before``/``after``/``around`` paging of message
+history, reactions, voice, MESSAGE_CREATE echoes of the bot's own messages, the gateway's own
+payload shapes (the OpenAPI description covers REST only).  Only one server per process can own
+``Route.BASE``.
 """
 
 from .harness import Harness, InteractionResult, InteractionTimeout
