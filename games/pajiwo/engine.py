@@ -361,6 +361,8 @@ class PajiwoGame(Game):
         raise self._turn_error(seat, kind)  # pragma: no cover - pending() lists every kind
 
     def _validate_declare(self, seat: int, action: Action) -> Declaration:
+        """Read a declaration (亮主) and check it beats the standing one by the ladder
+        (pajiwo.txt:41-61), or reinforces (加固) the seat's own single (pajiwo.txt:43)."""
         cards = self._parse_cards(action)
         standing = self.standing
         level = Rank(self._declare_level(seat))
@@ -380,6 +382,8 @@ class PajiwoGame(Game):
         return new
 
     def _validate_play(self, seat: int, cards: list[Card]) -> Any:
+        """A lead: its reading (single, pair, tractor, throw; pajiwo.txt:103); a follow: checked
+        against the lead (follow suit, tractors, pairs; pajiwo.txt:101,107,109)."""
         order = self._order()
         if not self.trick_plays:
             lead = tricks.classify_lead(cards, order, self.rules)
@@ -413,6 +417,7 @@ class PajiwoGame(Game):
 
     # ----------------------------------------------------------------- dealing
     def _apply_deal(self) -> list[Event]:
+        """Deal the next round of a progressive deal, or close the declaring window."""
         if self.deal_pos < DEALT:
             dealt = self._deal_cards(4 * self.options.deal_round)
             return [
@@ -426,6 +431,9 @@ class PajiwoGame(Game):
         return self._finish_deal()
 
     def _apply_declare(self, seat: int, new: Declaration) -> list[Event]:
+        """Record a declaration. While dealing / in the auction it fixes trump and, in a 抢庄
+        hand, the dealer (pajiwo.txt:49); in the 扒鸡窝 round the declarer takes the kitty
+        (pajiwo.txt:77)."""
         standing = self.standing
         reinforce = is_reinforcement(standing, new)
         kind = "reinforce" if reinforce else ("declare" if standing is None else "overcall")
@@ -470,6 +478,8 @@ class PajiwoGame(Game):
         return events
 
     def _apply_pass(self, seat: int) -> list[Event]:
+        """A pass: a no-op while dealing; declines 造反; in the auction and the 扒鸡窝 round it
+        moves the turn on and ends the round when the others have all passed (pajiwo.txt:77)."""
         phase = self.phase
         if phase == "dealing":
             return []  # a no-op: "not now" while cards arrive
@@ -576,6 +586,7 @@ class PajiwoGame(Game):
         return Event("kitty_taken", seat, {}, f"seat {seat} takes the kitty (底牌) and buries 8")
 
     def _apply_rebel(self, seat: int) -> list[Event]:
+        """造反: redeal from the rebel as a 抢庄 hand (pajiwo.txt:65)."""
         points = card_points(self.hands[seat])
         self._start_hand(grab=True, start_seat=seat, redeals=self.redeals + 1)
         return [
@@ -590,6 +601,8 @@ class PajiwoGame(Game):
 
     # ------------------------------------------------------------------ kitty
     def _apply_bury(self, seat: int, cards: list[Card]) -> list[Event]:
+        """Bury 8 cards as the kitty (pajiwo.txt:69-71) and open the 扒鸡窝 round from the next
+        player (pajiwo.txt:77)."""
         self._remove(seat, cards)
         self.kitty = list(cards)
         self.phase = "pajiwo"
@@ -606,6 +619,7 @@ class PajiwoGame(Game):
 
     # ------------------------------------------------------------------- play
     def _start_play(self) -> list[Event]:
+        """Trump is final (pajiwo.txt:79); the dealer leads the first trick (pajiwo.txt:81, 99)."""
         self._refresh_order()
         self.phase = "play"
         assert self.dealer is not None
@@ -624,6 +638,8 @@ class PajiwoGame(Game):
         ]
 
     def _apply_play(self, seat: int, cards: list[Card], lead: Any) -> list[Event]:
+        """Play cards to the trick; a throw some other hand can beat is cut to its smallest
+        card or, by option, the beaten unit (pajiwo.txt:105)."""
         order = self._order()
         events: list[Event] = []
         if not self.trick_plays:
@@ -660,6 +676,8 @@ class PajiwoGame(Game):
         return events + self._finish_trick()
 
     def _finish_trick(self) -> list[Event]:
+        """The trick's winner (ruffs and over-ruffs, pajiwo.txt:111-119) takes its points
+        (pajiwo.txt:123) and leads next (pajiwo.txt:99); after the 25th trick the hand ends."""
         order = self._order()
         winner = tricks.trick_winner(self.trick_plays, order, self.rules)
         cards = [c for _, p in self.trick_plays for c in p]
@@ -695,6 +713,8 @@ class PajiwoGame(Game):
 
     # -------------------------------------------------------------- scoring
     def _finish_hand(self, last_winner: int, winning_play: Sequence[Card]) -> list[Event]:
+        """扣底 (pajiwo.txt:127-129), the result table, levels, next dealer and match end
+        (pajiwo.txt:133-143, :func:`games.pajiwo.scoring.settle`)."""
         assert self.dealer is not None and self.level is not None
         events: list[Event] = []
         dealer_team = self.dealer % 2
@@ -796,6 +816,7 @@ class PajiwoGame(Game):
         return events
 
     def _apply_next_hand(self) -> list[Event]:
+        """Deal the next hand with the dealer the last result named (pajiwo.txt:139, 143)."""
         self.hand_number += 1
         self._start_hand(grab=False, start_seat=None, redeals=0)
         assert self.dealer is not None
