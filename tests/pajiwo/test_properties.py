@@ -162,3 +162,36 @@ def test_a_record_in_any_card_notation_replays_to_the_same_state() -> None:
     again = PajiwoGame.from_json(record)
     assert again.snapshot() == game.snapshot() and len(game.hand_results) == 1
     assert again.view(2) == game.view(2)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), deal=st.sampled_from(["progressive", "all_at_once"]))
+def test_views_show_the_kitty_only_to_its_last_buryer_until_the_hand_ends(
+    seed: int, deal: str
+) -> None:
+    """pajiwo.txt:69-77: the kitty is buried face down; only the seat that buried it knows it."""
+    game = PajiwoGame(seed, PajiwoOptions(deal=deal, deal_round=25))
+    players = [BOTS["random"]() for _ in range(4)]
+    rng = random.Random(seed)
+    buryer: int | None = None
+    seen_phases = set()
+    while not game.hand_results:
+        for action in step(game, players, rng):
+            if action.kind == "bury":
+                buryer = action.seat
+            if action.kind == "rebel":
+                buryer = None
+        seen_phases.add(game.phase)
+        spectator = game.view(None)
+        assert spectator["hand"] is None
+        for seat in range(4):
+            view = game.view(seat)
+            assert sorted(view["hand"]) == sorted(format_card_ascii(c) for c in game.hands[seat])
+            if game.phase in ("pajiwo", "play"):
+                assert (view["kitty"] is not None) == (seat == buryer), (seat, buryer)
+            elif game.phase not in ("hand_over", "match_over"):
+                assert view["kitty"] is None
+        if game.phase not in ("hand_over", "match_over"):
+            assert spectator["kitty"] is None
+    assert {"pajiwo", "play"} <= seen_phases
+    assert all(game.view(s)["kitty"] is not None for s in (None, 0, 1, 2, 3))
