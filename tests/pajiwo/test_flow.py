@@ -367,3 +367,39 @@ def test_a_reinforcement_in_the_pajiwo_round_takes_the_kitty() -> None:
     assert ev[0].data["kind"] == "reinforce"
     assert (g.phase, g.kitty_owner, g.dealer, g.trump_suit) == ("bury", 1, 0, Suit.DIAMONDS)
     assert sorted(g.hands[1]).count(cards("5d")[0]) == 2 and len(g.hands[1]) == 33
+
+
+def test_rebellion_options_threshold_and_count() -> None:
+    """Options rebel_below (pajiwo.txt:65 sets 15) and rebels_per_hand (default 1)."""
+    twenty = "Kh 10h 2c 3c 4c 6c 7c 8c 9c Jc Qc Ac 2d 3d 4d 6d 7d 8d 9d Jd Qd Ad 3s 4s 6s"
+    g = new_game(2, deal="all_at_once")
+    rig(g, ["", twenty])
+    for seat in (0, 1, 2, 3):  # nobody declares: seat 0, the start seat, deals (kitty card)
+        act(g, seat, "pass")
+    assert (g.phase, g.dealer) == ("rebel", 0)
+    with pytest.raises(IllegalAction) as err:
+        act(g, 1, "rebel")
+    assert err.value.params == {"points": 20, "limit": 15}
+    g = new_game(2, deal="all_at_once", rebel_below=25, rebels_per_hand=2)
+    rig(g, ["", twenty])
+    for seat in (0, 1, 2, 3):
+        act(g, seat, "pass")
+    ev = act(g, 1, "rebel")  # 20 points < 25
+    assert ev[0].kind == "rebelled" and (g.redeals, g.start_seat, g.turn) == (1, 1, 1)
+    for seat in (1, 2, 3, 0):
+        act(g, seat, "pass")
+    assert (g.phase, g.dealer) == ("rebel", 1)  # a second 造反 is allowed in this hand
+    act(g, 2, "pass")
+    act(g, 0, "pass")
+    assert g.phase == "bury" and g.kitty_owner == 1
+
+
+def test_start_level_option_sets_both_sides_first_level() -> None:
+    g = new_game(1, start_level=5)
+    rig(g, ["BJ 5h 2h"])
+    act(g, None, "deal")
+    with pytest.raises(IllegalAction) as err:
+        act(g, 0, "declare", "BJ 2h")
+    assert err.value.code == "not_level_card"
+    act(g, 0, "declare", "BJ 5h")
+    assert g.levels == [5, 5] and g.view(None)["level"] == "5"

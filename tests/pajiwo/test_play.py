@@ -372,3 +372,15 @@ def test_legal_actions_list_representative_follows_not_every_combination() -> No
     assert listed[0].data["cards"] == ["7c", "6c", "4c", "3c", "7d", "6d", "4d", "3d"]
     assert listed[1].data["cards"] == ["Kc", "10c", "4c", "3c", "Kd", "10d", "4d", "3d"]
     assert len(g.legal_actions(1, limit=5)) == 5
+
+
+def test_kitty_multiplier_option_double_always_doubles() -> None:
+    """Option kitty_multiplier=double: a pair wins the last trick, the kitty's 25 count ×2 (the
+    seed's ×4 by unit is the default, test_kitty_multipliers)."""
+    g = new_game(1, kitty_multiplier="double")
+    plays = ["3h 4h", "BJ BJ", "6h 7h", "8h 9h"]
+    setup_play(g, dealer=0, levels=(5, 9), trump="S", hands=plays, kitty=KITTY_25, leader=1)
+    for k in range(4):
+        act(g, (1 + k) % 4, "play", plays[(1 + k) % 4])
+    assert g.kitty_bonus is not None
+    assert (g.kitty_bonus["multiplier"], g.kitty_bonus["bonus"]) == (2, 50)
