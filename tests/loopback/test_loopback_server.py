@@ -407,6 +407,20 @@ async def test_gateway_close_and_resume(
     )
 
 
+async def test_an_unknown_session_is_invalidated_and_the_bot_identifies_again(
+    discord_server: LoopbackDiscord, discord_harness: Harness
+) -> None:
+    alice = discord_server.add_user("alice")
+    await discord_harness.start_bot(TinyBot())
+    discord_server.sessions.clear()  # as if Discord forgot the session
+    await discord_server.drop_gateway(4000)
+    await discord_server.wait_until(
+        lambda: discord_server.identify_count == 2 and discord_server.connected
+    )
+    assert discord_server.resume_count == 0
+    assert (await discord_harness.slash(alice, "play", cards="H2")).content == "played H2 fast"
+
+
 async def test_events_sent_while_disconnected_are_replayed_on_resume(
     discord_server: LoopbackDiscord, discord_harness: Harness
 ) -> None:
