@@ -56,11 +56,26 @@ def _rules(game: Game) -> tricks.TrickRules:
 
 
 class RandomPlayer:
-    """Plays a random legal action. While cards are dealt it declares half the time it can."""
+    """Plays a random legal action: a random follow (drawn without listing them all), a random
+    set of 8 to bury, else a uniform choice among the listed actions (declarations and pass alike).
+
+    ``throw_rate`` (0..1, default 0): the share of its leads that are a random set of 2-5 cards
+    of one suit, a throw (甩牌) that usually fails (pajiwo.txt:105); tests use it so that random
+    games go through failed throws, which the listed leads (sure throws only) never do.
+    """
+
+    def __init__(self, throw_rate: float = 0.0) -> None:
+        if not 0.0 <= throw_rate <= 1.0:
+            raise ValueError(f"throw_rate is a share from 0 to 1, not {throw_rate}")
+        self.throw_rate = throw_rate
 
     def choose(self, game: Game, seat: int, rng: random.Random) -> Action:
         view = game.view(seat)
         kinds = view["legal"]
+        if "play" in kinds and not view["trick"]["plays"] and rng.random() < self.throw_rate:
+            throw = self._random_throw(view, game, rng)
+            if throw:
+                return Action(seat, "play", {"cards": [_ascii(c) for c in throw]})
         if "play" in kinds and view["trick"]["plays"]:
             order = _order_from_view(view)
             assert order is not None
@@ -75,6 +90,20 @@ class RandomPlayer:
         if not actions:
             raise RuntimeError(f"seat {seat} has nothing to do in phase {view['phase']}")
         return rng.choice(actions)
+
+    @staticmethod
+    def _random_throw(view: dict[str, JSON], game: Game, rng: random.Random) -> list[Card]:
+        """2-5 random cards of one effective suit of the hand ([] when no suit has two)."""
+        order = _order_from_view(view)
+        assert order is not None
+        by_suit: dict[Any, list[Card]] = {}
+        for card in _cards(view["hand"]):
+            by_suit.setdefault(order.suit_of(card), []).append(card)
+        suits = sorted((s for s, cs in by_suit.items() if len(cs) >= 2), key=str)
+        if not suits:
+            return []
+        cards = by_suit[rng.choice(suits)]
+        return rng.sample(cards, rng.randint(2, min(5, len(cards))))
 
 
 class HeuristicPlayer:

@@ -5,15 +5,22 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.base import Action, IllegalAction
+from games.base import Action, IllegalAction, Player
 from games.cards import format_card_ascii, full_deck, parse_card
-from games.pajiwo import BOTS, PajiwoGame, PajiwoOptions
+from games.pajiwo import BOTS, PajiwoGame, PajiwoOptions, RandomPlayer
 from games.pajiwo.selfplay import play_hand, step
 
-KINDS = st.sampled_from(["random", "heuristic"])
+KINDS = st.sampled_from(["random", "heuristic", "thrower"])
+
+
+def make_player(kind: str) -> Player:
+    """A bot of ``kind``; "thrower" is the random player trying a random throw on 30% of its
+    leads, so that games also go through failed throws (pajiwo.txt:105)."""
+    return RandomPlayer(throw_rate=0.3) if kind == "thrower" else BOTS[kind]()
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -29,7 +36,7 @@ def test_cards_conserved_and_replay_equals_live(
 ) -> None:
     opts = PajiwoOptions(deal=deal, failed_throw=failed_throw, deal_round=7)
     game = PajiwoGame(seed, opts)
-    players = [BOTS[k]() for k in kinds]
+    players = [make_player(k) for k in kinds]
     rng = random.Random(seed)
     while not game.is_over and len(game.hand_results) < hands:
         applied = step(game, players, rng)
@@ -195,3 +202,18 @@ def test_views_show_the_kitty_only_to_its_last_buryer_until_the_hand_ends(
             assert spectator["kitty"] is None
     assert {"pajiwo", "play"} <= seen_phases
     assert all(game.view(s)["kitty"] is not None for s in (None, 0, 1, 2, 3))
+
+
+def test_random_throwers_go_through_failed_throws_and_replay() -> None:
+    game = PajiwoGame(4, PajiwoOptions(deal="all_at_once"))
+    players = [make_player("thrower") for _ in range(4)]
+    play_hand(game, players, random.Random(4))
+    failed = [t["failed_throw"] for t in game.view(None)["tricks"] if t["failed_throw"]]
+    assert failed, "no throw failed in a hand of random throws"
+    for throw in failed:
+        assert len(throw["cards"]) >= 2 and len(throw["played"]) == 1
+    assert all(game.invariants().values())
+    again = PajiwoGame.replay(game.seed, game.options, game.actions)
+    assert again.snapshot() == game.snapshot()
+    with pytest.raises(ValueError, match="share from 0 to 1"):
+        RandomPlayer(throw_rate=1.5)
