@@ -117,7 +117,9 @@ components) and wait (``harness.timeout``, 10 s) for the bot's callback; they re
   the gateway socket and wait for the RESUME).  A restart is ``kill_bot()`` then
   ``start_bot(new_client)``: the new IDENTIFY becomes the session that gets dispatches.
   discord.py waits ``guild_ready_timeout`` (2 s by default) after the last GUILD_CREATE before
-  ``on_ready``; build test clients with ``guild_ready_timeout=0.05`` to start in ~0.1 s.
+  ``on_ready``; build test clients with ``guild_ready_timeout=0.05`` to start in ~0.1 s.  After
+  an INVALID_SESSION discord.py sleeps 5 s in ``Client.before_identify_hook`` before it
+  identifies again; a test client may override that hook with a no-op.
 
 Waiting: ``await server.wait_until(predicate, timeout=10, what="...")`` re-checks after every
 request and gateway event and returns the predicate's value; ``await server.idle(quiet=0.2)``

@@ -136,6 +136,9 @@ class TinyBot(discord.Client):
         self.add_view(LobbyView())
         await self.tree.sync()
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        pass  # discord.py sleeps 5 s before every re-IDENTIFY; nothing to pace on loopback
+
     async def on_resumed(self) -> None:
         self.resumed += 1
 
@@ -208,6 +211,7 @@ async def test_a_late_first_callback_is_refused_and_recorded(
             errors.append(exc)
 
     discord_server.interaction_deadline = 0.1
+    discord_harness.timeout = 1.0
     await discord_harness.start_bot(bot)
     with pytest.raises(InteractionTimeout):
         await discord_harness.slash(alice, "slow", strict=False)
