@@ -369,11 +369,18 @@ class PajiwoGame(Game):
         # Shorthand for 加固: the standing declarer shows just the second level card.
         if (
             standing is not None
-            and standing.seat == seat
             and standing.kind == "single"
             and len(cards) == 1
             and cards[0] == standing.cards[1]
         ):
+            if standing.seat != seat:
+                raise IllegalAction(
+                    "not_your_declaration",
+                    f"only seat {standing.seat}, who declared {standing.describe()}, may reinforce "
+                    f"it (加固); to overcall, show a joker with a pair of level cards",
+                    {"seat": standing.seat, "standing": standing.describe()},
+                    "pajiwo.txt:43",
+                )
             cards = [*standing.cards, cards[0]]
         self._require_held(seat, cards)
         new = read_declaration(seat, cards, level)

@@ -403,3 +403,20 @@ def test_start_level_option_sets_both_sides_first_level() -> None:
     assert err.value.code == "not_level_card"
     act(g, 0, "declare", "BJ 5h")
     assert g.levels == [5, 5] and g.view(None)["level"] == "5"
+
+
+def test_only_the_declarer_may_reinforce() -> None:
+    """pajiwo.txt:43: 自己也可以加固自己的亮牌 — one's *own* declaration."""
+    g = new_game(1)
+    rig(g, ["BJ 2h", "", "2h"])
+    act(g, None, "deal")
+    act(g, 0, "declare", "BJ 2h")
+    before = g.snapshot()
+    with pytest.raises(IllegalAction) as err:
+        act(g, 2, "declare", "2h")
+    assert err.value.code == "not_your_declaration"
+    assert err.value.message == (
+        "only seat 0, who declared 大王 ♥2, may reinforce it (加固); to overcall, show a joker "
+        "with a pair of level cards"
+    )
+    assert g.snapshot() == before
