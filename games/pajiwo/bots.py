@@ -119,7 +119,8 @@ class HeuristicPlayer:
       as cheaply as it can when it holds points, when the winning cards carry
       points, when the lead is several cards, or when it plays last and need not
       ruff (taking the lead); else plays its least valuable legal cards, keeping
-      trumps (it never ruffs a side-suit trick without points).
+      trumps (a side-suit single without points is not ruffed, unless its cheapest
+      ruff carries points itself).
     """
 
     def choose(self, game: Game, seat: int, rng: random.Random) -> Action:
