@@ -161,7 +161,7 @@ class PajiwoGame(Game):
         self.order: tricks.TrumpOrder | None = None
         self.trick_leader: int | None = None
         self.trick_plays: list[tuple[int, tuple[Card, ...]]] = []
-        self.lead: Any = None
+        self.lead: tricks.Lead | None = None  # the current trick's lead, as played
         # A failed throw (甩牌失败) of the current trick, public: the others see what was thrown
         # and the card it was cut to (pajiwo.txt:105).
         self.failed_throw: dict[str, JSON] | None = None
@@ -388,13 +388,14 @@ class PajiwoGame(Game):
             check_overcall(standing, new)
         return new
 
-    def _validate_play(self, seat: int, cards: list[Card]) -> Any:
+    def _validate_play(self, seat: int, cards: list[Card]) -> tricks.Lead | None:
         """A lead: its reading (single, pair, tractor, throw; pajiwo.txt:103); a follow: checked
         against the lead (follow suit, tractors, pairs; pajiwo.txt:101,107,109)."""
         order = self._order()
         if not self.trick_plays:
             lead = tricks.classify_lead(cards, order, self.rules)
             return lead
+        assert self.lead is not None
         tricks.check_follow(self.lead, self.hands[seat], cards, order, self.rules)
         return None
 
@@ -644,12 +645,13 @@ class PajiwoGame(Game):
             )
         ]
 
-    def _apply_play(self, seat: int, cards: list[Card], lead: Any) -> list[Event]:
+    def _apply_play(self, seat: int, cards: list[Card], lead: tricks.Lead | None) -> list[Event]:
         """Play cards to the trick; a throw some other hand can beat is cut to its smallest
         card or, by option, the beaten unit (pajiwo.txt:105)."""
         order = self._order()
         events: list[Event] = []
         if not self.trick_plays:
+            assert lead is not None  # _validate_play read the lead
             played: tuple[Card, ...] = tuple(cards)
             if tricks.is_throw(lead):
                 others = {(seat + k) % 4: self.hands[(seat + k) % 4] for k in (1, 2, 3)}
@@ -869,7 +871,7 @@ class PajiwoGame(Game):
         if "play" in kinds:
             order = self._order()
             hand = self.hands[seat]
-            if not self.trick_plays:
+            if self.lead is None:
                 unseen = self.unseen_by(seat)
                 options = tricks.legal_leads(hand, order, self.rules, limit, unseen=unseen)
             else:
