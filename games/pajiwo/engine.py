@@ -321,6 +321,13 @@ class PajiwoGame(Game):
     def _validate(self, action: Action) -> Any:
         """Check ``action`` and return what applying it needs (parsed cards, readings)."""
         seat, kind = action.seat, action.kind
+        if not isinstance(action.data, Mapping):
+            raise IllegalAction(
+                "bad_data",
+                f"action data must be an object such as {{'cards': ['BJ', '2h']}}, "
+                f"not {action.data!r}",
+                {"data": repr(action.data)},
+            )
         if seat is not None and not is_seat(seat):
             raise IllegalAction(
                 "bad_seat", f"there is no seat {seat!r}: seats are 0-3", {"seat": seat}

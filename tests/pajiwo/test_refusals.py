@@ -118,3 +118,13 @@ def test_a_weaker_overcall_in_the_pajiwo_round_is_refused() -> None:
     refused(g, Action(3, "declare", {"cards": ["SJ", "2s"]}), "weak_overcall", "a pair of ♥")
     act(g, 3, "pass")
     assert g.phase == "play" and g.kitty_owner == 0
+
+
+@pytest.mark.parametrize("data", [None, [], "BJ 2h", 5])
+def test_action_data_that_is_not_an_object_is_refused(data: Any) -> None:
+    # Action.from_json refuses these; an Action built in code must not crash check() either,
+    # nor be recorded (to_json would fail on it later)
+    g = dealing()
+    for action in (Action(0, "declare", data), Action(0, "pass", data), Action(None, "deal", data)):
+        refused(g, action, "bad_data", "must be an object")
+    assert g.actions == [Action(None, "deal")]
