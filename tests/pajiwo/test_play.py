@@ -112,7 +112,7 @@ def test_a_failed_throw_plays_its_smallest_card() -> None:
     assert g.trick_plays == [(0, tuple(cards("Qh")))]
     assert cards("Ah")[0] in g.hands[0]  # the ace stays in hand
     act(g, 1, "play", "Kh")
-    assert g.lead.size == 1
+    assert g.lead is not None and g.lead.size == 1
 
 
 def test_a_failed_throw_is_shown_to_everyone_until_the_trick_ends() -> None:
