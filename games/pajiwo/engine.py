@@ -334,8 +334,8 @@ class PajiwoGame(Game):
             )
         allowed = any(d.seat == seat and kind in d.kinds for d in self.pending())
         if not allowed:
-            known = {"deal", "declare", "pass", "rebel", "bury", "play", "next_hand"}
-            if kind not in known:
+            known = ("deal", "declare", "pass", "rebel", "bury", "play", "next_hand")
+            if not isinstance(kind, str) or kind not in known:
                 raise IllegalAction(
                     "unknown_action",
                     f"{kind!r} is not a Pajiwo action: {', '.join(sorted(known))}",

@@ -67,6 +67,7 @@ CASES: list[tuple[str, Any, Action, str, str]] = [
     ("dealing", dealing, Action(0, "declare", {"cards": ["BJ", "2s"]}), "joker_colour", "♠2"),
     ("dealing", dealing, Action(0, "declare", {"cards": ["BJ", "3h"]}), "not_in_hand", "♥3"),
     ("dealing", dealing, Action(0, "dance"), "unknown_action", "'dance' is not"),
+    ("dealing", dealing, Action(0, ["play"]), "unknown_action", "['play'] is not"),  # type: ignore[arg-type]
     ("dealing", dealing, Action(4, "pass"), "bad_seat", "there is no seat 4"),
     ("dealing", dealing, Action(None, "next_hand"), "wrong_phase", "cannot next_hand"),
     ("bury", bury_phase, Action(0, "bury", {"cards": ["2h"] * 7}), "wrong_count", "not 7"),
