@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -112,26 +113,35 @@ ASCII_CARDS = sorted({format_card_ascii(c) for c in full_deck(1)})
     moves=st.integers(0, 80),
     fuzz=st.lists(
         st.tuples(
-            st.sampled_from([None, 0, 1, 2, 3]),
-            st.sampled_from(["deal", "declare", "pass", "rebel", "bury", "play", "next_hand", "x"]),
-            st.lists(st.sampled_from(ASCII_CARDS), max_size=9),
+            st.sampled_from([None, 0, 1, 2, 3, True, -1, "0"]),
+            st.sampled_from(
+                ["deal", "declare", "pass", "rebel", "bury", "play", "next_hand", "x", None, 5]
+            ),
+            st.one_of(
+                st.lists(st.sampled_from(ASCII_CARDS), max_size=9).map(lambda c: {"cards": c}),
+                st.sampled_from(
+                    [None, [], "BJ", {}, {"cards": 5}, {"cards": [5]}, {"cards": "BJ"}]
+                ),
+            ),
         ),
         min_size=1,
         max_size=15,
     ),
 )
 def test_refused_actions_change_nothing(
-    seed: int, moves: int, fuzz: list[tuple[int | None, str, list[str]]]
+    seed: int, moves: int, fuzz: list[tuple[Any, Any, Any]]
 ) -> None:
+    """Any action, however malformed (bool seats, non-string kinds, data that is no object),
+    is either applied or refused with an IllegalAction that changes nothing."""
     game = PajiwoGame(seed, PajiwoOptions(deal="all_at_once"))
     players = [BOTS["random"]() for _ in range(4)]
     rng = random.Random(seed)
     for _ in range(moves):
         if not step(game, players, rng):
             break
-    for seat, kind, cards in fuzz:
+    for seat, kind, data in fuzz:
         before = game.snapshot()
-        action = Action(seat, kind, {"cards": cards})
+        action = Action(seat, kind, data)
         try:
             game.apply(action)
         except IllegalAction as exc:
