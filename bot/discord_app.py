@@ -142,6 +142,7 @@ class PaijuBot(commands.Bot):
             if self.display is not None:
                 self.display.table_edits.cancel()
                 self.display.hand_edits.cancel()
+                self.display.render_pool.shutdown(wait=False, cancel_futures=True)
             if self.service is not None and self._owns_store:
                 await self.service.shut_down()
             if getattr(self, "state", None) is not None:

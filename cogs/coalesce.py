@@ -22,16 +22,33 @@ Job = Callable[[], Awaitable[None]]
 class Coalescer:
     """Run ``request(key, job)`` jobs so that each key runs at most once per ``interval`` s.
 
+    ``interval`` is seconds, or a function giving them (read before each wait).
+
     The first request for an idle key runs at once; requests arriving while a
     run is pending replace the pending job (latest wins). Errors in a job are
     logged, never raised into the requester.
     """
 
-    def __init__(self, interval: float) -> None:
-        self.interval = interval
+    def __init__(self, interval: float | Callable[[], float]) -> None:
+        self._interval = interval
         self._pending: dict[Hashable, Job] = {}
         self._tasks: dict[Hashable, asyncio.Task[None]] = {}
         self._last: dict[Hashable, float] = {}
+
+    @property
+    def interval(self) -> float:
+        """Seconds between two runs of one key now (a callable interval adapts to load)."""
+        return self._interval() if callable(self._interval) else self._interval
+
+    def active(self, within: float) -> int:
+        """How many keys ran in the last ``within`` seconds."""
+        now = asyncio.get_running_loop().time()
+        return sum(1 for t in self._last.values() if now - t <= within)
+
+    def forget(self, key: Hashable) -> None:
+        """Drop what is remembered about ``key`` (a closed table)."""
+        if key not in self._tasks:
+            self._last.pop(key, None)
 
     def request(self, key: Hashable, job: Job) -> None:
         self._pending[key] = job

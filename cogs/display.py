@@ -29,6 +29,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -49,8 +50,12 @@ __all__ = ["HandPayload", "TableDisplay"]
 
 log = logging.getLogger(__name__)
 
-TABLE_INTERVAL = 1.5  # seconds between two edits of one table message
+TABLE_INTERVAL = 1.5  # seconds between two edits of one table message, at least
 HAND_INTERVAL = 1.0  # seconds between two edits of one player's hand message
+TABLE_EDITS_PER_S = 10.0  # all tables together: well under Discord's 50 requests/s per bot
+HAND_EDITS_PER_S = 15.0  # all private hand messages together
+RENDER_SHARE = 0.5  # of one core, at most, spent drawing table pictures
+RENDERS_AT_ONCE = 2
 RECENT_LINES = 5
 ANNOUNCED = {
     "trump_declared",
@@ -103,8 +108,14 @@ class TableDisplay:
         hand_interval: float = HAND_INTERVAL,
     ) -> None:
         self.bot = bot
-        self.table_edits = Coalescer(table_interval)
-        self.hand_edits = Coalescer(hand_interval)
+        self.base_table_interval = table_interval
+        self.render_s = 0.05  # running mean of one table picture's drawing time
+        # Pictures are drawn in a small pool of its own: few threads, so few malloc arenas
+        # (the default executor's many threads each keep one, which swells the RSS).
+        self.render_pool = ThreadPoolExecutor(RENDERS_AT_ONCE, thread_name_prefix="paiju-render")
+        self.table_edits = Coalescer(self.table_interval)
+        self.base_hand_interval = hand_interval
+        self.hand_edits = Coalescer(self.hand_interval)
         self.user_lang: dict[int, str] = {}
         self.recent: dict[int, deque[str]] = {}
         self.announce: dict[int, list[str]] = {}
@@ -112,6 +123,20 @@ class TableDisplay:
         self.dm_channels: dict[int, int] = {}
         self.signatures: dict[tuple[int, int], tuple[Any, ...]] = {}
         self._create_locks: dict[int, asyncio.Lock] = {}
+
+    def table_interval(self) -> float:
+        """Seconds between two edits of one table message, grown with the number of busy
+        tables so that all edits together stay under ``TABLE_EDITS_PER_S`` and drawing the
+        pictures under ``RENDER_SHARE`` of a core (100 bot tables: ~10 s each)."""
+        busy = max(1, self.table_edits.active(within=30.0))
+        budget = min(TABLE_EDITS_PER_S, RENDER_SHARE / max(self.render_s, 1e-3))
+        return max(self.base_table_interval, busy / budget)
+
+    def hand_interval(self) -> float:
+        """Seconds between two edits of one player's hand message: ``hand_interval`` while
+        few hands change, grown so that all hand edits stay under ``HAND_EDITS_PER_S``."""
+        busy = max(1, self.hand_edits.active(within=10.0))
+        return max(self.base_hand_interval, busy / HAND_EDITS_PER_S)
 
     # ------------------------------------------------------------------ language
     def lang(self, table: Table) -> str:
@@ -305,7 +330,14 @@ class TableDisplay:
             view = self.bot.service.view(table.id, None)
         except Exception:
             return None
-        return await asyncio.to_thread(pictures.table_png, table.game, view, names_of(table))
+        began = time.perf_counter()
+        png = await self._draw(pictures.table_png, table.game, view, names_of(table))
+        self.render_s = 0.8 * self.render_s + 0.2 * (time.perf_counter() - began)
+        return png
+
+    async def _draw(self, func: Callable[..., bytes | None], *args: Any) -> bytes | None:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.render_pool, func, *args)
 
     async def _edit_table(self, table_id: int) -> None:
         try:
@@ -357,7 +389,7 @@ class TableDisplay:
             view = self.bot.service.view(table.id, user_id)
         except Exception:
             view = {}
-        png = await asyncio.to_thread(pictures.hand_png, table.game, view) if view else None
+        png = await self._draw(pictures.hand_png, table.game, view) if view else None
         return self._hand_payload(table, user_id, lang, png, view)
 
     def _hand_payload(
