@@ -6,7 +6,8 @@
 * users whose direct messages are closed (Discord error 50007), so the channel is
   told once and the bot stops trying;
 * each table's language (the locale of the interaction that opened it), for the
-  lines it writes in the channel.
+  lines it writes in the channel, and each user's language (of their latest
+  interaction), for their private hand messages.
 
 Tables are prefixed ``discord_`` and created on :meth:`DiscordState.open`; they
 are independent of the host's tables. A second connection on the same file is
@@ -36,6 +37,10 @@ CREATE TABLE IF NOT EXISTS discord_hand_message (
     message_id INTEGER NOT NULL,
     PRIMARY KEY (table_id, user_id)
 );
+CREATE TABLE IF NOT EXISTS discord_user_lang (
+    user_id INTEGER PRIMARY KEY,
+    lang TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS discord_dm_closed (
     user_id INTEGER PRIMARY KEY,
     told_channel_id INTEGER
@@ -55,6 +60,7 @@ class DiscordState:
         self.table_lang: dict[int, str] = {}
         self.hand_messages: dict[tuple[int, int], tuple[int, int]] = {}
         self.dm_closed: set[int] = set()
+        self.user_lang: dict[int, str] = {}
 
     @classmethod
     async def open(cls, path: Path | str) -> DiscordState:
@@ -75,6 +81,9 @@ class DiscordState:
         ) as cur:
             async for tid, uid, cid, mid in cur:
                 self.hand_messages[(tid, uid)] = (cid, mid)
+        async with db.execute("SELECT user_id, lang FROM discord_user_lang") as cur:
+            async for uid, lang in cur:
+                self.user_lang[uid] = lang
         async with db.execute("SELECT user_id FROM discord_dm_closed") as cur:
             async for (uid,) in cur:
                 self.dm_closed.add(uid)
@@ -101,6 +110,17 @@ class DiscordState:
         await self._db.execute(
             "INSERT OR REPLACE INTO discord_hand_message VALUES (?, ?, ?, ?)",
             (table_id, user_id, channel_id, message_id),
+        )
+        await self._db.commit()
+
+    async def set_user_lang(self, user_id: int, lang: str) -> None:
+        """Remember the language of ``user_id``'s interactions, for their private messages.
+
+        The memory is updated before the first ``await``, the file after.
+        """
+        self.user_lang[user_id] = lang
+        await self._db.execute(
+            "INSERT OR REPLACE INTO discord_user_lang VALUES (?, ?)", (user_id, lang)
         )
         await self._db.commit()
 

@@ -15,6 +15,7 @@ Rules every handler here follows:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any, cast
 
@@ -40,6 +41,8 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
+_background: set[asyncio.Task[None]] = set()  # keeps fire-and-forget writes alive until done
+
 
 class Refusal(Exception):
     """A refusal made in the front end (bad control, bad card text); same shape as TableError."""
@@ -58,9 +61,12 @@ def app(interaction: discord.Interaction) -> PaijuBot:
 def lang(interaction: discord.Interaction) -> str:
     """The interaction's language; remembered per user for their private hand messages."""
     lg = lang_of(interaction.locale)
-    display = getattr(interaction.client, "display", None)
-    if display is not None:
-        display.user_lang[interaction.user.id] = lg
+    state = getattr(interaction.client, "state", None)
+    if state is not None and state.user_lang.get(interaction.user.id) != lg:
+        state.user_lang[interaction.user.id] = lg
+        task = asyncio.get_running_loop().create_task(state.set_user_lang(interaction.user.id, lg))
+        _background.add(task)
+        task.add_done_callback(_background.discard)
     return lg
 
 
@@ -134,6 +140,7 @@ async def perform_control(
 ) -> None:
     """A move from a hand message's button or select."""
     await defer(interaction)
+    lang(interaction)  # remember the player's language for their hand messages
     bot = app(interaction)
     try:
         table = _table(interaction, table_id)

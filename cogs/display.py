@@ -116,7 +116,6 @@ class TableDisplay:
         self.table_edits = Coalescer(self.table_interval)
         self.base_hand_interval = hand_interval
         self.hand_edits = Coalescer(self.hand_interval)
-        self.user_lang: dict[int, str] = {}
         self.recent: dict[int, deque[str]] = {}
         self.announce: dict[int, list[str]] = {}
         self.channel_lang: dict[int, str] = {}
@@ -462,7 +461,7 @@ class TableDisplay:
             return
         if table.seat_of(user_id) is None:
             return
-        lang = self.user_lang.get(user_id) or self.lang(table)
+        lang = self.bot.state.user_lang.get(user_id) or self.lang(table)
         payload = await self.hand_payload_async(table, user_id, lang)
         known = self.bot.state.hand_messages.get((table_id, user_id))
         try:

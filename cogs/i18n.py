@@ -289,6 +289,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "err.seats_empty": ("Every seat needs a player or a bot.", "每个座位都需要玩家或机器人。"),
     "err.not_your_seat": ("That is not your seat.", "这不是你的座位。"),
     "err.not_handed_over": ("Your seat was not handed to a bot.", "你的座位没有交给机器人。"),
+    "err.bad_count": ("Bad number of bots: {message}", "机器人数量不对：{message}"),
+    "err.bad_action": ("Not a valid move: {message}", "不是有效的操作：{message}"),
+    "err.bad_data": ("Not a valid move: {message}", "不是有效的操作：{message}"),
+    "err.not_your_declaration": (
+        "That is not your declaration: {message}",
+        "这不是你的亮主：{message}",
+    ),
     "err.stale": (
         "These controls are out of date; use View hand.",
         "这些按钮已过期，请点「看手牌」。",
@@ -391,5 +398,6 @@ def refusal_text(lang: Lang | discord.Locale | None, error: BaseException) -> st
         text = message
     rule = getattr(error, "rule", "") or params.get("rule", "")
     if rule:
-        text = f"{text} {tr(lg, 'rule_ref', rule=rule)}"
+        sep = "" if lg == "zh" else " "
+        text = f"{text}{sep}{tr(lg, 'rule_ref', rule=rule)}"
     return text

@@ -65,6 +65,7 @@ class Player:
     via_view_hand: bool = False
     done_steps: set[int] = field(default_factory=set)
     moves: int = 0
+    slash_plays: int = 0  # this many of their plays go through /play and its autocomplete
 
 
 async def act_once(h: Harness, server: LoopbackDiscord, player: Player) -> bool:
@@ -92,6 +93,16 @@ async def act_once(h: Harness, server: LoopbackDiscord, player: Player) -> bool:
     if step in player.done_steps:
         return False
     select = next((c for c in ids if c.startswith("pj:s:")), None)
+    first = message.component(select)["options"][0]["value"] if select else ""  # type: ignore[index]
+    if player.slash_plays > 0 and first.startswith("play:"):
+        choices = await h.autocomplete(player.user, "play", "cards", "")
+        assert choices and choices[0]["value"] == first  # same list, most useful first
+        played = await h.slash(player.user, "play", cards=choices[0]["value"])
+        assert "✅" in (await played.final()).text()
+        player.slash_plays -= 1
+        player.done_steps.add(step)
+        player.moves += 1
+        return True
     if select is not None:
         component = message.component(select)
         assert component is not None

@@ -106,7 +106,7 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
     forged = await h.click(dave, alice_dm[-1], f"pj:a:{tid}:0:pass:", strict=False)
     assert "❌" in (await answer(forged)).text()
 
-    players = [Player(alice), Player(bob), Player(carol, via_view_hand=True)]
+    players = [Player(alice, slash_plays=3), Player(bob), Player(carol, via_view_hand=True)]
 
     def finished() -> bool:
         return "Finished" in table_message(server).content
@@ -119,6 +119,12 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
     hand_cards = hand_messages(server, waiting.user)[-1].content.splitlines()[1].split()
     wrong = await h.slash(waiting.user, "play", cards=hand_cards[0])
     assert "not your turn" in (await wrong.final()).text()
+
+    # --- hints, by command and by the table's button, answer only the asker
+    hint = await h.slash(alice, "hint")
+    assert (await hint.final()).ephemeral_to == alice.id
+    hint = await h.click(bob, table_message(server), f"pj:v:{tid}:hint", locale="zh-CN")
+    assert (await answer(hint)).ephemeral_to == bob.id
 
     # --- the bot process dies mid-hand; a new one on the same file carries on
     await play_until(h, server, players, finished, moves=25)
@@ -147,6 +153,11 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
             assert "Your hand" not in version.content
     assert not server.dms(carol)  # closed DMs: nothing was delivered there …
     assert all(m.ephemeral_to == carol.id for m in hand_messages(server, carol))  # … only this
+
+    # --- private hands were edited in place, one message per player, in their language
+    assert len([m for m in server.dms(alice) if "· #" in m.content]) == 1
+    assert "手牌" in next(m for m in server.dms(bob) if "· #" in m.content).content
+    assert all(p.slash_plays == 0 for p in players)
 
     # --- ratings and history exist after the match
     await bot.display.drain()

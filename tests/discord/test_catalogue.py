@@ -1,0 +1,117 @@
+"""The message catalogue and the action codec of the Discord front end (no network)."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.errors import TableError
+from cogs.i18n import COMMAND_ZH, MESSAGES, refusal_text, tr
+from cogs.present import action_label, decode_action, encode_action, event_line
+from games.base import Action, Event, IllegalAction
+from games.cards import format_card_ascii, full_deck
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_message_has_both_languages_with_the_same_placeholders() -> None:
+    for key, (en, zh) in MESSAGES.items():
+        assert en.strip() and zh.strip(), key
+        assert _fields(en) == _fields(zh), key
+
+
+def test_every_table_error_code_of_the_host_is_translated() -> None:
+    doc = (ROOT / "bot" / "errors.py").read_text(encoding="utf-8")
+    listed = doc.split("Codes:")[1].split("``illegal`` wraps")[0]
+    codes = set(re.findall(r"``([a-z_]+)``", listed))
+    assert "not_your_turn" in codes
+    assert sorted(c for c in codes if f"err.{c}" not in MESSAGES) == []
+
+
+def test_every_rule_code_of_pajiwo_is_translated() -> None:
+    codes: set[str] = set()
+    for path in [
+        *(ROOT / "games" / "pajiwo").glob("*.py"),
+        *(ROOT / "games" / "tricks").glob("*.py"),
+    ]:
+        text = path.read_text(encoding="utf-8")
+        codes |= set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', text))
+    assert "must_follow_suit" in codes
+    assert sorted(c for c in codes if f"err.{c}" not in MESSAGES) == []
+
+
+def test_a_rule_refusal_names_the_rule_in_both_languages() -> None:
+    error = TableError(
+        "illegal",
+        "you must follow ♥: you hold ♥7",
+        {"suit": "H"},
+        rule_code="must_follow_suit",
+        rule="pajiwo.txt:101",
+    )
+    assert refusal_text("en", error) == (
+        "You must follow suit: you must follow ♥: you hold ♥7 (rule: pajiwo.txt:101)"
+    )
+    assert refusal_text("zh", error) == (
+        "必须跟出首家的花色：you must follow ♥: you hold ♥7（规则：pajiwo.txt:101）"
+    )
+    unknown = IllegalAction("brand_new_rule", "a rule nobody translated yet")
+    assert refusal_text("en", unknown) == "a rule nobody translated yet"
+    assert refusal_text("zh", unknown) == "规则不允许：a rule nobody translated yet"
+
+
+def test_command_names_are_valid_discord_names() -> None:
+    for en, zh in COMMAND_ZH.items():
+        if " " not in en and en.islower():  # a name, not a description
+            assert re.fullmatch(r"[-_\w]{1,32}", zh), (en, zh)
+
+
+def test_event_lines_fill_in_names_and_cards_or_fall_back_to_the_engine_text() -> None:
+    names = ["alice", "bob", "Bot 3", "Bot 4"]
+    declared = Event("trump_declared", 1, {"cards": ["SJ", "2s"], "kind": "declare"}, "seat 1 …")
+    assert event_line("en", declared, names) == "bob declared trump (亮主): 小王 ♠2"
+    assert event_line("zh", declared, names) == "bob 亮主：小王 ♠2"
+    odd = Event("trick_won", 0, {}, "seat 0 wins trick 3")
+    assert event_line("en", odd, names) == "seat 0 wins trick 3"  # no points/trick data
+    assert tr("zh", "no.such.key") == "no.such.key"
+
+
+CARDS = [format_card_ascii(c) for c in full_deck(jokers=True)]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    kind=st.sampled_from(["play", "bury", "declare", "pass", "rebel"]),
+    cards=st.lists(st.sampled_from(CARDS), max_size=12),
+    seat=st.integers(0, 3),
+)
+def test_select_values_decode_to_the_same_action_for_the_clicking_seat(
+    kind: str, cards: list[str], seat: int
+) -> None:
+    action = Action(2, kind, {"cards": cards} if cards else {})
+    value = encode_action(action, 7)
+    assert len(value) <= 100
+    legal = [Action(2, "pass")] * 7 + [action]
+    decoded = decode_action(value, seat, legal if value.startswith("#") else None)
+    assert decoded is not None
+    if value.startswith("#"):
+        assert decoded == action
+    else:
+        assert decoded == Action(seat, kind, action.data)  # the seat is always the clicker's
+    assert len(action_label("en", action)) <= 100
+
+
+def test_crafted_values_are_not_actions() -> None:
+    assert decode_action("play|[1,2]", 0) is None
+    assert decode_action("#99", 0, [Action(0, "pass")]) is None
+    assert decode_action("#1", 0, None) is None
+    assert decode_action("no colon", 0) is None
+    assert decode_action("drop table:x", 0) is None
+    assert decode_action('declare|{"cards":["2s"]}', 3) == Action(3, "declare", {"cards": ["2s"]})
