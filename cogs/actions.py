@@ -307,3 +307,15 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
         await interaction.followup.send(
             tr(lg, "hint.text", action=action_label(lg, action)), ephemeral=True
         )
+
+
+async def take_back(interaction: discord.Interaction, table_id: int) -> None:
+    """The player takes back the seat a bot played for them after timeouts."""
+    await defer(interaction)
+    bot = app(interaction)
+    try:
+        await bot.service.take_back(table_id, interaction.user.id)
+    except table_error_type() as exc:
+        await refuse(interaction, exc)
+        return
+    await reply(interaction, tr(lang(interaction), "hand.taken_back"))

@@ -6,7 +6,8 @@ user's seat at that table, looked up in the host, and the host and the rules
 check the move. custom_id forms (all under Discord's 100 characters):
 
 * ``pj:l:<table>:<join|leave|addbot|start>`` — lobby buttons on the table message
-* ``pj:v:<table>:<hand|hint>`` — "View hand" / "Hint" on the table message
+* ``pj:v:<table>:<hand|hint|back>`` — "View hand" / "Hint" on the table message, "Take my
+  seat back" on a hand message
 * ``pj:a:<table>:<step>:<value>`` — a move button (pass, claim …) in a hand message
 * ``pj:s:<table>:<step>`` — the select menu of legal moves in a hand message
 
@@ -79,7 +80,7 @@ class LobbyButton(
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:v:(?P<table>\d+):(?P<op>hand|hint)",
+    template=r"pj:v:(?P<table>\d+):(?P<op>hand|hint|back)",
 ):
     """ "View hand" (answers ephemerally with the caller's own hand) and "Hint"."""
 
@@ -103,10 +104,12 @@ class TableButton(
         return cls(int(match["table"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.actions import show_hand, show_hint
+        from cogs.actions import show_hand, show_hint, take_back
 
         if self.op == "hand":
             await show_hand(interaction, self.table_id)
+        elif self.op == "back":
+            await take_back(interaction, self.table_id)
         else:
             await show_hint(interaction, self.table_id)
 
@@ -210,6 +213,12 @@ def play_controls(table: Table, lang: str) -> discord.ui.View:
     view = _view()
     view.add_item(TableButton(table.id, "hand", tr(lang, "button.view_hand")))
     view.add_item(TableButton(table.id, "hint", tr(lang, "button.hint")))
+    return view
+
+
+def take_back_controls(table_id: int, lang: str) -> discord.ui.View:
+    view = _view()
+    view.add_item(TableButton(table_id, "back", tr(lang, "button.take_back")))
     return view
 
 

@@ -37,7 +37,7 @@ import discord
 
 from cogs import pictures
 from cogs.coalesce import Coalescer
-from cogs.controls import hand_controls, lobby_controls, play_controls
+from cogs.controls import hand_controls, lobby_controls, play_controls, take_back_controls
 from cogs.i18n import tr
 from cogs.present import action_label, cards_text, encode_action, event_line, seat_name
 
@@ -121,6 +121,7 @@ class TableDisplay:
         self.channel_lang: dict[int, str] = {}
         self.dm_channels: dict[int, int] = {}
         self.signatures: dict[tuple[int, int], tuple[Any, ...]] = {}
+        self.auto_seats: dict[int, set[int]] = {}
         self._create_locks: dict[int, asyncio.Lock] = {}
 
     def table_interval(self) -> float:
@@ -161,6 +162,11 @@ class TableDisplay:
             self.recent.setdefault(table.id, deque(maxlen=RECENT_LINES)).append(line)
             if event.kind in ANNOUNCED:
                 self.announce.setdefault(table.id, []).append(line)
+        if update.kind in ("timeout", "auto_seat", "taken_back"):
+            for seat_index in self._seat_changes(table, update):
+                self.announce.setdefault(table.id, []).append(
+                    tr(lang, f"update.{update.kind}", who=self._who(table, seat_index, names))
+                )
         if update.kind == "reminder" and update.reminder_seat is not None:
             seat = table.seats[update.reminder_seat]
             if seat.user_id is not None:
@@ -169,6 +175,21 @@ class TableDisplay:
                 )
         self.refresh_table(table.id)
         self.refresh_hands(table, set(update.seats_whose_hand_changed))
+
+    def _seat_changes(self, table: Table, update: TableUpdate) -> list[int]:
+        """The seats an update of kind timeout / auto_seat / taken_back is about."""
+        if update.kind == "timeout":
+            seat = update.action.seat if update.action is not None else None
+            return [seat] if seat is not None else []
+        now = {s.index for s in table.seats if s.auto and s.user_id is not None}
+        before = self.auto_seats.get(table.id, set())
+        self.auto_seats[table.id] = now
+        return sorted(now - before) if update.kind == "auto_seat" else sorted(before - now)
+
+    @staticmethod
+    def _who(table: Table, seat: int, names: list[str]) -> str:
+        user = table.seats[seat].user_id
+        return f"<@{user}>" if user is not None else seat_name("en", names, seat)
 
     def refresh_table(self, table_id: int) -> None:
         self.table_edits.request(table_id, lambda: self._edit_table(table_id))
@@ -198,7 +219,8 @@ class TableDisplay:
         except Exception:  # the table may have just closed; the next update will tell
             return ()
         hand = view.get("hand") if isinstance(view, dict) else None
-        return (tuple(hand or ()), tuple(encode_action(a, i) for i, a in enumerate(legal)))
+        auto = table.seats[seat].auto
+        return (tuple(hand or ()), tuple(encode_action(a, i) for i, a in enumerate(legal)), auto)
 
     # ------------------------------------------------------------------ table message
     def table_text(self, table: Table, lang: str) -> str:
@@ -424,7 +446,10 @@ class TableDisplay:
             except Exception:
                 legal = []
         controls = None
-        if legal:
+        if table.status == "playing" and table.seats[seat].auto:
+            lines.append(tr(lang, "hand.auto"))
+            controls = take_back_controls(table.id, lang)
+        elif legal:
             required = table.engine is not None and any(
                 d.seat == seat and d.required for d in table.engine.pending()
             )

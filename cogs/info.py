@@ -7,7 +7,6 @@ and :mod:`bot.history` over the service's store, for the current server.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import discord
@@ -27,23 +26,31 @@ SUMMARY_CHARS = 1500
 
 
 def rules_summary(game: str, rules_dir: Path = RULES_DIR) -> str | None:
-    """The title and first sections of ``docs/rules/<game>.md``, at most ~1500 characters.
-
-    ``None`` when the page does not exist.
-    """
+    """A summary of ``docs/rules/<game>.md``: its title, its first section, and the names of
+    the other sections, at most ~1500 characters. ``None`` when the page does not exist."""
     path = rules_dir / f"{game}.md"
     if not path.is_file():
         return None
-    text = path.read_text(encoding="utf-8")
-    # keep whole paragraphs until the budget is spent
-    out: list[str] = []
-    used = 0
-    for para in re.split(r"\n\s*\n", text.strip()):
-        if used + len(para) > SUMMARY_CHARS and out:
-            break
-        out.append(para[:SUMMARY_CHARS])
-        used += len(para) + 2
-    return "\n\n".join(out)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    title = next((ln.lstrip("# ").strip() for ln in lines if ln.startswith("# ")), game)
+    sections = [i for i, ln in enumerate(lines) if ln.startswith("## ")]
+    heads = [lines[i].lstrip("# ").strip() for i in sections]
+    if sections:
+        end = sections[1] if len(sections) > 1 else len(lines)
+        first = "\n".join(lines[sections[0] : end]).strip()
+    else:
+        first = "\n".join(lines[1:]).strip()
+    contents = " · ".join(heads[1:])
+    budget = SUMMARY_CHARS - len(title) - len(contents) - 8
+    if len(first) > budget:
+        first = first[: max(0, budget - 1)].rsplit("\n", 1)[0] + "\n…"
+    first = (
+        first.replace("## ", "**", 1).replace("\n", "**\n", 1) if first.startswith("## ") else first
+    )
+    parts = [f"**{title}**", first]
+    if contents:
+        parts.append(f"_{contents}_")
+    return "\n\n".join(parts)
 
 
 def _game_title(key: str) -> str:
