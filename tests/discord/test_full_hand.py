@@ -163,6 +163,9 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
     await bot.display.drain()
     rating = await h.slash(alice, "rating", game="pajiwo")
     assert "μ" in (await rating.final()).text()
+    board = await h.slash(carol, "leaderboard", game="pajiwo")
+    board_text = (await board.final()).text()
+    assert all(f"<@{u.id}>" in board_text for u in (alice, bob, carol))
     history = await h.slash(bob, "history", locale="zh-CN")
     text = (await history.final()).text()
     assert "最近的对局" in text and "扒鸡窝" in text

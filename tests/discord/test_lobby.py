@@ -4,8 +4,10 @@ command, the lobby buttons, host-only commands, abort by Manage Channels, idempo
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
+from cogs.info import rules_summary
 from tests.discord.conftest import BotFactory
 from tests.discord.play import answer, controls, table_id, table_message
 from tests.discord_loopback import Harness, LoopbackDiscord
@@ -123,3 +125,19 @@ async def test_a_double_click_applies_once(
     assert len(mine) == 1
     notes = [f.text() for r in (first, second) for f in r.followups]
     assert any("already done" in n for n in notes), notes
+
+
+async def test_rules_show_a_summary_of_the_rules_page(
+    discord_server: LoopbackDiscord,
+    discord_harness: Harness,
+    make_bot: BotFactory,
+    tmp_path: Path,
+) -> None:
+    alice = discord_server.add_user("alice")
+    await discord_harness.start_bot(make_bot())
+    rules = await discord_harness.slash(alice, "rules", game="pajiwo")
+    text = (await rules.final()).text()
+    assert text.startswith("**扒鸡窝 Pajiwo")
+    assert "108 cards" in text and "docs/rules/pajiwo.md" in text
+    assert len(text) <= 2000
+    assert rules_summary("pajiwo", tmp_path) is None  # a game without a page
