@@ -131,6 +131,8 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
         return False
     if getattr(result, "duplicate", False):
         await reply(interaction, tr(lang(interaction), "already_done"), ephemeral=True)
+        seat = table.seat_of(interaction.user.id)
+        bot.display.refresh_hands(bot.service.get(table.id), {seat} if seat is not None else None)
         return False
     return True
 

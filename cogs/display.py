@@ -220,7 +220,12 @@ class TableDisplay:
             return ()
         hand = view.get("hand") if isinstance(view, dict) else None
         auto = table.seats[seat].auto
-        return (tuple(hand or ()), tuple(encode_action(a, i) for i, a in enumerate(legal)), auto)
+        # The step is part of it while the seat has a decision: the controls' custom_ids
+        # carry the step (the idempotency key), so a new decision with the same choices
+        # (pass in the auction, then pass in the 造反 window) must get fresh controls.
+        step = step_of(table) if legal else None
+        moves = tuple(encode_action(a, i) for i, a in enumerate(legal))
+        return (tuple(hand or ()), moves, auto, step)
 
     # ------------------------------------------------------------------ table message
     def table_text(self, table: Table, lang: str) -> str:
