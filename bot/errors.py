@@ -11,7 +11,8 @@ Codes: ``no_table``, ``table_exists``, ``unknown_game``, ``bad_option``,
 ``seat_full``, ``already_seated``, ``not_seated``, ``not_host``,
 ``kick_self``, ``bad_bot_kind``, ``seats_empty``, ``already_started``,
 ``not_started``, ``finished``, ``not_your_turn``, ``not_your_seat``,
-``not_handed_over``, ``illegal``.
+``not_handed_over``, ``bad_count`` (bots to add), ``bad_action`` (a move a front end
+built wrongly: seat, kind or data of the wrong type), ``illegal``.
 
 ``illegal`` wraps :class:`games.base.IllegalAction`: ``rule_code`` keeps the
 engine's code (``"must_follow_suit"``), ``params`` its params and ``rule`` its

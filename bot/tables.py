@@ -413,6 +413,12 @@ class TableService:
 
     @staticmethod
     def _check_seat_index(table: Table, seat: int) -> None:
+        if not _whole(seat):
+            raise TableError(
+                "bad_seat",
+                f"a seat is a number from 1 to {len(table.seats)}, not {seat!r}",
+                {"seat": repr(seat), "seats": len(table.seats)},
+            )
         if not 0 <= seat < len(table.seats):
             raise TableError(
                 "bad_seat",
@@ -469,7 +475,8 @@ class TableService:
         """Seat ``count`` bots of ``kind`` in free seats (host only, lobby only).
 
         Raises ``TableError``: ``no_table``, ``not_host``, ``already_started``,
-        ``bad_bot_kind``, ``seat_full`` (fewer free seats than ``count``).
+        ``bad_bot_kind``, ``bad_count`` (not a whole number of at least 1), ``seat_full``
+        (fewer free seats than ``count``).
         """
         table = self._in_channel(channel_id)
         async with table.lock:
@@ -482,8 +489,14 @@ class TableService:
                     f"there is no {kind!r} bot: choose {', '.join(kinds)}",
                     {"kind": kind, "kinds": ", ".join(kinds)},
                 )
+            if not _whole(count) or count < 1:
+                raise TableError(
+                    "bad_count",
+                    f"the number of bots to add must be 1 or more, not {count!r}",
+                    {"count": repr(count)},
+                )
             free = table.free_seats
-            if count < 1 or count > len(free):
+            if count > len(free):
                 raise TableError(
                     "seat_full",
                     f"there {'is' if len(free) == 1 else 'are'} {len(free)} free"
@@ -551,6 +564,12 @@ class TableService:
         async with table.lock:
             self._require_host(table, user_id)
             self._require_lobby(table)
+            if rated is not None and not isinstance(rated, bool):
+                raise TableError(
+                    "bad_option",
+                    f"rated is true, false or unset (rated only without bots), not {rated!r}",
+                    {"rated": repr(rated)},
+                )
             new_pace = table.pace_obj if pace is None else to_pace(pace)
             new_preset = preset if preset is not None else table.preset
             new_options = {**table.options, **(options or {})}
@@ -660,20 +679,28 @@ class TableService:
         ``action.seat`` may be ``None`` (the caller's seat is used) or must be
         the caller's seat. The move is checked, applied, and appended to the
         store with ``idempotency_key`` before this returns; the same key again
-        returns ``ActResult(events=[], duplicate=True)`` and changes nothing.
-        A player whose seat was handed to a bot takes it back by moving.
+        returns ``ActResult(events=[], duplicate=True)`` and changes nothing
+        (also after the move that ended the match). Keys are per user: another
+        user sending the same key is judged as a new move (an outsider is refused
+        with ``not_seated``). A player whose seat was handed to a bot takes it
+        back by moving.
 
-        Raises ``TableError``: ``no_table``, ``not_started``, ``finished``,
-        ``not_seated``, ``not_your_seat``, ``not_your_turn``, ``illegal``.
+        Raises ``TableError``: ``bad_action``, ``no_table``, ``not_started``,
+        ``finished``, ``not_seated``, ``not_your_seat``, ``not_your_turn``, ``illegal``.
         """
+        _check_action(action)
+        # the key is scoped to its user: another user's key is no duplicate of theirs
+        key = f"u:{user_id}:{idempotency_key}"
+        table = self.get(table_id)
+        if table.status == "finished" and key in table.keys:
+            return ActResult([], duplicate=True)  # a retried final move
         table = self._playing(table_id)
         updates: list[TableUpdate] = []
         async with table.lock:
             table = self._playing(table_id)
-            key = "u:" + idempotency_key
+            seat = self._seat_for_play(table, user_id)
             if key in table.keys:
                 return ActResult([], duplicate=True)
-            seat = self._seat_for_play(table, user_id)
             if action.seat is not None and action.seat != seat:
                 raise TableError(
                     "not_your_seat",
@@ -1121,6 +1148,24 @@ class TableService:
             log.exception("hint failed at table %s", table.id)
             return None
         return Action(seat, move.kind, dict(move.data))
+
+
+def _whole(value: object) -> bool:
+    """True for an ``int`` that is not a ``bool`` (``True`` would silently mean seat 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_action(action: Action) -> None:
+    """Refuse an action a front end built wrongly (``bad_action``), before any table is touched."""
+    problem = None
+    if action.seat is not None and not _whole(action.seat):
+        problem = f"the action's seat must be a seat number or unset, not {action.seat!r}"
+    elif not isinstance(action.kind, str) or not action.kind:
+        problem = f"the action's kind must be a word such as play or pass, not {action.kind!r}"
+    elif not isinstance(action.data, Mapping) or not all(isinstance(k, str) for k in action.data):
+        problem = f"the action's data must be an object with named fields, not {action.data!r}"
+    if problem is not None:
+        raise TableError("bad_action", problem, {"action": repr(action)})
 
 
 def _wall_clock() -> float:

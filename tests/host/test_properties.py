@@ -1,6 +1,6 @@
 """Hypothesis: whatever people send, in whatever order, with retried keys and time passing,
 the store holds exactly the live game (replaying it gives the same snapshot), refusals change
-nothing, and no key is applied twice."""
+nothing, and no user's key is applied twice."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ async def scenario(seed: int, plan: list[tuple[int, int, int, int]], pace: str) 
         await service.start(1, USERS[0], seed=seed)
         engine = table.engine
         assert engine is not None and table.game_id is not None
-        used: set[int] = set()  # keys of accepted moves (a key is per game, whoever sends it)
+        used: set[tuple[int, int]] = set()  # (user, key) of accepted moves: a key is per user
         for who, choice, key_no, wait in plan:
             user = USERS[who] if who < 4 else 999
             seat = table.seat_of(user)
@@ -72,12 +72,13 @@ async def scenario(seed: int, plan: list[tuple[int, int, int, int]], pace: str) 
             except TableError:
                 assert (engine.snapshot(), len(engine.actions)) == before
             else:
-                assert result.duplicate == (key_no in used)
+                assert user != 999, "an outsider is refused, even with a key used before"
+                assert result.duplicate == ((who, key_no) in used)
                 if result.duplicate:
                     assert (engine.snapshot(), len(engine.actions)) == before
                 else:
                     assert len(engine.actions) >= before[1] + 1
-                    used.add(key_no)
+                    used.add((who, key_no))
             await scheduler.advance(wait)
             row = await store.game(table.game_id)
             stored = await store.actions(table.game_id)
