@@ -24,7 +24,7 @@ from typing import Any, TextIO
 from bot.errors import TableError
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
-from bot.textview import format_action, render_view
+from bot.textview import format_action, name_seats, render_view
 from games.base import Action
 from games.cards import CardParseError, format_card_ascii, parse_card, parse_cards
 from games.registry import GAMES, UnknownGame, get_game
@@ -104,9 +104,10 @@ class _Terminal:
         print(text, file=self.out, flush=True)
 
     async def on_update(self, update: TableUpdate) -> None:
+        names = [s.name for s in update.table.seats]
         for event in update.events:
             if event.text:
-                self.say(f"  · {event.text}")
+                self.say(f"  · {name_seats(event.text, names)}")
         if update.kind == "reminder":
             self.say("  · reminder: half of your time is gone")
         elif update.kind == "timeout" and update.action is not None:
@@ -129,6 +130,11 @@ def _my_decisions(table: Table, seat: int) -> tuple[list[str], bool]:
 
 
 _CHANGED: Any = object()
+
+HELP = (
+    "type a move's number, or its cards (♠10 10s S10 黑桃10, jokers BJ SJ 大王 小王; a kind first"
+    " if needed: bury 3c 4c …), pass, hint, view (show the table again) or quit"
+)
 
 
 class _LineReader:
@@ -210,6 +216,8 @@ async def play(
         assert seat is not None
         keys = itertools.count(1)
         names = [s.name for s in table.seats]
+        title = f"{table.spec.title_zh} {table.spec.title_en}"
+        term.say(HELP)
         lines = _LineReader(stdin, loop)
         shown: tuple[int, list[Action]] | None = None  # (state version, moves listed)
         while table.status == "playing":
@@ -222,7 +230,7 @@ async def play(
                 continue
             if shown is None or shown[0] != version:
                 term.say("")
-                term.say(render_view(service.view(table.id, TERMINAL_USER), names))
+                term.say(render_view(service.view(table.id, TERMINAL_USER), names, title))
                 legal = service.legal_actions(table.id, TERMINAL_USER, limit=25)
                 prompt = next((d.prompt for d in table.engine.pending() if d.seat == seat), "")
                 note = "" if required else ", or wait: the deal goes on"
@@ -253,17 +261,15 @@ async def play(
                 move = parse_move(text, seat, shown[1], kinds)
                 key = f"terminal:{next(keys)}:{uuid.uuid4().hex}"
                 await service.act(table.id, TERMINAL_USER, move, key)
-            except ValueError as exc:
+            except ValueError as exc:  # nothing changed: the list above still holds
                 term.say(f"! {exc}")
-                shown = None
             except TableError as exc:
                 term.say(f"! {exc.message}")
-                shown = None
         term.say("")
         if table.engine is not None and table.engine.match_result is not None:
             result = table.engine.match_result
-            term.say(render_view(service.view(table.id, TERMINAL_USER), names))
-            term.say(f"match over: {result.text or result.to_json()}")
+            term.say(render_view(service.view(table.id, TERMINAL_USER), names, title))
+            term.say(f"match over: {name_seats(result.text, names) or result.to_json()}")
             mine = next(i for i, team in enumerate(result.teams) if seat in team)
             term.say("you won" if result.ranks[mine] == 1 else "you lost")
         else:

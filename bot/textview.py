@@ -1,20 +1,25 @@
 """Plain-text rendering of a game view and of moves, for the terminal front end.
 
-Engine views differ per game, so this renders any view generically: lists of
-card notation become readable cards (``♠10 ♥Q 大王``), other values compact
-JSON. Keys the engines share (``hand``, ``trick``, ``turn``) come first.
+A trick-taking view (one with ``trump`` and ``trick``, as 扒鸡窝 and 打滚子
+give) is drawn as a table: trump and level, dealer and teams, cards held,
+the last and the current trick, whose turn, and the hand grouped as the
+engine sorts it, trumps (主牌) first, then ♠ ♥ ♣ ♦. Any other view is
+rendered generically: lists of card notation become readable cards
+(``♠10 ♥Q 大王``), other values compact JSON, the keys the engines share
+(``hand``, ``trick``, ``turn``) first. Seats are shown by name.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.base import Action
-from games.cards import CardParseError, format_card, parse_card
+from games.cards import Card, CardParseError, Suit, format_card, parse_card
 
-__all__ = ["format_action", "format_value", "render_view"]
+__all__ = ["format_action", "format_value", "name_seats", "render_view"]
 
 _FIRST = ("phase", "hand_number", "hand_no", "level", "trump", "dealer", "turn", "trick", "points")
 _SKIP = {"game", "legal", "hand_results", "tricks", "teams", "seat", "hand"}
@@ -53,8 +58,49 @@ def format_action(action: Action) -> str:
     return " ".join(parts)
 
 
-def render_view(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    """Several lines: seats with names, the public state, then the seat's own hand last."""
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """Replace the engines' 0-based ``seat N`` in an event text by the seat's name."""
+
+    def name(match: re.Match[str]) -> str:
+        n = int(match.group(1))
+        if not 0 <= n < len(names):
+            return match.group(0)
+        verb = match.group(2)
+        if names[n].lower() == "you" and verb:  # "you win", not "you wins"
+            if verb in _IRREGULAR:
+                verb = _IRREGULAR[verb]
+            elif verb.endswith("ies"):
+                verb = verb[:-3] + "y"
+            else:
+                verb = verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb[:-1]
+        return names[n] + (" " + verb if verb else "")
+
+    def pair(match: re.Match[str]) -> str:
+        a, b = int(match.group(1)), int(match.group(3))
+        if max(a, b) >= len(names):
+            return match.group(0)
+        return f"{names[a]} {match.group(2)} {names[b]}"
+
+    text = re.sub(r"\bseats (\d+) (&|and) (\d+)\b", pair, text)
+    return re.sub(r"\bseat (\d+)\b(?: ([a-z]+(?<!s)s)\b)?", name, text)
+
+
+def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None = None) -> str:
+    """Several lines: the table (trick-taking views drawn as such), the seat's own hand last.
+
+    ``names`` are the seats' names in seat order; ``title`` heads a trick-taking view
+    (default: the view's ``game`` key).
+    """
+    trump = view.get("trump")
+    if isinstance(trump, Mapping) and isinstance(view.get("trick"), Mapping):
+        return _render_tricks(view, names, title)
+    return _render_generic(view, names)
+
+
+def _render_generic(view: Mapping[str, Any], names: Sequence[str]) -> str:
     lines = ["seats: " + ", ".join(f"{i}:{n}" for i, n in enumerate(names))]
     keys = [k for k in _FIRST if k in view] + [
         k for k in view if k not in _FIRST and k not in _SKIP
@@ -72,4 +118,140 @@ def render_view(view: Mapping[str, Any], names: Sequence[str]) -> str:
     hand = view.get("hand")
     if hand:
         lines.append(f"your hand ({len(hand)}): {format_value(hand)}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- trick-taking games
+def _who(seat: Any, names: Sequence[str]) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
+
+
+def _is_trump(card: Card, trump: Mapping[str, Any], level: Any) -> bool:
+    """Jokers, the level rank and the trump suit (and permanent ranks, if the view lists them)."""
+    if card.is_joker:
+        return True
+    if level is not None and card.rank.label == str(level):
+        return True
+    if str(card.rank.label) in [str(r) for r in trump.get("permanent") or []]:
+        return True
+    return (
+        bool(trump.get("suit")) and not trump.get("no_trump") and card.suit == Suit(trump["suit"])
+    )
+
+
+def _level(view: Mapping[str, Any]) -> Any:
+    """The hand's level; before anyone declares, the level both teams share (if they do)."""
+    if view.get("level") is not None:
+        return view["level"]
+    levels = set(map(str, view.get("team_levels") or []))
+    return levels.pop() if len(levels) == 1 else None
+
+
+def hand_groups(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """The seat's hand as ``[(group, cards)]``: ``trump`` first, then each side suit, in the
+    engine's order (strongest first); cards as ``♠10``."""
+    trump = view.get("trump") or {}
+    hand = view.get("hand") or []
+    level = _level(view)
+    groups: dict[str, list[str]] = {}
+    for text in hand:
+        card = parse_card(text)
+        group = (
+            "trump" if _is_trump(card, trump, level) else (card.suit.symbol if card.suit else "?")
+        )
+        groups.setdefault(group, []).append(format_card(card))
+    order = ["trump", *(s.symbol for s in Suit)]
+    return [(g, groups[g]) for g in order if g in groups]
+
+
+def _trump_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    trump = view["trump"]
+    level = _level(view)
+    at = f" at level {level}" if level is not None else ""
+    if trump.get("no_trump"):
+        what = f"no trump{at}"
+    elif trump.get("suit"):
+        what = f"{Suit(trump['suit']).symbol} trump{at}"
+    else:
+        what = f"not declared yet{at}"
+    standing = view.get("standing")
+    fixed = trump.get("fixed_by")
+    if isinstance(standing, Mapping):
+        how = f"{'declared' if fixed else 'standing bid'}: {_who(standing.get('seat'), names)}"
+        how += f" {format_value(standing.get('cards'))}"
+        what += f" ({how})"
+    elif fixed and trump.get("kitty_card"):
+        what += f" (from the kitty card {format_value([trump['kitty_card']])})"
+    return "trump: " + what
+
+
+def _plays(plays: Any, names: Sequence[str]) -> str:
+    return " · ".join(
+        f"{_who(p.get('seat'), names)} {format_value(p.get('cards'))}"
+        for p in plays or []
+        if isinstance(p, Mapping)
+    )
+
+
+def _render_tricks(view: Mapping[str, Any], names: Sequence[str], title: str | None) -> str:
+    lines: list[str] = []
+    head = [title or str(view.get("game", "")), f"hand {view.get('hand_number', '?')}"]
+    if view.get("phase"):
+        head.append(str(view["phase"]))
+    if view.get("phase") == "play":
+        head.append(f"trick {int(view.get('tricks_played') or 0) + 1}")
+    lines.append("── " + " · ".join(h for h in head if h) + " ──")
+    lines.append(_trump_line(view, names))
+    teams = view.get("teams") or []
+    dealer_team = view.get("dealer_team") or []
+    points = view.get("points") or []
+    levels = view.get("team_levels") or []
+    parts = []
+    for i, team in enumerate(teams):
+        who = " + ".join(_who(s, names) for s in team)
+        bits = []
+        if i < len(levels):
+            bits.append(f"level {levels[i]}")
+        if i < len(points) and view.get("phase") in ("play", "hand_over", "match_over"):
+            bits.append(f"{points[i]} points")
+        if list(team) == list(dealer_team):
+            bits.append("dealer's side")
+        parts.append(f"{who} ({', '.join(bits)})" if bits else who)
+    if parts:
+        lines.append("teams: " + "  vs  ".join(parts))
+    if view.get("dealer") is not None:
+        lines.append(f"dealer: {_who(view['dealer'], names)}")
+    counts = view.get("hand_counts")
+    if counts:
+        lines.append(
+            "cards held: " + " · ".join(f"{_who(i, names)} {n}" for i, n in enumerate(counts))
+        )
+    if view.get("kitty"):
+        lines.append(f"kitty (底牌): {format_value(view['kitty'])}")
+    last = view.get("last_trick")
+    if isinstance(last, Mapping) and view.get("phase") == "play":
+        won = f" → {_who(last.get('winner'), names)}"
+        if last.get("points"):
+            won += f" wins {last['points']} points"
+        else:
+            won += " wins"
+        lines.append(f"last trick: {_plays(last.get('plays'), names)}{won}")
+    trick = view["trick"]
+    failed = trick.get("failed_throw")
+    if isinstance(failed, Mapping):
+        lines.append(f"failed throw: {format_value(failed)}")
+    if trick.get("plays"):
+        lines.append(f"this trick: {_plays(trick['plays'], names)}")
+    results = view.get("hand_results")
+    if results and (view.get("phase") in ("hand_over", "match_over") or not trick.get("plays")):
+        last_result = results[-1]
+        text = last_result.get("text") if isinstance(last_result, Mapping) else None
+        lines.append(f"last hand: {name_seats(text, names) if text else format_value(last_result)}")
+    turn = view.get("turn") or []
+    if turn:
+        lines.append("to move: " + ", ".join(_who(s, names) for s in turn))
+    if view.get("hand"):
+        lines.append(f"your hand ({len(view['hand'])}):")
+        for group, cards in hand_groups(view):
+            lines.append(f"  {group:<6}({len(cards):>2}): {' '.join(cards)}")
     return "\n".join(lines)

@@ -128,15 +128,11 @@ def test_play_pajiwo_one_hand_with_card_notation(tmp_path: Path) -> None:
         text=True,
     )
     assert proc.stdin is not None and proc.stdout is not None
-    typed, out, first, reprint = 0, [], True, False
+    typed, out, first = 0, [], True
     for line in proc.stdout:
         out.append(line)
-        reprint |= line.startswith("! ")  # after a refusal the same list is shown again
         match = re.match(r"^\s+1\. (\w+)(.*)$", line)
         if match:
-            if reprint:  # already answered
-                reprint = False
-                continue
             kind, cards = match.group(1), match.group(2).strip()
             answer = cards if kind == "play" else "1"
             typed += kind == "play"
@@ -149,10 +145,14 @@ def test_play_pajiwo_one_hand_with_card_notation(tmp_path: Path) -> None:
     text = "".join(out)
     assert proc.returncode == 0
     assert "'zz' (in 'zz') is not a card" in text
+    # a refusal changes nothing and does not repeat the table: the error stays in sight
+    refusal = text.index("! 'zz'")
+    assert "your hand" not in text[refusal : text.index("\n", refusal + 1) + 1]
+    assert text.count("your move") == text.count("── 扒鸡窝 Pajiwo") - 1  # + the final table
     assert "your hand (25):" in text
     assert typed >= 10  # one typed play per trick led or followed by seat 0
     assert text.count("\n! ") == 1  # only zz was refused: every typed play was understood
-    assert "match over:" in text
+    assert "match over: Bot 2 & Bot 4 win the match" in text  # seats by name
 
 
 def test_run_without_token_says_how_to_get_one(tmp_path: Path) -> None:
@@ -199,5 +199,5 @@ def test_play_offers_optional_moves_at_a_live_table(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "your move (bid if you like, or wait: the deal goes on):" in done.stdout
-    assert "· seat 0 bids" in done.stdout
+    assert "· you bid" in done.stdout  # the seat by name
     assert "match over:" in done.stdout

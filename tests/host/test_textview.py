@@ -1,0 +1,91 @@
+"""The terminal's text view of a trick-taking hand: trumps first, then suits; names, not seats."""
+
+from __future__ import annotations
+
+from bot.textview import hand_groups, name_seats, render_view
+from games.pajiwo.engine import PajiwoGame
+from games.pajiwo.options import PajiwoOptions
+
+NAMES = ["you", "Bot 2", "Bot 3", "Bot 4"]
+
+
+def view(hand: list[str], *, suit: str | None = "H", level: str | None = "5") -> dict[str, object]:
+    return {
+        "game": "pajiwo",
+        "phase": "play",
+        "hand_number": 2,
+        "seat": 0,
+        "hand": hand,
+        "hand_counts": [len(hand), 3, 3, 2],
+        "team_levels": ["5", "3"],
+        "teams": [[0, 2], [1, 3]],
+        "level": level,
+        "dealer": 2,
+        "dealer_team": [0, 2],
+        "trump": {"suit": suit, "no_trump": suit is None, "fixed_by": "declaration"},
+        "standing": {"seat": 2, "cards": ["SJ", "5h"]},
+        "trick": {"leader": 3, "plays": [{"seat": 3, "cards": ["Ks", "Ks"]}], "failed_throw": None},
+        "last_trick": {
+            "leader": 1,
+            "plays": [{"seat": 1, "cards": ["10c"]}],
+            "winner": 1,
+            "points": 10,
+        },
+        "tricks_played": 4,
+        "points": [15, 30],
+        "turn": [0],
+    }
+
+
+def test_trumps_first_then_each_suit_in_the_engines_order() -> None:
+    # level 5, hearts trump: jokers, ♥5, the other 5s and the hearts are trump (pajiwo.txt:95)
+    hand = ["BJ", "5h", "5s", "Ah", "3h", "As", "Ks", "10c", "4d"]
+    assert hand_groups(view(hand)) == [
+        ("trump", ["大王", "♥5", "♠5", "♥A", "♥3"]),
+        ("♠", ["♠A", "♠K"]),
+        ("♣", ["♣10"]),
+        ("♦", ["♦4"]),
+    ]
+    # no trump: only jokers and level cards
+    assert hand_groups(view(hand, suit=None))[0] == ("trump", ["大王", "♥5", "♠5"])
+
+
+def test_before_a_declaration_the_shared_level_marks_trumps() -> None:
+    v = view(["SJ", "2s", "3s"], suit=None, level=None)
+    v["team_levels"] = ["2", "2"]
+    assert hand_groups(v)[0] == ("trump", ["小王", "♠2"])
+    v["team_levels"] = ["2", "3"]  # which level counts depends on who declares
+    assert hand_groups(v)[0] == ("trump", ["小王"])
+
+
+def test_the_table_is_drawn_with_names() -> None:
+    text = render_view(view(["BJ", "As"]), NAMES, "扒鸡窝 Pajiwo")
+    lines = text.splitlines()
+    assert lines[0] == "── 扒鸡窝 Pajiwo · hand 2 · play · trick 5 ──"
+    assert "trump: ♥ trump at level 5 (declared: Bot 3 小王 ♥5)" in lines
+    teams = "teams: you + Bot 3 (level 5, 15 points, dealer's side)  vs  Bot 2 + Bot 4"
+    assert f"{teams} (level 3, 30 points)" in lines
+    assert "last trick: Bot 2 ♣10 → Bot 2 wins 10 points" in lines
+    assert "this trick: Bot 4 ♠K ♠K" in lines
+    assert "to move: you" in lines
+    assert lines[-3:] == ["your hand (2):", "  trump ( 1): 大王", "  ♠     ( 1): ♠A"]
+
+
+def test_event_texts_name_the_seats() -> None:
+    assert name_seats("seat 3 declares 小王 ♠2", NAMES) == "Bot 4 declares 小王 ♠2"
+    assert (
+        name_seats("seat 0 wins trick 6 with 15 points", NAMES) == "you win trick 6 with 15 points"
+    )
+    assert name_seats("seat 0 buries 8 cards; seat 0 passes", NAMES) == "you bury 8 cards; you pass"
+    assert name_seats("seat 9 wins", NAMES) == "seat 9 wins"
+    assert name_seats("seats 1 & 3 win the match", NAMES) == "Bot 2 & Bot 4 win the match"
+
+
+def test_a_real_pajiwo_view_renders_every_card_of_the_hand() -> None:
+    game = PajiwoGame(11, PajiwoOptions.from_dict({"deal": "all_at_once"}))
+    v = game.view(0)
+    text = render_view(v, NAMES)
+    shown = [c for _, cards in hand_groups(v) for c in cards]
+    assert isinstance(v["hand"], list)
+    assert len(shown) == len(v["hand"]) == 25
+    assert "your hand (25):" in text
