@@ -19,6 +19,7 @@ import argparse
 import asyncio
 import importlib
 import json
+import os
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -134,10 +135,16 @@ async def _simulate(args: argparse.Namespace, db: Path) -> int:
 async def _resume(args: argparse.Namespace, db: Path) -> int:
     from bot.simulate import resume
 
-    failed = False
+    if not db.exists():
+        print(f"error: there is no database {db}", file=sys.stderr)
+        return 2
+    failed, resumed = False, 0
     async for line in resume(db, progress=_progress if args.progress else None):
         failed |= not (line["invariants_ok"] and line["replay_equal"])
+        resumed += 1
         _print_line(line, True)
+    if not resumed:
+        print(f"nothing to resume: {db} has no unfinished bot-only table", file=sys.stderr)
     return 1 if failed else 0
 
 
@@ -195,6 +202,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. simulate ... | head: the reader left; stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the final flush at exit cannot fail again
+        return 1
 
 
 if __name__ == "__main__":

@@ -17,6 +17,9 @@ built wrongly: seat, kind or data of the wrong type), ``illegal``.
 ``illegal`` wraps :class:`games.base.IllegalAction`: ``rule_code`` keeps the
 engine's code (``"must_follow_suit"``), ``params`` its params and ``rule`` its
 source (``"pajiwo.txt:101"``).
+
+At start-up only (never in answer to a player): ``database_in_use``, another
+process runs the tables of the same database file (:mod:`bot.claim`).
 """
 
 from __future__ import annotations

@@ -52,6 +52,7 @@ import sqlite3
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from bot.claim import DatabaseClaim, claim_database
 from bot.errors import TableError
 from bot.results import match_record
 from bot.store import DuplicateKey, Store
@@ -137,6 +138,7 @@ class TableService:
         self._by_channel: dict[int, int] = {}
         self._closed: list[int] = []
         self._listeners: list[Listener] = []
+        self._claim: DatabaseClaim | None = None
 
     # ================================================================ basics
     def subscribe(self, listener: Listener) -> None:
@@ -197,8 +199,12 @@ class TableService:
 
         A game whose stored actions no longer replay (an engine changed
         incompatibly) is logged and its table aborted, so one bad record does
-        not stop the others.
+        not stop the others. The database file is claimed for this service
+        until :meth:`shut_down` (:mod:`bot.claim`): raises
+        ``TableError("database_in_use")`` if another process runs its tables.
         """
+        if self._claim is None:
+            self._claim = claim_database(self.store.path)
         for row in await self.store.open_tables():
             if row.game not in GAMES:
                 log.error("table %s plays unknown game %r: aborting it", row.id, row.game)
@@ -256,8 +262,12 @@ class TableService:
                 await self._notify(updates)
 
     async def shut_down(self) -> None:
-        """Stop every timer and scheduled move (the store stays open; the caller closes it)."""
+        """Stop every timer and scheduled move and give up the claim on the database file
+        (the store stays open; the caller closes it)."""
         await self.scheduler.close()
+        if self._claim is not None:
+            self._claim.release()
+            self._claim = None
 
     # ================================================================ lobby
     async def open_table(
