@@ -197,7 +197,7 @@ def _render_tricks(view: Mapping[str, Any], names: Sequence[str], title: str | N
     lines: list[str] = []
     head = [title or str(view.get("game", "")), f"hand {view.get('hand_number', '?')}"]
     if view.get("phase"):
-        head.append(str(view["phase"]))
+        head.append(str(view["phase"]).replace("_", " "))
     if view.get("phase") == "play":
         head.append(f"trick {int(view.get('tricks_played') or 0) + 1}")
     lines.append("── " + " · ".join(h for h in head if h) + " ──")
@@ -230,11 +230,10 @@ def _render_tricks(view: Mapping[str, Any], names: Sequence[str], title: str | N
         lines.append(f"kitty (底牌): {format_value(view['kitty'])}")
     last = view.get("last_trick")
     if isinstance(last, Mapping) and view.get("phase") == "play":
-        won = f" → {_who(last.get('winner'), names)}"
+        winner = _who(last.get("winner"), names)
+        won = f" → {winner} {'win' if winner.lower() == 'you' else 'wins'}"
         if last.get("points"):
-            won += f" wins {last['points']} points"
-        else:
-            won += " wins"
+            won += f" {last['points']} points"
         lines.append(f"last trick: {_plays(last.get('plays'), names)}{won}")
     trick = view["trick"]
     failed = trick.get("failed_throw")

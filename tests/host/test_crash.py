@@ -65,6 +65,7 @@ def run_killed(args: list[str], db: Path, kill_after: int) -> int:
     [
         ("toy", ["--option", "hands=5"], 25),
         ("pajiwo", ["--match", "one_hand"], 40),
+        ("pajiwo", ["--match", "full"], 400),  # a whole match to level A, killed in hand 5 or so
     ],
 )
 def test_sigkill_mid_game_then_resume(

@@ -89,3 +89,12 @@ def test_a_real_pajiwo_view_renders_every_card_of_the_hand() -> None:
     assert isinstance(v["hand"], list)
     assert len(shown) == len(v["hand"]) == 25
     assert "your hand (25):" in text
+
+
+def test_the_player_wins_in_the_second_person() -> None:
+    v = view(["As"])
+    v["last_trick"] = {"leader": 0, "plays": [{"seat": 0, "cards": ["Ac"]}], "winner": 0}
+    v["phase"] = "play"
+    assert "last trick: you ♣A → you win" in render_view(v, NAMES).splitlines()
+    v["phase"] = "match_over"
+    assert render_view(v, NAMES).splitlines()[0] == "── pajiwo · hand 2 · match over ──"
