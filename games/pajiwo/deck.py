@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from games.cards import Card, format_card_ascii, full_deck
+from games.cards import Card, format_card_ascii, full_deck, parse_card
+from games.tricks import intern_card
 
 __all__ = [
     "DEALT",
@@ -20,17 +21,33 @@ __all__ = [
     "KITTY_SIZE",
     "TEAMS",
     "asc",
+    "card_of",
     "is_seat",
 ]
 
 HAND_SIZE: Final = 25
 KITTY_SIZE: Final = 8
 DEALT: Final = 4 * HAND_SIZE
-DECK: tuple[Card, ...] = tuple(full_deck(2))
+DECK: tuple[Card, ...] = tuple(intern_card(c) for c in full_deck(2))  # one instance per card
 DECK_COUNT: Counter[Card] = Counter(DECK)
 TEAMS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 
 _ASCII: dict[Card, str] = {c: format_card_ascii(c) for c in DECK}
+
+
+_PARSED: dict[str, Card] = {format_card_ascii(c): c for c in DECK}
+_PARSED_MAX = 4096  # spellings remembered (the notations of 54 cards, with room for case)
+
+
+def card_of(text: str) -> Card:
+    """:func:`games.cards.parse_card`, remembered per spelling and returning the deck's
+    instance (replaying a game parses every card of every action). Raises ``CardParseError``."""
+    card = _PARSED.get(text)
+    if card is None:
+        card = intern_card(parse_card(text))
+        if len(_PARSED) < _PARSED_MAX:
+            _PARSED[text] = card
+    return card
 
 
 def asc(cards: Sequence[Card]) -> list[str]:

@@ -44,7 +44,6 @@ from games.cards import (
     format_card,
     format_card_ascii,
     format_cards,
-    parse_card,
 )
 from games.pajiwo import play as tricks
 from games.pajiwo import views
@@ -55,6 +54,7 @@ from games.pajiwo.deck import (
     KITTY_SIZE,
     TEAMS,
     asc,
+    card_of,
     is_seat,
 )
 from games.pajiwo.ladder import (
@@ -231,7 +231,7 @@ class PajiwoGame(Game):
                 {"kind": action.kind},
             )
         try:
-            cards = [parse_card(x) for x in raw]
+            cards = [card_of(x) for x in raw]
         except CardParseError as exc:
             raise IllegalAction("bad_cards", str(exc), {"cards": raw}) from None
         if count is not None and len(cards) != count:
@@ -246,7 +246,15 @@ class PajiwoGame(Game):
         return cards
 
     def _require_held(self, seat: int, cards: Sequence[Card]) -> None:
-        have = Counter(self.hands[seat])
+        hand = self.hands[seat]
+        if len(cards) <= 4:
+            # the common case by identity (shared instances, deck.card_of), without two Counters
+            for card in cards:
+                if sum(1 for held in hand if held is card) < sum(1 for c in cards if c is card):
+                    break
+            else:
+                return
+        have = Counter(hand)
         for card, n in Counter(cards).items():
             if have[card] < n:
                 times = "" if n == 1 else f" {n} times"
@@ -260,7 +268,14 @@ class PajiwoGame(Game):
     def _remove(self, seat: int, cards: Sequence[Card]) -> None:
         hand = self.hands[seat]
         for card in cards:
-            hand.remove(card)
+            # cards are the deck's shared instances (deck.card_of): finding the same object
+            # skips Card.__eq__ for every card before it; list.remove is the fallback
+            for i, held in enumerate(hand):
+                if held is card:
+                    del hand[i]
+                    break
+            else:
+                hand.remove(card)
 
     # ================================================================ decisions
     def pending(self) -> list[Decision]:

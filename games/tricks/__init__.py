@@ -53,7 +53,7 @@ Readings (where the seed, ``pajiwo.txt``, leaves a choice):
 
 from games.tricks.follow import check_follow, legal_follows, random_follow
 from games.tricks.lead import Lead, ThrowCheck, check_throw, classify_lead, legal_leads, suit_name
-from games.tricks.order import SUITS, TRUMP, EffectiveSuit, TrumpOrder
+from games.tricks.order import SUITS, TRUMP, EffectiveSuit, TrumpOrder, intern_card
 from games.tricks.rules import DAGUNZI_RULES, PAJIWO_RULES, TrickRules
 from games.tricks.units import KINDS, Unit, decompose, kitty_multiplier, largest_unit, make_unit
 from games.tricks.winner import trick_winner
@@ -74,6 +74,7 @@ __all__ = [
     "check_throw",
     "classify_lead",
     "decompose",
+    "intern_card",
     "kitty_multiplier",
     "largest_unit",
     "legal_follows",

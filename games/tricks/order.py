@@ -30,13 +30,25 @@ from typing import Final
 
 from games.cards import BIG_JOKER, SMALL_JOKER, Card, Rank, Suit
 
-__all__ = ["SUITS", "TRUMP", "EffectiveSuit", "TrumpOrder"]
+__all__ = ["SUITS", "TRUMP", "EffectiveSuit", "TrumpOrder", "intern_card"]
 
 TRUMP: Final = "trump"
 """The effective-suit label of every trump card (主牌)."""
 
 EffectiveSuit = Suit | str
 """A side suit (:class:`~games.cards.Suit`) or :data:`TRUMP`."""
+
+_INTERNED: dict[Card, Card] = {SMALL_JOKER: SMALL_JOKER, BIG_JOKER: BIG_JOKER}
+
+
+def intern_card(card: Card) -> Card:
+    """The one shared instance equal to ``card`` (for speed only: equal cards behave alike).
+
+    A dict or ``Counter`` look-up whose key *is* the stored key skips ``Card.__eq__`` (Python
+    code); decks, parsed actions and the trump tables all use these instances.
+    """
+    return _INTERNED.setdefault(card, card)
+
 
 SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 """Display order of the suits (colours alternate)."""
@@ -90,7 +102,7 @@ class TrumpOrder:
             for rank in _PLAIN_RANKS:
                 if rank in special:
                     continue
-                table[Card(rank, suit)] = (suit, strength)
+                table[intern_card(Card(rank, suit))] = (suit, strength)
                 strength += 1
         # The trump ladder, lowest first.
         strength = 0
@@ -98,7 +110,7 @@ class TrumpOrder:
             for rank in _PLAIN_RANKS:
                 if rank in special:
                     continue
-                table[Card(rank, self.trump_suit)] = (TRUMP, strength)
+                table[intern_card(Card(rank, self.trump_suit))] = (TRUMP, strength)
                 strength += 1
         # Permanent ranks (常主), lowest rank first; other suits below the trump suit's card.
         ladder_ranks = sorted(r for r in set(self.permanent) if r != self.level)
@@ -107,10 +119,10 @@ class TrumpOrder:
         for rank in ladder_ranks:
             for suit in SUITS:
                 if suit != self.trump_suit:
-                    table[Card(rank, suit)] = (TRUMP, strength)
+                    table[intern_card(Card(rank, suit))] = (TRUMP, strength)
             strength += 1
             if self.trump_suit is not None:
-                table[Card(rank, self.trump_suit)] = (TRUMP, strength)
+                table[intern_card(Card(rank, self.trump_suit))] = (TRUMP, strength)
                 strength += 1
         table[SMALL_JOKER] = (TRUMP, strength)
         table[BIG_JOKER] = (TRUMP, strength + 1)
