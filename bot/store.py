@@ -156,6 +156,11 @@ MIGRATIONS: tuple[str, ...] = (
 """Migration ``i`` (0-based) brings ``PRAGMA user_version`` from ``i`` to ``i + 1``."""
 
 
+_INSERT_DEADLINE = (
+    "INSERT INTO deadlines (table_id, seat, due, remind_at, reminded) VALUES (?,?,?,?,?)"
+)
+
+
 def _dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
@@ -355,6 +360,39 @@ class Store:
         async with self._lock:
             yield
 
+    async def _atomically(self, statements: Sequence[tuple[str, Sequence[Any], bool]]) -> None:
+        """Run ``(sql, parameters, executemany)`` statements as one transaction in a single
+        trip to the database thread (a person's move: the tail latency of each trip adds up).
+
+        Uses aiosqlite's ``_execute`` (run a function on its thread, where the sqlite3
+        connection lives); without it, falls back to one trip per statement.
+        """
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        run = getattr(self._db, "_execute", None)
+        conn = getattr(self._db, "_conn", None)
+        if run is None or conn is None:  # pragma: no cover - another aiosqlite
+            async with self._txn() as db:
+                for sql, params, many in statements:
+                    await (db.executemany(sql, params) if many else db.execute(sql, params))
+            return
+
+        def work() -> None:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, params, many in statements:
+                    if many:
+                        conn.executemany(sql, params)
+                    else:
+                        conn.execute(sql, params)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+        async with self._lock:
+            await run(work)
+
     @asynccontextmanager
     async def _txn(self) -> AsyncIterator[aiosqlite.Connection]:
         if self._lock is None:
@@ -534,13 +572,24 @@ class Store:
                 async with self._single():
                     await self._db.execute(insert, values)
                 return
-            async with self._txn() as db:
-                await db.execute(insert, values)
-                if table_id is not None:
-                    if seats is not None:
-                        await self._update_table(db, table_id, now, {"seats": list(seats)})
-                    if deadlines is not None:
-                        await self._put_deadlines(db, table_id, deadlines)
+            statements: list[tuple[str, Sequence[Any], bool]] = [(insert, values, False)]
+            if seats is not None:
+                statements.append(
+                    (
+                        "UPDATE tables SET seats = ?, updated_at = ? WHERE id = ?",
+                        (_dumps(list(seats)), now, table_id),
+                        False,
+                    )
+                )
+            if deadlines is not None:
+                statements.append(("DELETE FROM deadlines WHERE table_id = ?", (table_id,), False))
+                rows = [
+                    (table_id, d.seat, d.due, d.remind_at, int(d.reminded))
+                    for d in deadlines.values()
+                ]
+                if rows:
+                    statements.append((_INSERT_DEADLINE, rows, True))
+            await self._atomically(statements)
         except sqlite3.IntegrityError as exc:
             if "idempotency_key" in str(exc):
                 raise DuplicateKey(idempotency_key) from None
@@ -598,8 +647,7 @@ class Store:
         await db.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
         if deadlines:
             await db.executemany(
-                "INSERT INTO deadlines (table_id, seat, due, remind_at, reminded)"
-                " VALUES (?,?,?,?,?)",
+                _INSERT_DEADLINE,
                 [
                     (table_id, d.seat, d.due, d.remind_at, int(d.reminded))
                     for d in deadlines.values()

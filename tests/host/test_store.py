@@ -167,3 +167,26 @@ async def test_restart_rebuilds_tables_from_the_file(db_path: Path) -> None:
     assert rebuilt.status == "finished"
     await again.shut_down()
     await store.close()
+
+
+async def test_a_failure_after_the_action_row_rolls_the_action_back(store: Store) -> None:
+    """The action, the seats and the deadlines are one transaction: when a later statement
+    fails (here the deadlines name a table that does not exist), the action is not kept."""
+    table_id = await store.insert_table(row(), 1.0)
+    game_id = await store.start_game(table_id, "toy", {"hands": 1}, 42, [], 2.0)
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.append_action(
+            game_id,
+            0,
+            Action(0, "ante", {"amount": 1}).to_json(),
+            "u:a",
+            7,
+            3.0,
+            table_id=table_id + 100,
+            deadlines={2: Deadline(2, 100.0, 70.0)},
+        )
+    assert await store.actions(game_id) == []
+    assert await store.action_keys(game_id) == set()
+    # and the store still works
+    await store.append_action(game_id, 0, {"seat": 0, "kind": "ante", "data": {}}, "u:a", 7, 4.0)
+    assert await store.action_count(game_id) == 1
