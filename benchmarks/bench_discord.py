@@ -5,7 +5,9 @@
 the validator) and the real bot (``bot.discord_app.create_bot``) on a fresh
 SQLite file. For each of ``PAIJU_BENCH_TABLES`` (default 100) channels a user
 opens a table (preset ``quick``: one hand; pace 10 s), adds three bots and
-starts, all by slash command, then never moves: after three timeouts their seat
+starts, all by slash command (table i starts 0.1 s after table i-1, so all 100
+open within 10 s rather than in the same millisecond, which would also line up
+every timer of every table), then never moves: after three timeouts their seat
 is handed to its bot, so every table ends up played by bots alone (a table
 whose people all *leave* is aborted, so leaving is not the way). While the 100
 hands are played (bots wait ``PAIJU_BENCH_BOT_DELAY`` = 0.5 s between moves,
@@ -20,8 +22,9 @@ Figures:
   loopback server; the server's old message versions are dropped every second,
   as the bot does not hold them) 5 s after every table is in play;
   ``before_tables_mb`` is the same process with the bot connected and no table.
-* ``discord.table_edits_per_s``: table-message edits the bot made per second (the
-  coalescing keeps this far below Discord's 50 requests/s).
+* ``discord.table_edits_per_s`` / ``discord.hand_edits_per_s``: edits of the table
+  messages and of the (absent) players' private hand messages per second, over the
+  run (the coalescing budgets keep them far below Discord's 50 requests/s per bot).
 """
 
 from __future__ import annotations
@@ -36,10 +39,13 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import Figure
+from tests.discord_loopback import LoopbackDiscord
+from tests.discord_loopback.models import DM
 
 __all__ = ["run"]
 
 POLL_S = 3.0  # each user asks /table status this often (100 tables: ~33 interactions/s)
+STAGGER_S = 0.1  # table i opens i * 0.1 s after the first (all 100 within 10 s)
 
 
 def _rss_mb() -> float:
@@ -60,7 +66,7 @@ def _quantile(values: list[float], q: float) -> float:
 async def _main(tables: int, bot_delay: float, db: Path) -> dict[str, float]:
     from bot.config import Settings
     from bot.discord_app import create_bot
-    from tests.discord_loopback import Harness, LoopbackDiscord
+    from tests.discord_loopback import Harness
 
     server = LoopbackDiscord(validate=False)
     await server.start()
@@ -85,6 +91,7 @@ async def _main(tables: int, bot_delay: float, db: Path) -> dict[str, float]:
         async def one_table(i: int) -> None:
             nonlocal ready
             user, channel = users[i], channels[i]
+            await asyncio.sleep(i * STAGGER_S)  # people do not all press Enter at once
             steps: tuple[tuple[str, dict[str, Any]], ...] = (
                 ("table open", {"game": "pajiwo", "preset": "quick", "pace": "10s"}),
                 ("table addbot", {}),
@@ -122,7 +129,9 @@ async def _main(tables: int, bot_delay: float, db: Path) -> dict[str, float]:
         rss = _rss_mb()
         await asyncio.gather(*runners)
         elapsed = time.perf_counter() - t0
-        edits = _edit_count(server) - edits_before
+        table_edits, hand_edits = (
+            a - b for a, b in zip(_edit_count(server), edits_before, strict=True)
+        )
         pruner.cancel()
         await bot.display.drain()
         await h.stop_bot()
@@ -135,17 +144,24 @@ async def _main(tables: int, bot_delay: float, db: Path) -> dict[str, float]:
         "rss": rss,
         "baseline": baseline,
         "elapsed": elapsed,
-        "edits_per_s": edits / elapsed if elapsed else 0.0,
+        "table_edits_per_s": table_edits / elapsed,
+        "hand_edits_per_s": hand_edits / elapsed,
     }
 
 
-def _edit_count(server: object) -> int:
-    requests = getattr(server, "requests", [])
-    return sum(
-        1
-        for r in requests
-        if getattr(r, "method", "") == "PATCH" and "/messages/" in getattr(r, "path", "")
-    )
+def _edit_count(server: LoopbackDiscord) -> tuple[int, int]:
+    """``(table-message edits, private-hand edits)`` the bot made so far: PATCHes of
+    messages in guild channels and in DM channels (interaction replies are not counted)."""
+    table = hand = 0
+    for r in server.requests:
+        if r.method != "PATCH" or not r.path.startswith("/channels/"):
+            continue
+        channel = server.channels.get(int(r.path.split("/")[2]))
+        if channel is not None and channel.type == DM:
+            hand += 1
+        else:
+            table += 1
+    return table, hand
 
 
 def run() -> Iterator[Figure]:
@@ -163,4 +179,9 @@ def run() -> Iterator[Figure]:
         None,
         {"tables": tables, "before_tables_mb": round(out["baseline"], 1)},
     )
-    yield Figure("discord.table_edits_per_s", out["edits_per_s"], "1/s", "< 50", {"tables": tables})
+    yield Figure(
+        "discord.table_edits_per_s", out["table_edits_per_s"], "1/s", "< 50", {"tables": tables}
+    )
+    yield Figure(
+        "discord.hand_edits_per_s", out["hand_edits_per_s"], "1/s", "< 50", {"tables": tables}
+    )

@@ -203,7 +203,8 @@ class TableDisplay:
                 continue
             sig = self._signature(table, seat.index, seat.user_id)
             key = (table.id, seat.user_id)
-            if seat.index in (changed or set()) or self.signatures.get(key) != sig:
+            moved = seat.index in (changed or set()) and not seat.auto
+            if moved or self.signatures.get(key) != sig:
                 self.signatures[key] = sig
                 self.hand_edits.request(key, self._hand_job(table.id, seat.user_id))
 
@@ -213,6 +214,10 @@ class TableDisplay:
     def _signature(self, table: Table, seat: int, user_id: int) -> tuple[Any, ...]:
         if table.status != "playing":
             return (table.status,)
+        if table.seats[seat].auto:
+            # a bot plays this seat for an absent player: their message only needs to offer
+            # "Take my seat back", not follow every card
+            return ("auto",)
         try:
             view = self.bot.service.view(table.id, user_id)
             legal = self.bot.service.legal_actions(table.id, user_id, 25)
@@ -356,14 +361,22 @@ class TableDisplay:
             view = self.bot.service.view(table.id, None)
         except Exception:
             return None
-        began = time.perf_counter()
-        png = await self._draw(pictures.table_png, table.game, view, names_of(table))
-        self.render_s = 0.8 * self.render_s + 0.2 * (time.perf_counter() - began)
+        png, seconds = await self._draw(pictures.table_png, table.game, view, names_of(table))
+        self.render_s = 0.8 * self.render_s + 0.2 * seconds
         return png
 
-    async def _draw(self, func: Callable[..., bytes | None], *args: Any) -> bytes | None:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.render_pool, func, *args)
+    async def _draw(
+        self, func: Callable[..., bytes | None], *args: Any
+    ) -> tuple[bytes | None, float]:
+        """Run a picture function in the render pool: ``(png, seconds spent drawing)``
+        (the drawing time only, not the wait for a free thread)."""
+
+        def timed() -> tuple[bytes | None, float]:
+            began = time.perf_counter()
+            out = func(*args)
+            return out, time.perf_counter() - began
+
+        return await asyncio.get_running_loop().run_in_executor(self.render_pool, timed)
 
     async def _edit_table(self, table_id: int) -> None:
         try:
@@ -415,7 +428,7 @@ class TableDisplay:
             view = self.bot.service.view(table.id, user_id)
         except Exception:
             view = {}
-        png = await self._draw(pictures.hand_png, table.game, view) if view else None
+        png = (await self._draw(pictures.hand_png, table.game, view))[0] if view else None
         return self._hand_payload(table, user_id, lang, png, view)
 
     def _hand_payload(
