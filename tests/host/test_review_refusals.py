@@ -3,13 +3,14 @@ changes nothing (in memory and in the file), and an idempotency key is scoped to
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
 from bot.errors import TableError
 from bot.store import Store
-from bot.tables import Table, TableService
+from bot.tables import Table, TableService, TableUpdate
 from games.base import Action
 from tests.host.test_lobby import refused, stored
 from tests.host.test_play import USERS, four_people, state
@@ -146,3 +147,41 @@ async def test_a_retried_final_move_is_a_duplicate_not_an_error(
     with pytest.raises(TableError) as info:  # a new move is refused: the match is over
         await service.act(table.id, last[0], last[1], "new-key")
     assert info.value.code == "finished"
+
+
+async def test_concurrent_moves_of_different_players_are_all_stored_in_order(
+    service: TableService, store: Store
+) -> None:
+    table = await four_people(service)
+    assert table.game_id is not None
+    results = await asyncio.gather(
+        *(
+            service.act(table.id, user, Action(None, "ante", {"amount": 1 + i % 2}), f"c{i}")
+            for i, user in enumerate(USERS)
+        )
+    )
+    assert [r.duplicate for r in results] == [False] * 4
+    assert table.engine is not None
+    stored = await store.actions(table.game_id)
+    assert stored == [a.to_json() for a in table.engine.actions[: len(stored)]]
+    assert sorted(a["seat"] for a in stored[:4]) == [0, 1, 2, 3]
+
+
+async def test_a_listener_hears_of_a_move_only_once_it_is_stored(
+    service: TableService, store: Store
+) -> None:
+    table = await four_people(service)
+    seen: list[tuple[int, int]] = []
+
+    async def listener(update: TableUpdate) -> None:
+        if update.action is not None and update.table.engine is not None:
+            assert update.table.game_id is not None
+            seen.append(
+                (len(update.table.engine.actions), await store.action_count(update.table.game_id))
+            )
+
+    service.subscribe(listener)
+    for user in USERS:
+        await service.act(table.id, user, Action(None, "ante", {"amount": 1}), f"a{user}")
+    assert len(seen) >= 4
+    assert all(stored >= live for live, stored in seen)
