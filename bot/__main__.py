@@ -75,6 +75,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--pace", default="relaxed", help="live, relaxed, async or seconds")
     play.add_argument("--name", default="you", help="your name at the table")
     play.add_argument("--bot", default="heuristic", help="bot kind of the other seats")
+    play.add_argument(
+        "--new", action="store_true", help="abort the saved unfinished game and start a new one"
+    )
 
     sim = sub.add_parser("simulate", help="bot-only matches through the table service")
     sim.add_argument("game", help="game key, e.g. pajiwo")
@@ -189,6 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     options=_options(args),
                     name=args.name,
                     bot=args.bot,
+                    new=args.new,
                 )
             )
         if args.command == "resume":

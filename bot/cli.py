@@ -173,9 +173,12 @@ async def play(
     options: Mapping[str, Any] | None = None,
     name: str = "you",
     bot: str = "heuristic",
+    new: bool = False,
 ) -> int:
     """Play in the terminal until the match ends (0) or input ends / ``quit`` (0, game saved).
 
+    An unfinished terminal game of ``game`` in the database is resumed (its own
+    options and seed kept) unless ``new``, which aborts it and starts another.
     Raises ``TableError`` for bad game options.
     """
     channel = terminal_channel(game)
@@ -188,11 +191,21 @@ async def play(
         await service.start_up()
         table = service.table_in_channel(channel)
         if (
-            table is not None
+            not new
+            and table is not None
             and table.status == "playing"
             and table.seat_of(TERMINAL_USER) is not None
         ):
-            term.say(f"resuming your {table.spec.title_en} game (table {table.id})")
+            asked = seed is not None or preset is not None or bool(options)
+            term.say(
+                f"resuming your unfinished {table.spec.title_en} game (table {table.id},"
+                f" seed {table.seed})"
+                + (
+                    ": it keeps its own options; add --new to start one with yours"
+                    if asked
+                    else "; add --new to start a new one"
+                )
+            )
             if table.seats[table.seat_of(TERMINAL_USER) or 0].auto:
                 await service.take_back(table.id, TERMINAL_USER)
         else:

@@ -100,8 +100,25 @@ def test_play_resumes_a_saved_game(tmp_path: Path) -> None:
     first = run("play", "toy", "--db", str(db), "--seed", "5", "--pace", "async", stdin="1\n")
     assert "the game is saved" in first.stdout
     second = run("play", "toy", "--db", str(db), "--pace", "async", stdin="1\n" * 80)
-    assert "resuming your Toy game" in second.stdout
+    assert "resuming your unfinished Toy game (table 1, seed 5); add --new" in second.stdout
     assert "match over:" in second.stdout
+
+
+def test_play_says_a_saved_game_keeps_its_options_and_new_starts_another(tmp_path: Path) -> None:
+    db = tmp_path / "play.sqlite3"
+    run("play", "toy", "--db", str(db), "--seed", "5", "--pace", "async", stdin="1\n")
+    again = run("play", "toy", "--db", str(db), "--seed", "9", "--pace", "async", stdin="quit\n")
+    assert "seed 5): it keeps its own options; add --new to start one with yours" in again.stdout
+    fresh = run(
+        "play", "toy", "--db", str(db), "--seed", "9", "--new", "--pace", "async", stdin="quit\n"
+    )
+    assert "resuming" not in fresh.stdout
+    assert "table 2, seed 9" in fresh.stdout
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT id, status FROM tables ORDER BY id").fetchall() == [
+            (1, "aborted"),
+            (2, "playing"),
+        ]
 
 
 def test_play_pajiwo_one_hand_with_card_notation(tmp_path: Path) -> None:
