@@ -17,13 +17,18 @@ from render.scenes import TrickTableScene
 
 __all__ = ["hand_groups", "table_scene"]
 
+_OVER = ("hand_over", "match_over")
+_DECLARING = ("dealing", "auction", "pajiwo", "rebel", "bury")
+
 _LEVEL_RANKS = {"J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
 _PHASES = {
     "deal": "发牌 dealing",
+    "dealing": "发牌 dealing",
     "auction": "亮主 declaring",
+    "rebel": "造反? rebellion",
     "bury": "扣底 burying the kitty",
     "play": "出牌 play",
-    "pajiwo": "扒鸡窝",
+    "pajiwo": "扒鸡窝 overcall round",
     "hand_over": "本局结束 hand over",
     "match_over": "比赛结束 match over",
 }
@@ -67,10 +72,12 @@ def hand_groups(view: Mapping[str, Any]) -> list[CardGroup]:
     order = trump_order(view)
     cards = _cards(view.get("hand"))
 
-    def key(card: Card) -> tuple[int, int]:
+    def key(card: Card) -> tuple[int, int, int]:
         suit = order.suit_of(card)
         rank = 0 if suit == TRUMP else 1 + [*Suit].index(suit)
-        return (rank, -order.strength(card))
+        # Equal trumps (the off-suit level cards) are kept together by suit.
+        own = -1 if card.suit is None else [*Suit].index(card.suit)
+        return (rank, -order.strength(card), own)
 
     def label(group: object) -> str:
         return "主 trumps" if group == TRUMP else f"{group}"
@@ -95,9 +102,8 @@ def table_scene(
     if viewer is None:
         viewer = seat if isinstance(seat, int) else 0
     suit, no_trump = _trump_suit(view)
-    trick = view.get("trick") or {}
-    plays = trick.get("plays", []) if isinstance(trick, Mapping) else []
-    trick_rows = [(int(p["seat"]), tuple(_cards(p.get("cards")))) for p in plays]
+    phase = str(view.get("phase") or "")
+    trick_rows, caption, winner = _shown_cards(view, phase)
     points = list(view.get("points") or [0, 0])
     dealer = view.get("dealer")
     teams_json = view.get("teams") or [[0, 2], [1, 3]]
@@ -111,7 +117,9 @@ def table_scene(
     if isinstance(turn, list):
         turn = turn[0] if len(turn) == 1 else None
     counts = list(view.get("hand_counts") or [0] * len(names))
-    phase = str(view.get("phase") or "")
+    # The kitty (底牌) is drawn only once it is public: a seat's own view also holds it
+    # while that seat owns the buried kitty, and the table picture is seen by everyone.
+    kitty = _cards(view.get("kitty")) if phase in _OVER else []
     return TrickTableScene(
         names=list(names),
         cards_left=counts,
@@ -127,4 +135,35 @@ def table_scene(
         teams=[team_of.get(s) for s in range(len(names))],
         title=title,
         phase=_PHASES.get(phase, phase),
+        trick_caption=caption,
+        trick_winner=winner,
+        kitty=kitty,
     )
+
+
+def _plays(trick: Any) -> list[tuple[int, tuple[Card, ...]]]:
+    plays = trick.get("plays", []) if isinstance(trick, Mapping) else []
+    return [(int(p["seat"]), tuple(_cards(p.get("cards")))) for p in plays]
+
+
+def _shown_cards(
+    view: Mapping[str, Any], phase: str
+) -> tuple[list[tuple[int, tuple[Card, ...]]], str, int | None]:
+    """What lies in front of the seats: ``(plays, caption, winner)``.
+
+    The current trick while one is under way; else, in play and after the hand, the
+    last finished trick (上一轮) with its winner; while trump is being declared, the
+    standing declaration (亮主), which is public (``pajiwo.txt:41-47``).
+    """
+    current = _plays(view.get("trick"))
+    if current:
+        return current, "", None
+    last = view.get("last_trick")
+    if phase in ("play", *_OVER) and isinstance(last, Mapping) and last.get("plays"):
+        won = last.get("winner")
+        return _plays(last), "上一轮 last trick", won if isinstance(won, int) else None
+    standing = view.get("standing")
+    if phase in _DECLARING and isinstance(standing, Mapping) and standing.get("cards"):
+        label = "扒鸡窝 standing call" if phase == "pajiwo" else "亮主 declared"
+        return [(int(standing["seat"]), tuple(_cards(standing["cards"])))], label, None
+    return [], "", None

@@ -57,6 +57,11 @@ class TrickTableScene:
     * ``dealer`` (庄家) and ``turn`` (whose move) are seats or ``None``.
     * ``deadline``: text already formatted by the caller (``"出牌 0:25"``), or ``""``.
     * ``teams``: optional side per seat (0/1) to colour names; ``title`` a heading.
+    * ``trick_caption``: what the cards in front of the seats are when they are not the
+      current trick, for example ``"上一轮 last trick"`` or ``"亮主 declared"``
+      (drawn in the middle; the lead marker 先 is then left out); ``""`` for the current trick.
+    * ``trick_winner``: the seat that won the trick shown (marked 赢), or ``None``.
+    * ``kitty``: the kitty (底牌) when every viewer may see it (after the hand), else empty.
     """
 
     names: Sequence[str]
@@ -73,10 +78,20 @@ class TrickTableScene:
     teams: Sequence[int | None] = ()
     title: str = ""
     phase: str = ""
+    trick_caption: str = ""
+    trick_winner: int | None = None
+    kitty: Sequence[Card] = ()
 
     def __post_init__(self) -> None:
         kind = "TrickTableScene"
-        _check_seats(kind, self.names, viewer=self.viewer, dealer=self.dealer, turn=self.turn)
+        _check_seats(
+            kind,
+            self.names,
+            viewer=self.viewer,
+            dealer=self.dealer,
+            turn=self.turn,
+            trick_winner=self.trick_winner,
+        )
         _check_per_seat(kind, "cards_left", self.cards_left)
         _check_per_seat(kind, "teams", self.teams)
         for seat, _cards in self.trick:

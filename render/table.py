@@ -35,6 +35,7 @@ HEIGHT = 860
 HEADER_H = 110
 TRICK_W = 96  # width of a card on the table
 TRICK_H = round(TRICK_W * CARD_H / CARD_W)
+SIDE_W = 212  # a side seat's cards stop 8 px short of the centre line (left and right never meet)
 
 
 @dataclass(frozen=True)
@@ -71,13 +72,13 @@ def seat_boxes(top: int = HEADER_H, height: int = HEIGHT) -> dict[str, SeatBox]:
             440,
         ),
         "left": SeatBox(
-            "left", (14, mid_y - sh // 2, 14 + sw, mid_y + sh // 2), (14 + sw + 20, mid_y), 230
+            "left", (14, mid_y - sh // 2, 14 + sw, mid_y + sh // 2), (14 + sw + 20, mid_y), SIDE_W
         ),
         "right": SeatBox(
             "right",
             (WIDTH - 14 - sw, mid_y - sh // 2, WIDTH - 14, mid_y + sh // 2),
             (WIDTH - 14 - sw - 20, mid_y),
-            230,
+            SIDE_W,
         ),
     }
 
@@ -89,8 +90,34 @@ def draw_felt(img: Image.Image, top: int) -> None:
     d.rounded_rectangle((8, top + 6, img.width - 8, img.height - 8), radius=28, fill=TABLE)
 
 
-MIN_STEP = 26  # narrowest visible strip of a card on the table (rank + suit still show)
+MIN_STEP = 26  # narrowest visible strip of a TRICK_W card on the table (rank + suit still show)
 ROW_DROP = 60  # vertical offset of a second row of played cards
+_SMALL_W = 72  # the smallest card width on the table, for very long plays
+# (card width, rows) tried in order: big cards in one or two rows first; three rows of
+# small cards only for a throw too long for two (three rows of big cards would run
+# into the seats above and below a side seat).
+_LAYOUTS = ((TRICK_W, 1), (TRICK_W, 2), (84, 2), (_SMALL_W, 2), (_SMALL_W, 3))
+
+
+def _min_step(width: int) -> int:
+    """The narrowest strip that still shows the corner index of a ``width`` px card."""
+    return -(-MIN_STEP * width // TRICK_W)
+
+
+def play_layout(n: int, max_w: int) -> tuple[int, int, int]:
+    """``(card width, rows, step)`` for ``n`` cards in ``max_w`` px: the first of
+    ``_LAYOUTS`` whose overlapped strips stay at least :func:`_min_step` wide. A throw
+    too long even for that (25 cards from a side seat) gets three rows of small cards
+    with whatever step fits."""
+    for width, rows in _LAYOUTS:
+        per_row = -(-n // rows)
+        if per_row <= 1:
+            return width, rows, 30
+        step = min(30, (max_w - width) // (per_row - 1))
+        if step >= _min_step(width):
+            return width, rows, step
+    per_row = -(-n // 3)
+    return _SMALL_W, 3, max(4, (max_w - _SMALL_W) // max(1, per_row - 1))
 
 
 def draw_cards_row(
@@ -102,17 +129,21 @@ def draw_cards_row(
     """Draw ``cards`` overlapped in front of a seat; returns the box they cover.
 
     A long play (a throw 甩牌, a straight) that would squeeze the strips below
-    ``MIN_STEP`` pixels is laid in two rows, the second dropped by ``ROW_DROP``.
+    ``MIN_STEP`` pixels (scaled to the card width) is drawn with smaller cards
+    and/or in up to three rows, each dropped by ``ROW_DROP`` (scaled), so that it
+    never leaves the seat's area ``box.cards_max_w`` px wide.
     """
     n = len(cards)
-    rows = [list(cards)]
-    if n > 1 and (box.cards_max_w - width) // (n - 1) < MIN_STEP:
-        half = (n + 1) // 2
-        rows = [list(cards[:half]), list(cards[half:])]
+    if width == TRICK_W:
+        width, nrows, step = play_layout(n, box.cards_max_w)
+    else:
+        nrows, step = 1, 30 if n < 2 else min(30, (box.cards_max_w - width) // (n - 1))
+    per_row = max(1, -(-n // nrows))
+    rows = [list(cards[i : i + per_row]) for i in range(0, n, per_row)] or [[]]
     longest = max(len(r) for r in rows)
-    step = 30 if longest < 2 else min(30, (box.cards_max_w - width) // (longest - 1))
     total = (longest - 1) * step + width if n else 0
     h = round(width * CARD_H / CARD_W)
+    drop_step = ROW_DROP * width // TRICK_W  # just below the corner index
     cx, cy = box.cards_centre
     if box.side == "left":
         x0 = cx
@@ -120,12 +151,12 @@ def draw_cards_row(
         x0 = cx - total
     else:
         x0 = cx - total // 2
-    drop = ROW_DROP * (len(rows) - 1)
+    drop = drop_step * (len(rows) - 1)
     y0 = cy - (h + drop) // 2
     for r, row in enumerate(rows):
         for i, card in enumerate(row):
             sprite = card_image(card, width)
-            img.paste(sprite, (x0 + i * step, y0 + r * ROW_DROP), sprite)
+            img.paste(sprite, (x0 + i * step, y0 + r * drop_step), sprite)
     return (x0, y0, x0 + total, y0 + h + drop)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from games.cards import Card
+from render.cards import card_image
 from render.common import BG, BLUE, GOLD, INK, RED, new_canvas, to_png
 from render.fonts import draw_text
 from render.scenes import TrickTableScene
@@ -21,6 +23,8 @@ from render.table import (
 
 __all__ = ["trick_table_image", "trick_table_png"]
 
+FELT_TEXT = (205, 230, 212)  # light text on the green felt
+
 
 def _trump_text(scene: TrickTableScene) -> tuple[str, tuple[int, int, int]]:
     if scene.no_trump:
@@ -33,8 +37,10 @@ def _trump_text(scene: TrickTableScene) -> tuple[str, tuple[int, int, int]]:
 
 def trick_table_image(scene: TrickTableScene) -> Image.Image:
     """Draw ``scene``: header with trump (主), level (级), points per side and the deadline;
-    four seat panels (name, cards left, dealer 庄, turn ▶); the current trick in front of
-    the seats, the lead marked 先. Returns a 900 x 860 RGB image.
+    four seat panels (name, cards left, dealer 庄, turn ▶); the cards of ``scene.trick`` in
+    front of the seats, the lead marked 先 (or the winner 赢), with ``trick_caption`` at
+    the top left when they are not the current trick; the public kitty (底牌) at the top
+    right. Returns a 900 x 860 RGB image.
     """
     img = new_canvas(WIDTH, HEIGHT, BG)
     draw_felt(img, HEADER_H)
@@ -61,12 +67,37 @@ def trick_table_image(scene: TrickTableScene) -> Image.Image:
             turn=scene.turn == seat,
             team=team,
         )
+    spots: dict[int, tuple[int, int, int, int]] = {}
     for seat, cards in scene.trick:
         box = boxes[side_of(seat, scene.viewer, n)]
-        x0, y0, _x1, _y1 = draw_cards_row(img, list(cards), box)
-        if seat == lead:
+        spots[seat] = draw_cards_row(img, list(cards), box)
+    # Markers go on last so that no card of a later seat covers them.
+    for seat, (x0, y0, _x1, _y1) in spots.items():
+        if seat == scene.trick_winner:
+            draw_text(d, (x0 + 4, y0 - 4), "赢 won", 20, GOLD, bold=True, anchor="ld")
+        elif seat == lead and not scene.trick_caption:
             draw_text(d, (x0 + 4, y0 - 4), "先 lead", 20, GOLD, bold=True, anchor="ld")
+    if scene.trick_caption:
+        draw_text(
+            d, (28, HEADER_H + 36), scene.trick_caption, 24, FELT_TEXT, bold=True, anchor="lm"
+        )
+    if scene.kitty:
+        _draw_kitty(img, list(scene.kitty))
     return img
+
+
+def _draw_kitty(img: Image.Image, cards: list[Card]) -> None:
+    """The kitty (底牌) in the top-right corner of the felt, labelled (public after the hand)."""
+    d = ImageDraw.Draw(img)
+    width = 60
+    step = min(20, (200 - width) // max(1, len(cards) - 1))
+    total = (len(cards) - 1) * step + width
+    x0 = WIDTH - 28 - total
+    y0 = HEADER_H + 58
+    draw_text(d, (WIDTH - 28, HEADER_H + 36), "底牌 kitty", 24, GOLD, bold=True, anchor="rm")
+    for i, card in enumerate(cards):
+        sprite = card_image(card, width)
+        img.paste(sprite, (x0 + i * step, y0), sprite)
 
 
 def trick_table_png(scene: TrickTableScene) -> bytes:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
-from games.cards import Suit, parse_card
+from games.cards import Suit, format_card_ascii, parse_card
 from games.pajiwo.bots import HeuristicPlayer
 from games.pajiwo.engine import PajiwoGame
 from render.pajiwo import hand_groups, table_scene
@@ -78,3 +79,88 @@ def test_sparse_view_is_tolerated() -> None:
     assert scene.points == [("A队", 0), ("B队", 0)]
     assert scene.phase == "发牌 dealing"
     assert hand_groups({"hand": None}) == []
+
+
+def _drive(seed: int, hands: int) -> Iterator[PajiwoGame]:
+    """A real game played by bots through ``hands`` hands: yields the (same, advancing)
+    game before the first action and after each one."""
+    game = PajiwoGame(seed=seed)
+    bot, rng = HeuristicPlayer(), random.Random(seed)
+    finished = 0
+    yield game
+    while finished < hands and not game.view(None)["match_over"]:
+        action = game.table_action()
+        if action is None:
+            pending = [d for d in game.pending() if d.seat is not None]
+            seat = next((d.seat for d in pending if d.required), pending[0].seat)
+            assert seat is not None
+            action = bot.choose(game, seat, rng)
+        before = game.phase
+        game.apply(action)
+        finished += game.phase == "hand_over" and before != "hand_over"
+        yield game
+
+
+def test_real_hands_at_every_phase_show_public_information_only() -> None:
+    """Two real hands (seed 5 has a 造反 round, a 扒鸡窝 overcall and a re-burial). At
+    every step each seat's table picture is exactly the spectator's (nothing hidden
+    leaks: not the kitty its owner may see, not its hand), each seat's hand picture
+    holds exactly its own cards, every phase has a label, the kitty is shown after the
+    hand only, and between tricks the last trick is shown with its winner. At the
+    first step of each phase every seat's and the spectator's pictures are drawn."""
+    from render.cards import hand_png
+
+    drawn: set[str] = set()
+    for game in _drive(seed=5, hands=2):
+        spectator = game.view(None)
+        phase = spectator["phase"]
+        public = table_scene(spectator, NAMES, viewer=0)
+        assert not public.phase.isascii(), f"phase {phase!r} has no label"
+        views = [game.view(seat) for seat in range(4)]
+        for view in views:
+            assert table_scene(view, NAMES, viewer=0) == public
+            cards = [c for g in hand_groups(view) for c in g.cards]
+            assert Counter(cards) == Counter(parse_card(c) for c in view["hand"])
+        if phase in ("hand_over", "match_over"):
+            assert len(public.kitty) == 8
+            assert Counter(public.kitty) == Counter(parse_card(c) for c in spectator["kitty"])
+        else:
+            assert not public.kitty
+        last = spectator["last_trick"]
+        if phase == "play" and not spectator["trick"]["plays"] and last:
+            assert public.trick_caption.startswith("上一轮")
+            assert public.trick_winner == last["winner"]
+        if phase not in drawn:
+            drawn.add(phase)
+            assert trick_table_png(table_scene(spectator, NAMES))[:4] == b"\x89PNG"
+            for view in views:
+                assert trick_table_png(table_scene(view, NAMES))[:4] == b"\x89PNG"
+                if view["hand"]:
+                    assert hand_png(hand_groups(view))[:4] == b"\x89PNG"
+    assert {"dealing", "auction", "rebel", "bury", "pajiwo", "play", "hand_over"} <= drawn
+
+
+def test_standing_declaration_is_on_the_table_while_trump_is_declared() -> None:
+    """亮主 cards are public (pajiwo.txt:41-47): during the auction the standing
+    declaration lies in front of its declarer."""
+    for game in _drive(seed=5, hands=2):
+        view = game.view(None)
+        if view["phase"] == "auction" and view["standing"]:
+            scene = table_scene(view, NAMES)
+            standing = view["standing"]
+            cards = tuple(parse_card(c) for c in standing["cards"])
+            assert list(scene.trick) == [(standing["seat"], cards)]
+            assert scene.trick_caption.startswith("亮主")
+            return
+    raise AssertionError("seed 5 has no declaration in the auction")
+
+
+def test_equal_trumps_are_grouped_by_suit() -> None:
+    """Off-suit level cards are equal in strength; the hand keeps identical ones
+    together in suit order ♠ ♥ ♣ ♦ (7c 7c 7d 7d, not 7c 7d 7c 7d)."""
+    view: dict[str, Any] = {"hand": ["7c", "7d", "7c", "7s", "7h", "BJ", "7d", "3h"]}
+    view.update(level="7", trump={"suit": "H"})
+    groups = hand_groups(view)
+    assert [[format_card_ascii(c) for c in g.cards] for g in groups] == [
+        ["BJ", "7h", "7s", "7c", "7c", "7d", "7d", "3h"]
+    ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import random
 from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import cast
 
 import pytest
 from hypothesis import given, settings
@@ -42,9 +44,14 @@ from render.tiles import tile_back, tile_image
 from render.trick import trick_table_image
 
 
-def _count(img: Image.Image, pred: object, box: tuple[int, int, int, int] | None = None) -> int:
+def _count(
+    img: Image.Image,
+    pred: Callable[[tuple[int, int, int]], bool],
+    box: tuple[int, int, int, int] | None = None,
+) -> int:
     region = img.convert("RGB").crop(box) if box else img.convert("RGB")
-    return sum(1 for px in region.get_flattened_data() if pred(px))  # type: ignore[operator]
+    pixels = cast(Iterable[tuple[int, int, int]], region.get_flattened_data())
+    return sum(1 for px in pixels if pred(px))
 
 
 def _red(px: tuple[int, int, int]) -> bool:
@@ -102,7 +109,7 @@ def test_group_cards_puts_trumps_first() -> None:
     groups = group_cards(
         cards,
         sort_key=lambda c: (
-            0 if order.suit_of(c) == TRUMP else 1 + suits.index(order.suit_of(c)),  # type: ignore[arg-type]
+            0 if order.suit_of(c) == TRUMP else 1 + suits.index(order.suit_of(c)),
             -order.strength(c),
         ),
         group_of=order.suit_of,
@@ -219,18 +226,41 @@ def test_shared_palette_fits_every_picture() -> None:
 
 
 def test_long_play_from_a_side_seat_wraps_into_two_rows() -> None:
-    """A 12-card straight in front of the left seat keeps every strip readable."""
-    from render.table import MIN_STEP, ROW_DROP, TRICK_H, draw_cards_row
+    """A 12-card straight in front of the left seat keeps every strip readable: two
+    rows of six 84 px cards, strips at least the scaled MIN_STEP, inside the seat's area."""
+    from render.table import MIN_STEP, ROW_DROP, TRICK_H, TRICK_W, draw_cards_row, play_layout
 
     img = Image.new("RGB", (900, 860))
     box = seat_boxes()["left"]
     cards = parse_cards("3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks As")
+    width, rows, step = play_layout(12, box.cards_max_w)
+    assert (width, rows) == (84, 2)
+    assert step >= MIN_STEP * 84 / TRICK_W
     x0, y0, x1, y1 = draw_cards_row(img, cards, box)
-    assert y1 - y0 == TRICK_H + ROW_DROP  # two rows
-    assert (x1 - x0 - 96) // 5 >= MIN_STEP  # six cards a row
+    assert y1 - y0 == round(84 * 1.4) + ROW_DROP * 84 // TRICK_W  # two rows
+    assert x1 - x0 == 5 * step + 84  # six cards a row
     assert x1 <= box.cards_centre[0] + box.cards_max_w
     short = draw_cards_row(img, cards[:3], box)
     assert short[3] - short[1] == TRICK_H
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 8, 12, 16, 20, 25])
+def test_plays_from_opposite_seats_never_meet(n: int) -> None:
+    """Left and right seats both throwing ``n`` cards (up to a whole 25-card hand) stay
+    apart, and every strip keeps its corner index (at least the scaled MIN_STEP) up to
+    a 20-card throw; rows never exceed three."""
+    from render.table import MIN_STEP, TRICK_W, draw_cards_row, play_layout
+
+    img = Image.new("RGB", (900, 860))
+    boxes = seat_boxes()
+    cards = parse_cards(" ".join(["As"] * n))
+    left = draw_cards_row(img, cards, boxes["left"])
+    right = draw_cards_row(img, cards, boxes["right"])
+    assert left[2] < right[0]
+    width, rows, step = play_layout(n, boxes["left"].cards_max_w)
+    assert rows <= 3
+    if n <= 20 and n > 1:
+        assert step * TRICK_W >= MIN_STEP * width
 
 
 def test_warm_up_caches_the_card_faces() -> None:
