@@ -116,6 +116,21 @@ def _table(interaction: discord.Interaction, table_id: int) -> Table:
     return service.get(table_id)
 
 
+def table_for_player(interaction: discord.Interaction) -> Table | None:
+    """The table a move or private look is about: the one in this channel; in a DM (no
+    table there), the one playing table where the user is seated, if exactly one."""
+    service = app(interaction).service
+    table: Table | None = service.table_in_channel(interaction.channel_id or 0)
+    if table is not None or interaction.guild_id is not None:
+        return table
+    mine = [
+        t
+        for t in service.open_tables()
+        if t.status == "playing" and t.seat_of(interaction.user.id) is not None
+    ]
+    return mine[0] if len(mine) == 1 else None
+
+
 def _channel_matches(interaction: discord.Interaction, table: Table) -> bool:
     return interaction.channel_id in (table.channel_id, table.thread_id)
 
@@ -261,7 +276,7 @@ async def show_hand(interaction: discord.Interaction, table_id: int | None) -> N
     lg = lang(interaction)
     try:
         if table_id is None:
-            found = bot.service.table_in_channel(interaction.channel_id or 0)
+            found = table_for_player(interaction)
             if found is None:
                 raise Refusal("no_table", "there is no table in this channel")
             table = found
@@ -292,7 +307,7 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
     lg = lang(interaction)
     try:
         if table_id is None:
-            found = bot.service.table_in_channel(interaction.channel_id or 0)
+            found = table_for_player(interaction)
             if found is None:
                 raise Refusal("no_table", "there is no table in this channel")
             table_id = found.id

@@ -1,5 +1,8 @@
 """``/play cards:``, ``/pass``, ``/hand``, ``/hint``: moves and private looks by slash command.
 
+They work in the table's channel, and in the bot's DMs for a player seated at exactly one
+playing table.
+
 ``/play`` autocompletes the caller's legal moves now (``TableService.legal_actions``,
 most useful first, at most 25) labelled in card notation; typed cards in any
 notation are accepted too and judged by the rules. The idempotency key of a
@@ -25,6 +28,7 @@ from cogs.actions import (
     show_hand,
     show_hint,
     table_error_type,
+    table_for_player,
 )
 from cogs.i18n import lang_of
 from cogs.present import action_label, encode_action
@@ -38,7 +42,7 @@ async def cards_autocomplete(
 ) -> list[app_commands.Choice[str]]:
     """The caller's legal moves that take cards, filtered by what is typed; at most 25."""
     bot = app(interaction)
-    table = bot.service.table_in_channel(interaction.channel_id or 0)
+    table = table_for_player(interaction)
     if table is None or table.seat_of(interaction.user.id) is None:
         return []
     try:
@@ -78,10 +82,9 @@ class PlayCog(commands.Cog):
     )
     @app_commands.autocomplete(cards=cards_autocomplete)
     async def play(self, interaction: discord.Interaction, cards: str) -> None:
-        bot = app(interaction)
         await defer(interaction, ephemeral=True)
         try:
-            table = bot.service.table_in_channel(interaction.channel_id or 0)
+            table = table_for_player(interaction)
             if table is None:
                 raise Refusal("no_table", "there is no table in this channel")
             action = resolve_cards(interaction, table, cards)
@@ -93,9 +96,8 @@ class PlayCog(commands.Cog):
 
     @app_commands.command(name=_L("pass"), description=_L("Pass"))
     async def pass_(self, interaction: discord.Interaction) -> None:
-        bot = app(interaction)
         await defer(interaction, ephemeral=True)
-        table = bot.service.table_in_channel(interaction.channel_id or 0)
+        table = table_for_player(interaction)
         try:
             if table is None:
                 raise Refusal("no_table", "there is no table in this channel")

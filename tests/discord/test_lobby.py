@@ -7,6 +7,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+from bot.config import Settings
+from bot.discord_app import create_bot
 from cogs.info import rules_summary
 from tests.discord.conftest import BotFactory
 from tests.discord.play import answer, controls, table_id, table_message
@@ -141,3 +143,25 @@ async def test_rules_show_a_summary_of_the_rules_page(
     assert "108 cards" in text and "docs/rules/pajiwo.md" in text
     assert len(text) <= 2000
     assert rules_summary("pajiwo", tmp_path) is None  # a game without a page
+
+
+async def test_moves_and_looks_work_in_the_bots_dms_for_a_seated_player(
+    discord_server: LoopbackDiscord, discord_harness: Harness, db_path: Path
+) -> None:
+    server, h = discord_server, discord_harness
+    alice, dave = server.add_user("alice"), server.add_user("dave")
+    settings = Settings(  # no dev guild: commands are global, so they exist in DMs too
+        database_path=db_path,
+        default_pace="relaxed",
+        discord_api_base=server.api_base,
+        discord_gateway_url=server.gateway_url,
+    )
+    await h.start_bot(create_bot(settings, rng_seed=5, edit_intervals=(0.2, 0.1)))
+    await (await h.slash(alice, "table open", game="pajiwo", preset="quick")).final()
+    await (await h.slash(alice, "table addbot")).final()
+    await (await h.slash(alice, "table start")).final()
+    hand = await h.slash(alice, "hand", channel="dm")
+    shown = await hand.final()
+    assert shown.ephemeral_to == alice.id and "Your hand at 扒鸡窝" in shown.text()
+    nothing = await h.slash(dave, "hand", channel="dm")
+    assert "no table" in (await nothing.final()).text()
