@@ -70,12 +70,7 @@ def name_seats(text: str, names: Sequence[str]) -> str:
             return match.group(0)
         verb = match.group(2)
         if names[n].lower() == "you" and verb:  # "you win", not "you wins"
-            if verb in _IRREGULAR:
-                verb = _IRREGULAR[verb]
-            elif verb.endswith("ies"):
-                verb = verb[:-3] + "y"
-            else:
-                verb = verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb[:-1]
+            verb = _second_person(verb)
         return names[n] + (" " + verb if verb else "")
 
     def pair(match: re.Match[str]) -> str:
@@ -85,7 +80,22 @@ def name_seats(text: str, names: Sequence[str]) -> str:
         return f"{names[a]} {match.group(2)} {names[b]}"
 
     text = re.sub(r"\bseats (\d+) (&|and) (\d+)\b", pair, text)
-    return re.sub(r"\bseat (\d+)\b(?: ([a-z]+(?<!s)s)\b)?", name, text)
+    text = re.sub(r"\bseat (\d+)\b(?: ([a-z]+(?<!s)s)\b)?", name, text)
+    # "you take the kitty and bury 8": a second verb of the same clause
+    return re.sub(
+        r"(\byou [a-z]+\b[^.;:]*? and )([a-z]+(?<!s)s)\b",
+        lambda m: m.group(1) + _second_person(m.group(2)),
+        text,
+    )
+
+
+def _second_person(verb: str) -> str:
+    """``wins`` -> ``win``, ``buries`` -> ``bury``, ``passes`` -> ``pass``, ``is`` -> ``are``."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    return verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb[:-1]
 
 
 def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None = None) -> str:

@@ -78,6 +78,10 @@ def test_event_texts_name_the_seats() -> None:
     )
     assert name_seats("seat 0 buries 8 cards; seat 0 passes", NAMES) == "you bury 8 cards; you pass"
     assert name_seats("seat 9 wins", NAMES) == "seat 9 wins"
+    took = "seat 0 takes the kitty (底牌) and buries 8"
+    assert name_seats(took, NAMES) == "you take the kitty (底牌) and bury 8"
+    took = "seat 1 takes the kitty (底牌) and buries 8"
+    assert name_seats(took, NAMES) == "Bot 2 takes the kitty (底牌) and buries 8"
     assert name_seats("seats 1 & 3 win the match", NAMES) == "Bot 2 & Bot 4 win the match"
 
 
