@@ -160,7 +160,20 @@ def _run(settings: Settings) -> int:
     except ImportError as exc:
         print(f"the Discord front end cannot be loaded: {exc}", file=sys.stderr)
         return 1
-    asyncio.run(discord_app.run(settings))
+    import discord  # only here: play and simulate never load discord.py
+
+    try:
+        asyncio.run(discord_app.run(settings))
+    except discord.LoginFailure as exc:
+        print(
+            f"Discord refused the token ({exc}): copy a fresh one from your application's Bot"
+            " page (Reset Token) into DISCORD_TOKEN",
+            file=sys.stderr,
+        )
+        return 2
+    except OSError as exc:  # aiohttp's connection errors are OSErrors
+        print(f"cannot reach Discord: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

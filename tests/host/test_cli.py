@@ -179,6 +179,26 @@ def test_run_without_token_says_how_to_get_one(tmp_path: Path) -> None:
     assert "discord.com/developers/applications" in done.stderr
 
 
+def test_run_that_cannot_reach_discord_says_so_without_a_traceback(tmp_path: Path) -> None:
+    env = {
+        **ENV,
+        "DISCORD_TOKEN": "abc.def.ghi",
+        "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",  # the discard port: nothing listens
+        "DATABASE_PATH": str(tmp_path / "run.sqlite3"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert "cannot reach Discord:" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_parse_move_reads_numbers_cards_and_kinds() -> None:
     legal = [
         Action(0, "play", {"cards": ["As"]}),
