@@ -7,6 +7,11 @@ Noto Sans TC, JP and KR are fallbacks so that any player name draws with real gl
 character map (``cmap``) has it. A character no font has (an emoji) is drawn as ``?``
 rather than as a box (tofu).
 
+Arabic and Hebrew names use Noto Sans Arabic / Hebrew from ``justmytype-intl-rtl`` when
+that package is installed (else they fall back to ``?`` like emoji). Those runs are laid
+out with libraqm (shaping, right-to-left order) when Pillow has it, and adjacent
+right-to-left runs are drawn in right-to-left order.
+
 The fonts are variable fonts (weight axis ``wght`` 100-900, default 100), so every
 font object is set to a weight explicitly.
 """
@@ -18,7 +23,7 @@ from importlib import resources
 from pathlib import Path
 
 from fontTools.ttLib import TTFont
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 __all__ = [
     "FACES",
@@ -33,8 +38,11 @@ __all__ = [
     "truncate",
 ]
 
-FACES = ("sc", "tc", "jp", "kr")
-"""Font faces in fallback order: Noto Sans SC (simplified Chinese) first."""
+FACES = ("sc", "tc", "jp", "kr", "ar", "he")
+"""Font faces in fallback order: Noto Sans SC (simplified Chinese) first; Arabic and
+Hebrew (optional package) last."""
+RTL_FACES = frozenset({"ar", "he"})
+"""Faces of right-to-left scripts."""
 REPLACEMENT = "?"
 """Drawn in place of a character that no face covers."""
 
@@ -46,7 +54,10 @@ _FILES = {
     "tc": ("notosanstc", "NotoSansTC[wght].ttf"),
     "jp": ("notosansjp", "NotoSansJP[wght].ttf"),
     "kr": ("notosanskr", "NotoSansKR[wght].ttf"),
+    "ar": ("notosansarabic", "NotoSansArabic[wdth,wght].ttf"),
+    "he": ("notosanshebrew", "NotoSansHebrew[wdth,wght].ttf"),
 }
+_PACKAGE = {"ar": "justmytype_intl_rtl", "he": "justmytype_intl_rtl"}
 
 
 @cache
@@ -56,11 +67,12 @@ def font_path(face: str = "sc") -> Path:
     Raises ``RuntimeError`` with the install hint when the font package is missing.
     """
     folder, name = _FILES[face]
+    package = _PACKAGE.get(face, "justmytype_intl_cjk")
     try:
-        root = resources.files("justmytype_intl_cjk")
+        root = resources.files(package)
     except ModuleNotFoundError as exc:  # pragma: no cover - depends on the environment
         raise RuntimeError(
-            "the CJK fonts are missing: pip install 'justmytype-intl-cjk>=0.1' "
+            f"the {face} font is missing: pip install '{package.replace('_', '-')}>=0.1' "
             "(it is a dependency of paiju)"
         ) from exc
     return Path(str(root / "fonts" / "ofl" / folder / name))
@@ -68,15 +80,33 @@ def font_path(face: str = "sc") -> Path:
 
 @cache
 def _cmap(face: str) -> frozenset[int]:
-    with TTFont(str(font_path(face)), lazy=True) as tt:
+    """The code points ``face`` covers; empty for an optional face not installed."""
+    try:
+        path = font_path(face)
+    except RuntimeError:
+        if face in _PACKAGE:
+            return frozenset()
+        raise
+    with TTFont(str(path), lazy=True) as tt:
         return frozenset(tt.getBestCmap())
 
 
 @lru_cache(maxsize=256)
 def font(size: int, bold: bool = False, face: str = "sc") -> ImageFont.FreeTypeFont:
-    """A cached font object, ``size`` in pixels (em size), regular (400) or bold (700)."""
-    f = ImageFont.truetype(str(font_path(face)), size=size, layout_engine=ImageFont.Layout.BASIC)
-    f.set_variation_by_axes([BOLD if bold else REGULAR])
+    """A cached font object, ``size`` in pixels (em size), regular (400) or bold (700).
+
+    Right-to-left faces use libraqm (joining forms, visual order) when Pillow has it.
+    """
+    engine = ImageFont.Layout.BASIC
+    if face in RTL_FACES and features.check("raqm"):
+        engine = ImageFont.Layout.RAQM
+    f = ImageFont.truetype(str(font_path(face)), size=size, layout_engine=engine)
+    weight = BOLD if bold else REGULAR
+    # Set the weight axis by name: the RTL faces also have a width axis (wdth).
+    axes = f.get_variation_axes()
+    f.set_variation_by_axes(
+        [weight if a["name"] in (b"Weight", "Weight") else float(a["default"] or 0) for a in axes]
+    )
     return f
 
 
@@ -100,14 +130,37 @@ def split_runs(text: str) -> list[tuple[str, str]]:
     """
     runs: list[tuple[str, str]] = []
     for char in text:
-        face = "sc" if char.isspace() else _face_for(char)
-        if face is None:
-            char, face = REPLACEMENT, "sc"
+        if char.isspace():
+            # A space stays in the run it is in, so that a right-to-left phrase is one run.
+            face = runs[-1][1] if runs else "sc"
+        else:
+            covering = _face_for(char)
+            face = covering or "sc"
+            if covering is None:
+                char = REPLACEMENT
         if runs and runs[-1][1] == face:
             runs[-1] = (runs[-1][0] + char, face)
         else:
             runs.append((char, face))
     return runs
+
+
+def _visual_order(runs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Runs in drawing order: a stretch of adjacent right-to-left runs is reversed
+    (a simple bidi: the text is taken as left-to-right with right-to-left islands)."""
+    out: list[tuple[str, str]] = []
+    i = 0
+    while i < len(runs):
+        j = i
+        while j < len(runs) and runs[j][1] in RTL_FACES:
+            j += 1
+        if j > i:
+            out.extend(reversed(runs[i:j]))
+            i = j
+        else:
+            out.append(runs[i])
+            i += 1
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -140,7 +193,7 @@ def draw_text(
     The horizontal anchor letter (``l m r``) applies to the whole text; the vertical
     one (``a t m s b d``) to each run.
     """
-    runs = split_runs(text)
+    runs = _visual_order(split_runs(text))
     masks = [_run_mask(run, size, bold, face, anchor[1]) for run, face in runs]
     width = sum(m[3] for m in masks)
     x, y = xy

@@ -76,6 +76,32 @@ def trick_scene() -> TrickTableScene:
     )
 
 
+def trick_over_scene() -> TrickTableScene:
+    """The end of a hand: the last trick with its winner, the public kitty (底牌), and an
+    Arabic-Hebrew name and a long name at the sides."""
+    p = parse_cards
+    return TrickTableScene(
+        names=["张伟", "مرحبا שלום", "李小龙 Bruce", "Maximilian Alexander von Hohenzollern"],
+        cards_left=[0, 0, 0, 0],
+        trick=[
+            (3, p("9S 9S 8S 8S 7S 7S 6S 6S 5S 5S 4S 4S")),
+            (0, p("AH KH QH JH 10H 9H 8H 6H 5H 4H 3H 3H")),
+            (1, p("AD AD KD KD QD QD JD JD 10D 10D 9D 9D")),
+            (2, p("BJ SJ 7H 7H 7S 7C 7D 2H 2H AH KH QH")),
+        ],
+        trump_suit=Suit.HEARTS,
+        level="7",
+        points=[("庄家方", 95), ("闲家方", 105)],
+        dealer=2,
+        teams=[0, 1, 0, 1],
+        title="扒鸡窝 Pajiwo",
+        phase="本局结束 hand over",
+        trick_caption="上一轮 last trick",
+        trick_winner=2,
+        kitty=p("5C 5C 10C KC 3D 4D 6D 8D"),
+    )
+
+
 def climb_scene() -> ClimbTableScene:
     return ClimbTableScene(
         names=NAMES,
@@ -184,6 +210,7 @@ PICTURES: dict[str, Callable[[], Image.Image]] = {
     "cards": cards_sheet,
     "hand_39": hand_39,
     "trick_table": lambda: trick_table_image(trick_scene()),
+    "trick_table_over": lambda: trick_table_image(trick_over_scene()),
     "climb_table": lambda: climb_table_image(climb_scene()),
     "tiles": tiles_sheet,
     "mahjong_hand": lambda: mahjong_hand_image(mahjong_hand_scene()),

@@ -51,10 +51,10 @@ def test_every_drawn_character_is_covered(drawn_text: list[str]) -> None:
     # Sanity: the recording saw the tile and card vocabulary.
     assert {"萬", "發", "中", "東", "菊", "王", "♠", "♥", "庄", "财"} <= chars
     assert fonts.missing_chars("".join(chars)) == set()
-    # Everything except the sample Korean name is in the primary face itself.
-    korean = set("김철수")
+    # Everything except the sample Korean, Arabic and Hebrew names is in the primary face.
+    other_scripts = set("김철수") | set("مرحبا שלום")
     primary = fonts._cmap("sc")
-    assert {c for c in chars - korean if ord(c) not in primary} == set()
+    assert {c for c in chars - other_scripts if ord(c) not in primary} == set()
 
 
 def test_notdef_check_can_fail() -> None:
@@ -73,7 +73,7 @@ def test_chinese_name_has_real_glyphs(name: str) -> None:
 def test_name_with_missing_characters_draws_no_box() -> None:
     """Mixed scripts go to the covering face; an emoji becomes '?', never a box."""
     runs = fonts.split_runs("张伟 김철수 😀")
-    assert runs == [("张伟 ", "sc"), ("김철수", "kr"), (" ?", "sc")]
+    assert runs == [("张伟 ", "sc"), ("김철수 ", "kr"), ("?", "sc")]
     img = Image.new("L", (400, 80), 0)
     width = fonts.draw_text(ImageDraw.Draw(img), (4, 4), "张伟 김철수 😀", 40, (255,))
     assert width > 100 and img.getbbox() is not None
@@ -96,3 +96,33 @@ def test_font_weights_differ() -> None:
 def _values(mask: object) -> list[int]:
     """The pixel values of a glyph mask (an ``ImagingCore``), as ints."""
     return [int(v) for v in Image.Image()._new(mask).get_flattened_data()]  # type: ignore[arg-type]
+
+
+def test_arabic_and_hebrew_names_draw_real_glyphs_right_to_left() -> None:
+    """Arabic and Hebrew come from the RTL pack (shaped by libraqm), not as ``?``; a
+    phrase stays one run (spaces included) and adjacent RTL runs are drawn right to
+    left: the Hebrew word typed after the Arabic one lies to its left."""
+    arabic, hebrew = "مرحبا بالعالم", "שלום"
+    assert fonts.missing_chars(arabic + hebrew) == set()
+    assert fonts.split_runs(f"{arabic} {hebrew}") == [(f"{arabic} ", "ar"), (hebrew, "he")]
+
+    def drawn(text: str) -> Image.Image:
+        img = Image.new("L", (600, 80), 0)
+        fonts.draw_text(ImageDraw.Draw(img), (4, 4), text, 40, (255,))
+        return img
+
+    whole, alone = drawn(f"{arabic} {hebrew}"), drawn(hebrew)
+    box = alone.getbbox()
+    assert box is not None and whole.getbbox() is not None
+    # The Hebrew word is drawn first (leftmost), exactly as when drawn alone ...
+    assert ImageChops.difference(whole.crop(box), alone.crop(box)).getbbox() is None
+    # ... and the Arabic phrase follows to its right.
+    assert whole.crop((box[2] + 4, 0, 600, 80)).getbbox() is not None
+    for char in "مש":
+        assert not _is_notdef(char, "ar" if char == "م" else "he")
+
+
+def test_pajiwo_phase_labels_are_covered() -> None:
+    from render.pajiwo import _PHASES
+
+    assert fonts.missing_chars("".join(_PHASES.values())) == set()
