@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import Card, Rank, format_card, format_card_ascii
 from render.common import BG, GOLD, RED, WHITE, new_canvas, to_png
-from render.fonts import draw_text, text_width
+from render.fonts import draw_text, text_width, truncate
 
 __all__ = [
     "CARD_H",
@@ -274,6 +274,10 @@ def hand_image(
     title_h = 54 if title else 0
     row_h = LABEL_H + CARD_H + (LEGEND_H if legend_style != "none" else 6) + ROW_GAP
     widths = [x + (len(g.cards) - 1) * STEP + CARD_W for row in rows for g, x in row[-1:]]
+    # A long title is cut to the cards' width (at most max_width), never widening the picture.
+    title = truncate(
+        title, 28, max(*widths, 320, min(text_width(title, 28, True), max_width)), True
+    )
     width = max([*widths, 320, text_width(title, 28, True) if title else 0]) + 2 * MARGIN
     height = title_h + max(1, len(rows)) * row_h + MARGIN
     img = new_canvas(width, height, BG)

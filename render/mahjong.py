@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import Image, ImageDraw
 
 from games.tiles import Tile, format_tile, format_tile_chinese
@@ -59,16 +61,26 @@ def mahjong_hand_image(scene: MahjongHandScene, width: int = 64) -> Image.Image:
     title_h = 56 if scene.title else 8
     row1 = len(scene.concealed) * (tw + gap) + ((tw + 26) if scene.drawn else 0)
     mw = sum(meld_width(m, 48) + _MELD_GAP for m in scene.melds)
-    fw = len(scene.flowers) * 42 + (60 if scene.flowers else 0)
+    flower_label = f"花 flowers {len(scene.flowers)}"
+    fw = (
+        max(len(scene.flowers) * 42, text_width(flower_label, 20, True)) + 20
+        if scene.flowers
+        else 0
+    )
     lower = bool(scene.melds or scene.flowers)
-    row2 = mw + fw + (110 if lower else 0)
+    # Flowers go on a row of their own when beside the melds they would make the
+    # picture wider than the hand (and so smaller on a phone).
+    flowers_apart = bool(scene.melds and scene.flowers) and mw + fw > max(row1, 720)
+    row2 = max(mw, fw) if flowers_apart else mw + fw
     width_px = max(row1, row2, 360) + 2 * margin
     _, small_h = tile_size(48)
-    height = title_h + th + legend_h + (small_h + 56 if lower else 0) + margin
+    lower_rows = (2 if flowers_apart else 1) if lower else 0
+    height = title_h + th + legend_h + lower_rows * (small_h + 56) + margin
     img = Image.new("RGB", (width_px, height), BG)
     d = ImageDraw.Draw(img)
     if scene.title:
-        draw_text(d, (margin, 12), scene.title, 28, WHITE, bold=True)
+        room = width_px - 2 * margin - (text_width("财神", 22, True) + 60 if scene.wildcard else 0)
+        draw_text(d, (margin, 12), truncate(scene.title, 28, room, True), 28, WHITE, bold=True)
     if scene.wildcard is not None:
         w = text_width("财神", 22, True)
         x = width_px - margin - w - 44
@@ -102,10 +114,10 @@ def mahjong_hand_image(scene: MahjongHandScene, width: int = 64) -> Image.Image:
             for meld in scene.melds:
                 x = draw_meld(img, meld, x, top + 30 + small_h, 48, scene.wildcard) + _MELD_GAP
         if scene.flowers:
+            if flowers_apart:
+                x, top = margin - 20, top + small_h + 56
             x += 20
-            draw_text(
-                d, (x, top), f"花 flowers {len(scene.flowers)}", 20, GOLD, bold=True, anchor="lt"
-            )
+            draw_text(d, (x, top), flower_label, 20, GOLD, bold=True, anchor="lt")
             for tile in scene.flowers:
                 sprite = tile_image(tile, 40)
                 img.paste(sprite, (x, top + 30 + small_h - sprite.height), sprite)
@@ -124,10 +136,20 @@ _SMALL = 46  # tile width for discards, melds and flowers on the table
 _PER_ROW = 18
 
 
-def _band_height(melds: bool, discards: int) -> int:
+def _exposed_rows(melds: Sequence[Meld], flowers: int) -> int:
+    """Rows a seat's melds and flowers take on the table: 0, 1, or 2 when the flowers
+    would not fit beside the melds (four kongs and eight flowers)."""
+    if not melds and not flowers:
+        return 0
+    mw = sum(meld_width(m, _SMALL) + _MELD_GAP for m in melds)
+    fw = 38 + flowers * (_SMALL - 4) if flowers else 0
+    return 2 if melds and flowers and 24 + mw + 10 + fw > _W - 24 else 1
+
+
+def _band_height(exposed_rows: int, discards: int) -> int:
     _, th = tile_size(_SMALL)
     rows = max(1, -(-discards // _PER_ROW))
-    return 50 + (th + 10 if melds else 0) + rows * (th + 4) + 12
+    return 50 + exposed_rows * (th + 10) + rows * (th + 4) + 12
 
 
 def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
@@ -139,12 +161,8 @@ def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
     n = len(scene.seats)
     order = [(scene.viewer + i) % n for i in range(n)]
     header_h = 112
-    heights = [
-        _band_height(
-            bool(scene.seats[s].melds or scene.seats[s].flowers), len(scene.seats[s].discards)
-        )
-        for s in order
-    ]
+    exposed = {s: _exposed_rows(scene.seats[s].melds, len(scene.seats[s].flowers)) for s in order}
+    heights = [_band_height(exposed[s], len(scene.seats[s].discards)) for s in order]
     height = header_h + sum(heights) + 10 * n + 10
     img = Image.new("RGB", (_W, height), BG)
     d = ImageDraw.Draw(img)
@@ -193,6 +211,8 @@ def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
             mx = 24
             for meld in info.melds:
                 mx = draw_meld(img, meld, mx, row_y + th, _SMALL, scene.wildcard) + _MELD_GAP
+            if info.flowers and exposed[seat] == 2:
+                mx, row_y = 24 - 10, row_y + th + 10
             if info.flowers:
                 mx += 10
                 draw_text(d, (mx, row_y + th // 2), "花", 22, GOLD, bold=True, anchor="lm")

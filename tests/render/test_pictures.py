@@ -268,3 +268,31 @@ def test_warm_up_caches_the_card_faces() -> None:
 
     assert warm_up(cards=True, tiles=False) == 54 * 2
     assert card_image.cache_info().currsize >= 108
+
+
+def test_four_kongs_and_eight_flowers_stay_inside_the_pictures() -> None:
+    """Four kongs leave no room for eight flowers on the same row: on the table they go
+    to a row of their own in the seat's band, in the hand picture below the melds, so
+    neither picture grows wider (smaller on a phone) nor cuts a flower off."""
+    from render.mahjong import _exposed_rows
+
+    t = parse_tiles
+    kongs = [
+        Meld("concealed_kong", t("1111m")),
+        Meld("kong", t("2222p"), claimed=3),
+        Meld("added_kong", t("3333s"), claimed=0),
+        Meld("concealed_kong", t("EEEE")),
+    ]
+    assert _exposed_rows(kongs, len(FLOWERS)) == 2
+    assert _exposed_rows(kongs[:2], len(FLOWERS)) == 1
+    assert _exposed_rows([], 0) == 0
+    scene = MahjongHandScene(concealed=t("C"), melds=kongs, drawn=parse_tile("C"), flowers=FLOWERS)
+    two_rows = mahjong_hand_image(scene)
+    assert two_rows.width < 960
+    one_row = mahjong_hand_image(MahjongHandScene(concealed=t("C"), melds=kongs))
+    assert two_rows.height > one_row.height + 80
+
+
+def test_long_title_never_widens_a_hand() -> None:
+    img = hand_image(parse_cards("3s 3s 3s"), title="很长的标题 " * 40, max_width=600)
+    assert img.width <= 600 + 2 * 18
