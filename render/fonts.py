@@ -130,9 +130,12 @@ def split_runs(text: str) -> list[tuple[str, str]]:
     """
     runs: list[tuple[str, str]] = []
     for char in text:
-        if char.isspace():
-            # A space stays in the run it is in, so that a right-to-left phrase is one run.
-            face = runs[-1][1] if runs else "sc"
+        if runs and (char.isspace() or char == "…") and ord(char) in _cmap(runs[-1][1]):
+            # A space or the truncation mark stays in the run it follows, so that a
+            # right-to-left phrase is one run and a cut one ends (on its left) with "…".
+            face = runs[-1][1]
+        elif char.isspace():
+            face = "sc"
         else:
             covering = _face_for(char)
             face = covering or "sc"

@@ -26,7 +26,7 @@ from render.common import (
     badge,
     panel,
 )
-from render.fonts import draw_text, truncate
+from render.fonts import draw_text, text_width, truncate
 
 __all__ = ["WIDTH", "SeatBox", "draw_cards_row", "draw_seat", "seat_boxes", "side_of"]
 
@@ -90,6 +90,7 @@ def draw_felt(img: Image.Image, top: int) -> None:
     d.rounded_rectangle((8, top + 6, img.width - 8, img.height - 8), radius=28, fill=TABLE)
 
 
+NAME_MIN_W = 110  # narrowest room for a seat's name before its badges move to a line below
 MIN_STEP = 26  # narrowest visible strip of a TRICK_W card on the table (rank + suit still show)
 ROW_DROP = 60  # vertical offset of a second row of played cards
 _SMALL_W = 72  # the smallest card width on the table, for very long plays
@@ -191,16 +192,24 @@ def draw_seat(
     if dealer:
         badges.append(("庄", RED))
     badges.extend(tags)
-    # Badges go on the name line from the right.
-    bx = right
-    for text, colour in reversed(badges):
-        from render.fonts import text_width
-
-        w = text_width(text, 20, True) + 20
-        bx -= w
-        badge(d, (bx, y0 + 24), text, 20, colour)
-        bx -= 6
-    name_w = bx - tx - 6
+    widths = [text_width(text, 20, True) + 20 for text, _ in badges]
+    badges_w = sum(w + 6 for w in widths)
+    # Badges go on the name line from the right; in a tall, narrow side panel where
+    # they would leave the name under NAME_MIN_W px, they get a line of their own.
+    own_line = bool(badges) and right - badges_w - tx - 6 < NAME_MIN_W and y1 - y0 >= 110
+    if own_line:
+        bx = tx
+        for (text, colour), w in zip(badges, widths, strict=True):
+            badge(d, (bx, y1 - 22), text, 20, colour)
+            bx += w + 6
+        name_w = right - tx
+    else:
+        bx = right
+        for (text, colour), w in zip(reversed(badges), reversed(widths), strict=True):
+            bx -= w
+            badge(d, (bx, y0 + 24), text, 20, colour)
+            bx -= 6
+        name_w = bx - tx - 6
     shown = ("▶ " if turn else "") + name
     draw_text(d, (tx, y0 + 24), truncate(shown, 28, name_w, True), 28, INK, bold=True, anchor="lm")
     for i, line in enumerate(lines):

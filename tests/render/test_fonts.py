@@ -126,3 +126,12 @@ def test_pajiwo_phase_labels_are_covered() -> None:
     from render.pajiwo import _PHASES
 
     assert fonts.missing_chars("".join(_PHASES.values())) == set()
+
+
+def test_cut_rtl_name_keeps_its_ellipsis_in_the_rtl_run() -> None:
+    """A truncated Arabic name ends with "…" inside its own run, so libraqm puts the
+    mark at the left end, where right-to-left text ends."""
+    cut = fonts.truncate("مرحبا بالعالم", 28, 90, True)
+    assert cut.endswith("…")
+    assert fonts.split_runs(cut) == [(cut, "ar")]
+    assert fonts.split_runs("Bob…") == [("Bob…", "sc")]

@@ -296,3 +296,21 @@ def test_four_kongs_and_eight_flowers_stay_inside_the_pictures() -> None:
 def test_long_title_never_widens_a_hand() -> None:
     img = hand_image(parse_cards("3s 3s 3s"), title="很长的标题 " * 40, max_width=600)
     assert img.width <= 600 + 2 * 18
+
+
+def test_side_seat_badges_move_below_so_the_name_stays_readable() -> None:
+    """A narrow side panel with three badges (庄, 三游, B队) keeps at least NAME_MIN_W px
+    for the name by putting the badges on a line of their own at the bottom."""
+    from render.fonts import text_width
+    from render.table import NAME_MIN_W, draw_seat
+
+    box = seat_boxes()["right"]
+    x0, y0, x1, y1 = box.box
+    tags = [("三游", GOLD), ("B队", (230, 110, 40))]
+    img = Image.new("RGB", (900, 860))
+    draw_seat(img, box, "Alexander Longname", ["0 张"], dealer=True, tags=tags)
+    assert text_width("Alexander", 28, True) > NAME_MIN_W
+    # Bottom line: badges (red 庄 first); name line: dark name text, no red badge.
+    reds = lambda px: px[0] > 180 and px[1] < 70 and px[2] < 70  # noqa: E731
+    assert _count(img, reds, (x0, y1 - 36, x1, y1)) > 50
+    assert _count(img, reds, (x0, y0, x1, y0 + 44)) == 0
