@@ -80,7 +80,8 @@ def hand_groups(view: Mapping[str, Any]) -> list[CardGroup]:
         return (rank, -order.strength(card), own)
 
     def label(group: object) -> str:
-        return "主 trumps" if group == TRUMP else f"{group}"
+        # The suit's name beside its symbol: a lone symbol is tiny on a phone.
+        return "主 trumps" if group == TRUMP else f"{group} {Suit(group).chinese}"
 
     return group_cards(cards, sort_key=key, group_of=order.suit_of, label_of=label)
 

@@ -42,15 +42,16 @@ def hand_39_groups() -> list[CardGroup]:
     order = TrumpOrder(Rank.SEVEN, Suit.HEARTS, permanent=(Rank.TWO,))
     suits = [*Suit]
 
-    def key(card: Card) -> tuple[int, int]:
+    def key(card: Card) -> tuple[int, int, int]:
         s = order.suit_of(card)
-        return (0 if s == TRUMP else 1 + suits.index(s), -order.strength(card))
+        own = -1 if card.suit is None else suits.index(card.suit)  # equal trumps by suit
+        return (0 if s == TRUMP else 1 + suits.index(s), -order.strength(card), own)
 
     return group_cards(
         cards,
         sort_key=key,
         group_of=order.suit_of,
-        label_of=lambda g: "主 trumps" if g == TRUMP else str(g),
+        label_of=lambda g: "主 trumps" if g == TRUMP else f"{g} {Suit(g).chinese}",
     )
 
 
