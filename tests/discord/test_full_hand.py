@@ -113,12 +113,20 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
 
     # --- a wrong-turn move is refused (whoever is not on turn tries /play)
     await play_until(h, server, players, finished, moves=12)
-    pending = {d.seat for d in bot.service.pending(tid)}
     table = bot.service.get(tid)
+    people = {table.seat_of(p.user.id) for p in players}
+
+    def people_to_move() -> set[int | None]:
+        # only people are awaited, so nothing moves until one of them does
+        waited = {d.seat for d in bot.service.pending(tid)}
+        return waited if waited and waited <= people else set()
+
+    pending = await server.wait_until(people_to_move, what="a person's turn")
     waiting = next(p for p in players if table.seat_of(p.user.id) not in pending)
     hand_cards = hand_messages(server, waiting.user)[-1].content.splitlines()[1].split()
     wrong = await h.slash(waiting.user, "play", cards=hand_cards[0])
-    assert "not your turn" in (await wrong.final()).text()
+    refused_text = (await wrong.final()).text()
+    assert "not your turn" in refused_text or "还没轮到你" in refused_text  # Bob reads Chinese
 
     # --- hints, by command and by the table's button, answer only the asker
     hint = await h.slash(alice, "hint")
