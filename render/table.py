@@ -153,7 +153,14 @@ def draw_cards_row(
     else:
         x0 = cx - total // 2
     drop = drop_step * (len(rows) - 1)
-    y0 = cy - (h + drop) // 2
+    # Extra rows grow away from the seat's panel (down from the top seat, up from the
+    # bottom one) so that a long throw never covers the name; side seats stay centred.
+    if box.side == "top":
+        y0 = cy - h // 2
+    elif box.side == "bottom":
+        y0 = cy - h // 2 - drop
+    else:
+        y0 = cy - (h + drop) // 2
     for r, row in enumerate(rows):
         for i, card in enumerate(row):
             sprite = card_image(card, width)

@@ -314,3 +314,16 @@ def test_side_seat_badges_move_below_so_the_name_stays_readable() -> None:
     reds = lambda px: px[0] > 180 and px[1] < 70 and px[2] < 70  # noqa: E731
     assert _count(img, reds, (x0, y1 - 36, x1, y1)) > 50
     assert _count(img, reds, (x0, y0, x1, y0 + 44)) == 0
+
+
+@pytest.mark.parametrize("side", ["top", "bottom"])
+def test_long_throw_never_covers_the_seat_panel(side: str) -> None:
+    """A 25-card throw from the top or bottom seat takes two rows that grow away from
+    the seat's panel."""
+    from render.table import draw_cards_row
+
+    box = seat_boxes()[side]
+    img = Image.new("RGB", (900, 860))
+    _x0, y0, _x1, y1 = draw_cards_row(img, parse_cards(" ".join(["As"] * 25)), box)
+    _px0, py0, _px1, py1 = box.box
+    assert y0 >= py1 if side == "top" else y1 <= py0
