@@ -4,8 +4,8 @@ Noto Sans SC (SIL Open Font License 1.1, licence text shipped beside the font in
 package) covers Latin, the card suits ♠♥♣♦ and 27,000+ Chinese characters; the package's
 Noto Sans TC, JP and KR are fallbacks so that any player name draws with real glyphs:
 :func:`draw_text` splits text into runs, each drawn with the first font whose
-character map (``cmap``) has it. A character no font has (an emoji) is drawn as ``?``
-rather than as a box (tofu).
+character map (``cmap``) has it. An emoji no font has is left out (``"😀 Dragon"`` draws
+``"Dragon"``); any other character no font has is drawn as ``?``, never as a box (tofu).
 
 Arabic and Hebrew names use Noto Sans Arabic / Hebrew from ``justmytype-intl-rtl`` when
 that package is installed (else they fall back to ``?`` like emoji). Those runs are laid
@@ -18,6 +18,7 @@ font object is set to a weight explicitly.
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -126,10 +127,15 @@ def missing_chars(text: str) -> set[str]:
 def split_runs(text: str) -> list[tuple[str, str]]:
     """Split ``text`` into ``(run, face)`` pieces, each drawable with one face.
 
-    Uncovered characters become :data:`REPLACEMENT` in the primary face.
+    Uncovered emoji are left out (see :func:`_droppable`); other uncovered characters
+    become :data:`REPLACEMENT` in the primary face.
     """
     runs: list[tuple[str, str]] = []
-    for char in text:
+    shown = "".join(c for c in text if not _droppable(c))
+    if shown != text:
+        # Emoji left gaps: close them ("😀 Dragon 🐉" reads "Dragon").
+        shown = " ".join(shown.split()) or REPLACEMENT
+    for char in shown:
         if runs and (char.isspace() or char == "…") and ord(char) in _cmap(runs[-1][1]):
             # A space or the truncation mark stays in the run it follows, so that a
             # right-to-left phrase is one run and a cut one ends (on its left) with "…".
@@ -146,6 +152,20 @@ def split_runs(text: str) -> list[tuple[str, str]]:
         else:
             runs.append((char, face))
     return runs
+
+
+_EMOJI_GLUE = frozenset("\u200d\ufe0e\ufe0f\u20e3")
+"""Zero-width joiner, variation selectors and the keycap mark: they only glue emoji."""
+
+
+def _droppable(char: str) -> bool:
+    """An uncovered emoji or pictograph (``So``), or a mark or format character that only
+    joins or styles one (zero-width joiner, variation selector): left out, not drawn as ``?``."""
+    if char in _EMOJI_GLUE:
+        return True
+    if _face_for(char) is not None or char.isspace():
+        return False
+    return unicodedata.category(char) in ("So", "Sk", "Mn", "Me", "Cf", "Cs", "Co")
 
 
 def _visual_order(runs: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -71,12 +71,29 @@ def test_chinese_name_has_real_glyphs(name: str) -> None:
 
 
 def test_name_with_missing_characters_draws_no_box() -> None:
-    """Mixed scripts go to the covering face; an emoji becomes '?', never a box."""
-    runs = fonts.split_runs("张伟 김철수 😀")
+    """Mixed scripts go to the covering face; an uncovered letter (Ethiopic) becomes
+    '?', never a box."""
+    runs = fonts.split_runs("张伟 김철수 ሀ")
     assert runs == [("张伟 ", "sc"), ("김철수 ", "kr"), ("?", "sc")]
     img = Image.new("L", (400, 80), 0)
-    width = fonts.draw_text(ImageDraw.Draw(img), (4, 4), "张伟 김철수 😀", 40, (255,))
+    width = fonts.draw_text(ImageDraw.Draw(img), (4, 4), "张伟 김철수 ሀ", 40, (255,))
     assert width > 100 and img.getbbox() is not None
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("😀🎉🀄 Dragon 🐉", "Dragon"),
+        ("👨\u200d👩\u200d👧 family", "family"),  # a ZWJ sequence leaves no trace
+        ("1\ufe0f\u20e3 one", "1 one"),  # keycap
+        ("张伟 😀", "张伟"),
+        ("😀", "?"),  # nothing left: a '?' rather than an empty name
+    ],
+)
+def test_emoji_are_left_out_of_names(name: str, shown: str) -> None:
+    """Discord names often carry emoji no font here has: they are left out (and the gap
+    closed) rather than drawn as '?'."""
+    assert "".join(run for run, _ in fonts.split_runs(name)) == shown
 
 
 def test_sample_names_are_covered() -> None:
