@@ -60,7 +60,8 @@ class TrickTableScene:
     * ``trick_caption``: what the cards in front of the seats are when they are not the
       current trick, for example ``"上一轮 last trick"`` or ``"亮主 declared"``
       (drawn in the middle; the lead marker 先 is then left out); ``""`` for the current trick.
-    * ``trick_winner``: the seat that won the trick shown (marked 赢), or ``None``.
+    * ``trick_winner``: the seat that won the trick shown (marked 赢; the trick is then a
+      finished one and drawn faded), or ``None``.
     * ``kitty``: the kitty (底牌) when every viewer may see it (after the hand), else empty.
     """
 

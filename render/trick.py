@@ -6,7 +6,7 @@ from PIL import Image, ImageDraw
 
 from games.cards import Card
 from render.cards import card_image
-from render.common import BG, BLUE, GOLD, INK, RED, new_canvas, to_png
+from render.common import BG, BLUE, GOLD, INK, RED, TABLE, new_canvas, to_png
 from render.fonts import draw_text
 from render.scenes import TrickTableScene
 from render.table import (
@@ -24,6 +24,7 @@ from render.table import (
 __all__ = ["trick_table_image", "trick_table_png"]
 
 FELT_TEXT = (205, 230, 212)  # light text on the green felt
+FADE = 0.3  # how far cards that are not the current trick fade into the felt
 
 
 def _trump_text(scene: TrickTableScene) -> tuple[str, tuple[int, int, int]]:
@@ -71,6 +72,14 @@ def trick_table_image(scene: TrickTableScene) -> Image.Image:
     for seat, cards in scene.trick:
         box = boxes[side_of(seat, scene.viewer, n)]
         spots[seat] = draw_cards_row(img, list(cards), box)
+    if scene.trick_winner is not None:
+        # A finished trick (the last one, shown between tricks) is faded into the felt
+        # so that nobody mistakes it for the trick to follow.
+        for x0, y0, x1, y1 in spots.values():
+            if x1 > x0:
+                region = img.crop((x0, y0, x1 + 1, y1 + 1))
+                felt = Image.new("RGB", region.size, TABLE)
+                img.paste(Image.blend(region, felt, FADE), (x0, y0))
     # Markers go on last so that no card of a later seat covers them.
     for seat, (x0, y0, _x1, _y1) in spots.items():
         if seat == scene.trick_winner:
@@ -79,7 +88,7 @@ def trick_table_image(scene: TrickTableScene) -> Image.Image:
             draw_text(d, (x0 + 4, y0 - 4), "先 lead", 20, GOLD, bold=True, anchor="ld")
     if scene.trick_caption:
         draw_text(
-            d, (28, HEADER_H + 36), scene.trick_caption, 24, FELT_TEXT, bold=True, anchor="lm"
+            d, (28, HEADER_H + 36), scene.trick_caption, 26, FELT_TEXT, bold=True, anchor="lm"
         )
     if scene.kitty:
         _draw_kitty(img, list(scene.kitty))

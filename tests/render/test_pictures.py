@@ -327,3 +327,19 @@ def test_long_throw_never_covers_the_seat_panel(side: str) -> None:
     _x0, y0, _x1, y1 = draw_cards_row(img, parse_cards(" ".join(["As"] * 25)), box)
     _px0, py0, _px1, py1 = box.box
     assert y0 >= py1 if side == "top" else y1 <= py0
+
+
+def test_finished_trick_is_faded_and_the_current_one_is_not() -> None:
+    """The last trick shown between tricks (a winner is set) is blended into the felt;
+    the same cards as the current trick keep their white faces."""
+    from dataclasses import replace
+
+    from render.samples import trick_over_scene
+    from render.trick import trick_table_image
+
+    last = trick_over_scene()
+    current = replace(last, trick_winner=None, trick_caption="", kitty=())
+    white = lambda px: min(px) > 240  # noqa: E731
+    box = (230, 600, 670, 740)  # the bottom seat's 12 cards
+    assert _count(trick_table_image(current), white, box) > 20000
+    assert _count(trick_table_image(last), white, box) == 0
