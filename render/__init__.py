@@ -16,9 +16,13 @@ typically 20-80 KiB) ready for ``discord.File(io.BytesIO(data), "table.png")``.
 * :mod:`render.leaderboard`: ``leaderboard_image / _png([LeaderboardRow], title)``.
 * :mod:`render.scenes`: the input records above (plus ``MahjongSeat``, ``Meld``).
 * :mod:`render.pajiwo`: ``table_scene(view, names, viewer=None, deadline="")`` and
-  ``hand_groups(view)`` from a Pajiwo engine ``view(seat)``.
+  ``hand_groups(view)`` from a Pajiwo engine ``view(seat)``: the current trick, else the
+  last trick (faded, winner marked) or the standing declaration (亮主), and the kitty once
+  the hand is over. The table scene holds public information only: every seat's view
+  gives the spectator's picture.
 * :mod:`render.fonts`: ``draw_text``, ``text_width``, ``missing_chars`` (Noto Sans CJK
-  from the ``justmytype-intl-cjk`` package, with per-character fallback).
+  from ``justmytype-intl-cjk``, Arabic and Hebrew from ``justmytype-intl-rtl``, with
+  per-character fallback; emoji no font has are left out).
 * :mod:`render.samples`: fixed sample scenes; ``PICTURES`` maps a name to a drawer.
 * :mod:`render.warm`: ``warm_up()`` pre-draws every sprite (about a second, once).
 """
