@@ -25,7 +25,7 @@ _PHASES = {
     "deal": "发牌 dealing",
     "dealing": "发牌 dealing",
     "auction": "亮主 declaring",
-    "rebel": "造反? rebellion",
+    "rebel": "造反 rebellion call",
     "bury": "扣底 burying the kitty",
     "play": "出牌 play",
     "pajiwo": "扒鸡窝 overcall round",
@@ -121,6 +121,14 @@ def table_scene(
     # The kitty (底牌) is drawn only once it is public: a seat's own view also holds it
     # while that seat owns the buried kitty, and the table picture is seen by everyone.
     kitty = _cards(view.get("kitty")) if phase in _OVER else []
+    kitty_label = "底牌 kitty"
+    trump = view.get("trump")
+    trump = trump if isinstance(trump, Mapping) else {}
+    turned = trump.get("kitty_card")
+    if phase in _DECLARING and turned and trump.get("fixed_by") == "kitty_card":
+        # The kitty card turned up to fix trump is public (docs/rules/pajiwo.md#4);
+        # shown until play starts, while trump is still being settled.
+        kitty, kitty_label = _cards([turned]), "翻底 turned"
     return TrickTableScene(
         names=list(names),
         cards_left=counts,
@@ -139,6 +147,7 @@ def table_scene(
         trick_caption=caption,
         trick_winner=winner,
         kitty=kitty,
+        kitty_label=kitty_label,
     )
 
 

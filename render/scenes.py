@@ -62,7 +62,9 @@ class TrickTableScene:
       (drawn in the middle; the lead marker 先 is then left out); ``""`` for the current trick.
     * ``trick_winner``: the seat that won the trick shown (marked 赢; the trick is then a
       finished one and drawn faded), or ``None``.
-    * ``kitty``: the kitty (底牌) when every viewer may see it (after the hand), else empty.
+    * ``kitty``: the kitty (底牌) when every viewer may see it (after the hand), else empty;
+      ``kitty_label`` names what is shown there (default ``"底牌 kitty"``; for example
+      ``"翻底 turned"`` for the one kitty card turned up to fix trump).
     """
 
     names: Sequence[str]
@@ -82,6 +84,7 @@ class TrickTableScene:
     trick_caption: str = ""
     trick_winner: int | None = None
     kitty: Sequence[Card] = ()
+    kitty_label: str = "底牌 kitty"
 
     def __post_init__(self) -> None:
         kind = "TrickTableScene"

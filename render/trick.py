@@ -91,19 +91,20 @@ def trick_table_image(scene: TrickTableScene) -> Image.Image:
             d, (28, HEADER_H + 36), scene.trick_caption, 26, FELT_TEXT, bold=True, anchor="lm"
         )
     if scene.kitty:
-        _draw_kitty(img, list(scene.kitty))
+        _draw_kitty(img, list(scene.kitty), scene.kitty_label)
     return img
 
 
-def _draw_kitty(img: Image.Image, cards: list[Card]) -> None:
-    """The kitty (底牌) in the top-right corner of the felt, labelled (public after the hand)."""
+def _draw_kitty(img: Image.Image, cards: list[Card], label: str) -> None:
+    """The kitty (底牌) in the top-right corner of the felt under ``label`` (public after
+    the hand), or the one kitty card turned up to fix trump."""
     d = ImageDraw.Draw(img)
     width = 60
     step = min(20, (200 - width) // max(1, len(cards) - 1))
     total = (len(cards) - 1) * step + width
     x0 = WIDTH - 28 - total
     y0 = HEADER_H + 58
-    draw_text(d, (WIDTH - 28, HEADER_H + 36), "底牌 kitty", 24, GOLD, bold=True, anchor="rm")
+    draw_text(d, (WIDTH - 28, HEADER_H + 36), label, 24, GOLD, bold=True, anchor="rm")
     for i, card in enumerate(cards):
         sprite = card_image(card, width)
         img.paste(sprite, (x0 + i * step, y0), sprite)

@@ -124,8 +124,8 @@ def test_real_hands_at_every_phase_show_public_information_only() -> None:
         if phase in ("hand_over", "match_over"):
             assert len(public.kitty) == 8
             assert Counter(public.kitty) == Counter(parse_card(c) for c in spectator["kitty"])
-        else:
-            assert not public.kitty
+        elif public.kitty_label.startswith("底牌"):
+            assert not public.kitty  # only the turned card (翻底) may be shown before
         last = spectator["last_trick"]
         if phase == "play" and not spectator["trick"]["plays"] and last:
             assert public.trick_caption.startswith("上一轮")
@@ -164,3 +164,22 @@ def test_equal_trumps_are_grouped_by_suit() -> None:
     assert [[format_card_ascii(c) for c in g.cards] for g in groups] == [
         ["BJ", "7h", "7s", "7c", "7c", "7d", "7d", "3h"]
     ]
+
+
+def test_turned_kitty_card_is_shown_while_trump_is_settled() -> None:
+    """With no declaration a kitty card turned up fixes trump; everyone sees it
+    (docs/rules/pajiwo.md#4). Seed 5's first hand is such a hand: the card is shown
+    until play starts, then the table is clear of it."""
+    shown = False
+    for game in _drive(seed=5, hands=1):
+        view = game.view(None)
+        trump = view["trump"]
+        scene = table_scene(view, NAMES)
+        if view["phase"] == "play":
+            assert shown and not scene.kitty
+            return
+        if trump["fixed_by"] == "kitty_card":
+            assert list(scene.kitty) == [parse_card(trump["kitty_card"])]
+            assert scene.kitty_label.startswith("翻底")
+            shown = True
+    raise AssertionError("the first hand never reached play")
