@@ -18,6 +18,8 @@ the same hand message (or a retried interaction) apply once.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -223,11 +225,16 @@ def take_back_controls(table_id: int, lang: str) -> discord.ui.View:
 
 
 def hand_controls(
-    table_id: int, step: int, legal: list[Action], lang: str | discord.Locale
+    table_id: int,
+    step: int,
+    legal: list[Action],
+    lang: str | discord.Locale,
+    shown_kind: Mapping[str, str] | None = None,
 ) -> discord.ui.View | None:
     """Buttons for moves without data (pass …) and one select for the rest (at most 25).
 
-    ``None`` when the seat has nothing to do now.
+    ``shown_kind`` renames a kind in the labels only (a ``declare`` that beats another
+    seat's declaration is shown as 反主 overcall). ``None`` when the seat has nothing to do.
     """
     lg = lang if lang in ("en", "zh") else lang_of(lang)
     view = _view()
@@ -239,11 +246,13 @@ def hand_controls(
         if value in seen:  # select values must be unique
             continue
         seen.add(value)
+        shown = replace(action, kind=(shown_kind or {}).get(action.kind, action.kind))
+        label = action_label(str(lg), shown)
         if not action.data and buttons < 5 and len(value) <= 70:
-            view.add_item(ActButton(table_id, step, value, action_label(str(lg), action)))
+            view.add_item(ActButton(table_id, step, value, label))
             buttons += 1
         elif len(options) < 25:
-            options.append(discord.SelectOption(label=action_label(str(lg), action), value=value))
+            options.append(discord.SelectOption(label=label, value=value))
     if options:
         view.add_item(ActSelect(table_id, step, options, tr(lg, "hand.choose")))
     return view if view.children else None

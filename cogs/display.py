@@ -479,7 +479,9 @@ class TableDisplay:
             if required and deadline is not None:
                 line += " · " + tr(lang, "table.deadline", when=f"<t:{int(deadline)}:R>")
             lines.append(line)
-            controls = hand_controls(table.id, step_of(table), legal, lang)
+            controls = hand_controls(
+                table.id, step_of(table), legal, lang, declare_kind(view, seat)
+            )
         elif table.status == "playing":
             lines.append(tr(lang, "hand.wait"))
         else:
@@ -563,6 +565,15 @@ class TableDisplay:
         while (self.table_edits._tasks or self.hand_edits._tasks) and time.monotonic() < deadline:
             await self.table_edits.drain()
             await self.hand_edits.drain()
+
+
+def declare_kind(view: dict[str, Any], seat: int) -> dict[str, str]:
+    """How to name this seat's ``declare`` moves: 反主 overcall when another seat's
+    declaration stands, 加固 reinforce (or a stronger own one) when its own does."""
+    standing = view.get("standing")
+    if not isinstance(standing, dict) or standing.get("seat") is None:
+        return {}
+    return {"declare": "overcall" if standing["seat"] != seat else "reinforce"}
 
 
 def _kind_action(kind: str) -> Action:
