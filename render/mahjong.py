@@ -14,6 +14,7 @@ from render.scenes import MahjongHandScene, MahjongTableScene, Meld
 from render.tiles import tile_back, tile_image, tile_size
 
 __all__ = [
+    "exposed_layout",
     "mahjong_hand_image",
     "mahjong_hand_png",
     "mahjong_table_image",
@@ -132,37 +133,54 @@ def mahjong_hand_png(scene: MahjongHandScene, width: int = 64) -> bytes:
 
 # Table layout.
 _W = 900
-_SMALL = 46  # tile width for discards, melds and flowers on the table
-_PER_ROW = 18
+TABLE_TILE_W = 58  # tile width for discards, melds and flowers on the table (26 px at 400 px wide)
+_PER_ROW = 14
 
 
-def _exposed_rows(melds: Sequence[Meld], flowers: int) -> int:
-    """Rows a seat's melds and flowers take on the table: 0, 1, or 2 when the flowers
-    would not fit beside the melds (four kongs and eight flowers)."""
-    if not melds and not flowers:
-        return 0
-    mw = sum(meld_width(m, _SMALL) + _MELD_GAP for m in melds)
-    fw = 38 + flowers * (_SMALL - 4) if flowers else 0
-    return 2 if melds and flowers and 24 + mw + 10 + fw > _W - 24 else 1
+ExposedItem = Meld | tuple[Tile, ...]
+"""One thing laid out in a seat's exposed rows: a meld, or the block of its flowers."""
+
+
+def _item_width(item: ExposedItem) -> int:
+    if isinstance(item, Meld):
+        return meld_width(item, TABLE_TILE_W) + _MELD_GAP
+    return 10 + 28 + len(item) * (TABLE_TILE_W - 4)  # gap, the 花 label, the flowers
+
+
+def exposed_layout(melds: Sequence[Meld], flowers: Sequence[Tile]) -> list[list[ExposedItem]]:
+    """A seat's melds, then its flowers as one block, in rows that fit the table's width
+    (four kongs need two rows at this tile size); ``[]`` when it has neither."""
+    items: list[ExposedItem] = [*melds, *([tuple(flowers)] if flowers else [])]
+    rows: list[list[ExposedItem]] = []
+    x = _W
+    for item in items:
+        w = _item_width(item)
+        if x + w > _W - 24:
+            rows.append([])
+            x = 24
+        rows[-1].append(item)
+        x += w
+    return rows
 
 
 def _band_height(exposed_rows: int, discards: int) -> int:
-    _, th = tile_size(_SMALL)
+    _, th = tile_size(TABLE_TILE_W)
     rows = max(1, -(-discards // _PER_ROW))
     return 50 + exposed_rows * (th + 10) + rows * (th + 4) + 12
 
 
 def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
     """Draw the table as four bands, starting with ``viewer`` and going round in playing
-    order. Each band: seat wind, name, dealer 庄, tiles in hand, turn ▶; melds and flowers;
-    every discard in order (rows of 18), the live last discard outlined in red. The header
+    order. Each band: seat wind, name, dealer 庄, tiles in hand, turn ▶; melds and flowers
+    (:func:`exposed_layout`); every discard in order (rows of 14), the live last discard
+    outlined in red. The header
     gives the prevailing wind (圈风), tiles left in the wall and the 财神 tile. 900 px wide.
     """
     n = len(scene.seats)
     order = [(scene.viewer + i) % n for i in range(n)]
     header_h = 112
-    exposed = {s: _exposed_rows(scene.seats[s].melds, len(scene.seats[s].flowers)) for s in order}
-    heights = [_band_height(exposed[s], len(scene.seats[s].discards)) for s in order]
+    exposed = {s: exposed_layout(scene.seats[s].melds, scene.seats[s].flowers) for s in order}
+    heights = [_band_height(len(exposed[s]), len(scene.seats[s].discards)) for s in order]
     height = header_h + sum(heights) + 10 * n + 10
     img = Image.new("RGB", (_W, height), BG)
     d = ImageDraw.Draw(img)
@@ -177,7 +195,7 @@ def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
     sub = "  ·  ".join(p for p in (scene.title, scene.deadline) if p)
     if sub:
         draw_text(d, (18, 92), truncate(sub, 24, _W - 36), 24, (225, 225, 225), anchor="lm")
-    _, th = tile_size(_SMALL)
+    _, th = tile_size(TABLE_TILE_W)
     y = header_h
     for seat, band_h in zip(order, heights, strict=True):
         info = scene.seats[seat]
@@ -207,31 +225,36 @@ def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
             anchor="lm",
         )
         row_y = y + 50
-        if info.melds or info.flowers:
+        for items in exposed[seat]:
             mx = 24
-            for meld in info.melds:
-                mx = draw_meld(img, meld, mx, row_y + th, _SMALL, scene.wildcard) + _MELD_GAP
-            if info.flowers and exposed[seat] == 2:
-                mx, row_y = 24 - 10, row_y + th + 10
-            if info.flowers:
+            for item in items:
+                if isinstance(item, Meld):
+                    mx = (
+                        draw_meld(img, item, mx, row_y + th, TABLE_TILE_W, scene.wildcard)
+                        + _MELD_GAP
+                    )
+                    continue
                 mx += 10
                 draw_text(d, (mx, row_y + th // 2), "花", 22, GOLD, bold=True, anchor="lm")
                 mx += 28
-                for tile in info.flowers:
-                    sprite = tile_image(tile, _SMALL - 6)
+                for tile in item:
+                    sprite = tile_image(tile, TABLE_TILE_W - 6)
                     img.paste(sprite, (mx, row_y + th - sprite.height), sprite)
-                    mx += _SMALL - 4
+                    mx += TABLE_TILE_W - 4
             row_y += th + 10
         if not info.discards:
             draw_text(d, (24, row_y + th // 2), "(no discards)", 20, MUTED, anchor="lm")
         for i, tile in enumerate(info.discards):
-            tx = 24 + (i % _PER_ROW) * (_SMALL + 2)
+            tx = 24 + (i % _PER_ROW) * (TABLE_TILE_W + 2)
             ty = row_y + (i // _PER_ROW) * (th + 4)
-            sprite = _sprite(tile, _SMALL, scene.wildcard)
+            sprite = _sprite(tile, TABLE_TILE_W, scene.wildcard)
             img.paste(sprite, (tx, ty), sprite)
             if scene.last_discard == seat and i == len(info.discards) - 1:
                 d.rounded_rectangle(
-                    (tx - 2, ty - 2, tx + _SMALL + 1, ty + th + 1), radius=6, outline=RED, width=3
+                    (tx - 2, ty - 2, tx + TABLE_TILE_W + 1, ty + th + 1),
+                    radius=6,
+                    outline=RED,
+                    width=3,
                 )
         y += band_h + 10
     return img

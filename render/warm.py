@@ -11,6 +11,7 @@ from games.cards import full_deck
 from games.tiles import ALL_KINDS, FLOWERS
 from render.cards import CARD_W, _strip, card_back, card_image
 from render.fonts import text_width
+from render.mahjong import TABLE_TILE_W
 from render.table import TRICK_W
 from render.tiles import tile_back, tile_image
 
@@ -33,9 +34,10 @@ def warm_up(cards: bool = True, tiles: bool = True) -> int:
         card_back(CARD_W)
     if tiles:
         for tile in (*ALL_KINDS, *FLOWERS):
-            for width in (64, 46, 48):
+            # hand, table, melds in the hand; flowers on the table and in the hand
+            for width in (64, TABLE_TILE_W, 48, TABLE_TILE_W - 6, 40):
                 tile_image(tile, width)
                 count += 1
-        for width in (64, 46, 48):
+        for width in (64, TABLE_TILE_W, 48):
             tile_back(width)
     return count

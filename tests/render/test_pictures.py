@@ -38,7 +38,7 @@ from render.cards import (
 from render.common import GOLD, to_png
 from render.mahjong import draw_meld, mahjong_hand_image
 from render.samples import PICTURES, hand_39_groups, trick_scene
-from render.scenes import MahjongHandScene, Meld
+from render.scenes import MahjongHandScene, MahjongSeat, MahjongTableScene, Meld
 from render.table import seat_boxes, side_of
 from render.tiles import tile_back, tile_image
 from render.trick import trick_table_image
@@ -271,10 +271,12 @@ def test_warm_up_caches_the_card_faces() -> None:
 
 
 def test_four_kongs_and_eight_flowers_stay_inside_the_pictures() -> None:
-    """Four kongs leave no room for eight flowers on the same row: on the table they go
-    to a row of their own in the seat's band, in the hand picture below the melds, so
-    neither picture grows wider (smaller on a phone) nor cuts a flower off."""
-    from render.mahjong import _exposed_rows
+    """Four kongs and eight flowers do not fit one row: on the table they wrap into rows
+    inside the band (every meld and the flower block once, each row within 900 px); in
+    the hand picture the flowers go below the melds, so neither picture grows wider
+    (smaller on a phone) nor cuts a tile off."""
+    from render.mahjong import _W, TABLE_TILE_W, _item_width, exposed_layout, mahjong_table_image
+    from render.tiles import tile_size
 
     t = parse_tiles
     kongs = [
@@ -283,9 +285,18 @@ def test_four_kongs_and_eight_flowers_stay_inside_the_pictures() -> None:
         Meld("added_kong", t("3333s"), claimed=0),
         Meld("concealed_kong", t("EEEE")),
     ]
-    assert _exposed_rows(kongs, len(FLOWERS)) == 2
-    assert _exposed_rows(kongs[:2], len(FLOWERS)) == 1
-    assert _exposed_rows([], 0) == 0
+    rows = exposed_layout(kongs, FLOWERS)
+    assert len(rows) == 2
+    assert [item for row in rows for item in row] == [*kongs, tuple(FLOWERS)]
+    assert all(24 + sum(_item_width(item) for item in row) <= _W - 24 for row in rows)
+    assert len(exposed_layout(kongs[:1], FLOWERS[:2])) == 1
+    assert exposed_layout([], []) == []
+    seat = MahjongSeat(name="x", melds=kongs, flowers=FLOWERS, discards=t("123m"))
+    table = MahjongTableScene(seats=[seat] * 4, wall_left=0)
+    plain = MahjongTableScene(seats=[MahjongSeat(name="x", discards=t("123m"))] * 4, wall_left=0)
+    exposed_h = tile_size(TABLE_TILE_W)[1] + 10  # one row of melds or flowers
+    grown = mahjong_table_image(table).height - mahjong_table_image(plain).height
+    assert grown == 4 * 2 * exposed_h
     scene = MahjongHandScene(concealed=t("C"), melds=kongs, drawn=parse_tile("C"), flowers=FLOWERS)
     two_rows = mahjong_hand_image(scene)
     assert two_rows.width < 960
