@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from render.common import BG, GOLD, INK, PANEL, PANEL_DIM, to_png
-from render.fonts import draw_text, truncate
+from render.fonts import draw_text, text_width, truncate
 from render.scenes import LeaderboardRow
 
 __all__ = ["leaderboard_image", "leaderboard_png"]
@@ -15,6 +15,14 @@ __all__ = ["leaderboard_image", "leaderboard_png"]
 _W = 760
 _ROW_H = 58
 _MEDALS = ((236, 184, 40), (190, 196, 204), (205, 127, 50))
+
+
+def _fit(text: str, size: int, max_w: int, bold: bool = False) -> int:
+    """The largest font size up to ``size`` at which ``text`` fits ``max_w`` px (a huge
+    rank, rating or game count shrinks rather than running into the next column)."""
+    while size > 12 and text_width(text, size, bold) > max_w:
+        size -= 1
+    return size
 
 
 def leaderboard_image(rows: Sequence[LeaderboardRow], title: str = "") -> Image.Image:
@@ -61,11 +69,15 @@ def leaderboard_image(rows: Sequence[LeaderboardRow], title: str = "") -> Image.
             d.ellipse(
                 (cols["rank"] - r, cy - r, cols["rank"] + r, cy + r), fill=_MEDALS[row.rank - 1]
             )
-        draw_text(d, (cols["rank"], cy), str(row.rank), 24, INK, bold=True, anchor="mm")
+        rank, rating, games = str(row.rank), f"{row.rating:.0f}", str(row.games)
+        size = _fit(rank, 24, 2 * (cols["name"] - cols["rank"]) - 24, True)
+        draw_text(d, (cols["rank"], cy), rank, size, INK, bold=True, anchor="mm")
         name = truncate(row.name, 26, cols["rating"] - cols["name"] - 90, True)
         draw_text(d, (cols["name"], cy), name, 26, INK, bold=True, anchor="lm")
-        draw_text(d, (cols["rating"], cy), f"{row.rating:.0f}", 26, INK, bold=True, anchor="rm")
-        draw_text(d, (cols["games"], cy), str(row.games), 24, INK, anchor="rm")
+        size = _fit(rating, 26, 84, True)
+        draw_text(d, (cols["rating"], cy), rating, size, INK, bold=True, anchor="rm")
+        size = _fit(games, 24, cols["games"] - cols["rating"] - 12)
+        draw_text(d, (cols["games"], cy), games, size, INK, anchor="rm")
         pct = f"{row.win_rate * 100:.0f}%"
         draw_text(d, (cols["win"], cy), pct, 24, INK, anchor="rm")
         # A bar under the win rate makes the column scannable.

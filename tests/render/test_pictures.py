@@ -354,3 +354,15 @@ def test_finished_trick_is_faded_and_the_current_one_is_not() -> None:
     box = (230, 600, 670, 740)  # the bottom seat's 12 cards
     assert _count(trick_table_image(current), white, box) > 20000
     assert _count(trick_table_image(last), white, box) == 0
+
+
+def test_huge_leaderboard_numbers_shrink_to_their_column() -> None:
+    from render.fonts import text_width
+    from render.leaderboard import _fit, leaderboard_image
+    from render.scenes import LeaderboardRow
+
+    size = _fit("1000000000", 26, 84, True)
+    assert size < 26 and text_width("1000000000", size, True) <= 84
+    assert _fit("1500", 26, 84, True) == 26  # ordinary ratings keep the full size
+    row = LeaderboardRow(rank=100000, name="Bob", rating=1e9, games=123456789, win_rate=0.5)
+    assert leaderboard_image([row]).width == 760
