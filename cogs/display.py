@@ -39,7 +39,14 @@ from cogs import pictures
 from cogs.coalesce import Coalescer
 from cogs.controls import hand_controls, lobby_controls, play_controls, take_back_controls
 from cogs.i18n import tr
-from cogs.present import action_label, cards_text, encode_action, event_line, seat_name
+from cogs.present import (
+    action_label,
+    cards_text,
+    encode_action,
+    event_line,
+    match_won_text,
+    seat_name,
+)
 
 if TYPE_CHECKING:
     from bot.discord_app import PaijuBot
@@ -325,7 +332,7 @@ class TableDisplay:
                 out.append(line)
         result = view.get("match_result")
         if isinstance(result, dict) and result.get("text"):
-            out.append(tr(lang, "table.result", text=result["text"]))
+            out.append(tr(lang, "table.result", text=match_won_text(lang, result, names)))
         return out
 
     async def ensure_table_message(self, table: Table, lang: str | None = None) -> None:

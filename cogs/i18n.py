@@ -283,6 +283,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "event.hand_over": ("Hand over: {text}", "本局结束：{text}"),
     "event.level_up": ("New level: {text}", "升级：{text}"),
     "event.match_over": ("Match over: {text}", "比赛结束：{text}"),
+    # the three lines above are the fallback; these are filled from the events' data
+    "outcome.dealer_up": (
+        "Hand {number} over: the attackers won {points} points; the dealer's side {team} "
+        "goes up {up} ({result})",
+        "第 {number} 局结束：抓分方得 {points} 分，庄家方 {team} 升 {up} 级（{result}）",
+    ),
+    "outcome.takeover": (
+        "Hand {number} over: the attackers won {points} points; {team} take over the deal "
+        "({result})",
+        "第 {number} 局结束：抓分方得 {points} 分，{team} 上台（{result}）",
+    ),
+    "outcome.takeover_up": (
+        "Hand {number} over: the attackers won {points} points; {team} take over the deal "
+        "and go up {up} ({result})",
+        "第 {number} 局结束：抓分方得 {points} 分，{team} 上台并升 {up} 级（{result}）",
+    ),
+    "outcome.level_up": (
+        "New level: {team} go up {up} to {level}",
+        "升级：{team} 升 {up} 级，打 {level}",
+    ),
+    "outcome.match_won": (
+        "{team} win the match (levels {levels})",
+        "{team} 获胜（级数 {levels}）",
+    ),
     "event.hand_started": ("Hand {hand}: {who} deals", "第 {hand} 局：{who} 坐庄"),
     # refusals from the host (bot.errors.TableError codes)
     "err.no_table": ("There is no table in this channel.", "本频道没有牌桌。"),

@@ -26,6 +26,8 @@ __all__ = [
     "encode_action",
     "event_line",
     "kind_label",
+    "match_won_text",
+    "outcome_line",
 ]
 
 MAX_VALUE = 100  # Discord's limit for a select option value and an autocomplete value
@@ -139,6 +141,9 @@ def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str:
             params[key] = value
         else:
             params[key] = value
+    outcome = outcome_line(lang, event.kind, event.data, names)
+    if outcome is not None:
+        return outcome
     key = f"event.{event.kind}"
     if has_message(key):
         try:
@@ -148,6 +153,68 @@ def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str:
         if template_ok:
             return template_ok
     return event.text or event.kind
+
+
+def team_names(lang: Lang, names: Sequence[str], seats: Any) -> str:
+    """``Alice & Carol`` (``Alice、Carol``) for a list of seat indices."""
+    if not isinstance(seats, list) or not all(isinstance(s, int) for s in seats):
+        raise ValueError(f"not a list of seats: {seats!r}")
+    return ("、" if lang == "zh" else " & ").join(seat_name(lang, names, s) for s in seats)
+
+
+def match_won_text(lang: Lang, result: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Who won the match, from ``MatchResult.to_json()``; its English ``text`` when the data
+    has another shape."""
+    try:
+        winners = result["teams"][list(result["ranks"]).index(1)]
+        levels = (result.get("summary") or {}).get("levels") or result["scores"]
+        return tr(
+            lang,
+            "outcome.match_won",
+            team=team_names(lang, names, list(winners)),
+            levels="/".join(str(x) for x in levels),
+        )
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return str(result.get("text", ""))
+
+
+def outcome_line(
+    lang: Lang, kind: str, data: Mapping[str, Any], names: Sequence[str]
+) -> str | None:
+    """The line for a hand's result, a new level or the match's end, built from the event's
+    data (``HandResult.to_json()`` with the 扒鸡窝 ``summary`` of ``games.pajiwo.engine``, the
+    ``level_up`` data, ``MatchResult.to_json()``) in the player's language; ``None`` for
+    other kinds or data of another shape (the caller then uses the English ``text``).
+    """
+    try:
+        if kind == "hand_over":
+            summary = data["summary"]
+            up = int(summary["levels_up"])
+            params = {
+                "number": int(data["number"]),
+                "points": int(summary["defenders_points"]),
+                "team": team_names(lang, names, summary["winner_team"]),
+                "up": up,
+                "result": str(summary["result"]),
+            }
+            if not summary["takeover"]:
+                key = "outcome.dealer_up"
+            else:
+                key = "outcome.takeover_up" if up else "outcome.takeover"
+            return tr(lang, key, **params)
+        if kind == "level_up":
+            return tr(
+                lang,
+                "outcome.level_up",
+                team=team_names(lang, names, data["team"]),
+                up=int(data["up"]),
+                level=str(data["level"]),
+            )
+        if kind == "match_over":
+            return tr(lang, "event.match_over", text=match_won_text(lang, data, names))
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return None
+    return None
 
 
 def _fill(lang: Lang, key: str, params: Mapping[str, Any]) -> str | None:
