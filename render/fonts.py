@@ -196,10 +196,16 @@ def truncate(text: str, size: int, max_width: int, bold: bool = False) -> str:
     """``text`` cut with ``…`` so that it is at most ``max_width`` pixels wide."""
     if text_width(text, size, bold) <= max_width:
         return text
-    cut = text
-    while cut and text_width(cut + "…", size, bold) > max_width:
-        cut = cut[:-1]
-    return cut + "…"
+    # Binary search for the longest prefix that fits with the ellipsis (widths grow
+    # with length); a long title would otherwise cost one measurement per character.
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid] + "…", size, bold) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…"
 
 
 def draw_text(

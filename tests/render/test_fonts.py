@@ -152,3 +152,14 @@ def test_cut_rtl_name_keeps_its_ellipsis_in_the_rtl_run() -> None:
     assert cut.endswith("…")
     assert fonts.split_runs(cut) == [(cut, "ar")]
     assert fonts.split_runs("Bob…") == [("Bob…", "sc")]
+
+
+@pytest.mark.parametrize(
+    "text", ["Maximilian Alexander von Hohenzollern", "很长的标题 " * 40, "Bob"]
+)
+def test_truncate_keeps_the_longest_prefix_that_fits(text: str) -> None:
+    cut = fonts.truncate(text, 28, 200, True)
+    assert fonts.text_width(cut, 28, True) <= 200 or cut == text
+    if cut != text:
+        longer = text[: len(cut)] + "…"  # one more character of the original
+        assert fonts.text_width(longer, 28, True) > 200
