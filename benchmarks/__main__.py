@@ -39,4 +39,8 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    try:
+        raise SystemExit(main(sys.argv[1:]))
+    except BrokenPipeError:  # `python -m benchmarks | head`: the reader left; that is not an error
+        sys.stderr.close()
+        raise SystemExit(0) from None
