@@ -219,7 +219,7 @@ def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> 
     try:
         cards = parse_cards(cards_text)
     except CardParseError as exc:
-        raise Refusal("bad_cards", str(exc)) from None
+        raise Refusal("bad_cards", str(exc), text=_first_bad_token(cards_text)) from None
     if not cards:
         raise Refusal("bad_cards", "name at least one card")
     legal = bot.service.legal_actions(table.id, interaction.user.id, None)
@@ -237,6 +237,18 @@ def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> 
     else:
         kind = kind_hint or "play"
     return Action(seat, kind, {"cards": [format_card_ascii(c) for c in cards]})
+
+
+def _first_bad_token(text: str) -> str:
+    """The first whitespace-separated piece of ``text`` that is not cards (for the refusal)."""
+    from games.cards import CardParseError, parse_cards
+
+    for token in text.split():
+        try:
+            parse_cards(token)
+        except CardParseError:
+            return token
+    return text
 
 
 # --------------------------------------------------------------------------- table buttons

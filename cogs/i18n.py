@@ -19,6 +19,7 @@ The games' own terms (扒鸡窝, 亮主, 反主, 扣底 …) stay Chinese in bot
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -376,6 +377,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Not an action of this game: {message}",
         "本游戏没有这个操作：{message}",
     ),
+    "err.not_open": ("You cannot {kind} now: you may {kinds}", "现在不能{kind}：你可以{kinds}"),
+    # the detail of a refusal in Chinese, from the error's params (English keeps the rules'
+    # own message, which may say more); a detail whose params are missing is not used
+    "detail.not_in_hand": ("you do not hold {card}", "{card}"),
+    "detail.must_follow_suit": (
+        "you must follow {suit}: you hold {card}",
+        "你有{card}，必须跟{suit}",
+    ),
+    "detail.wrong_count": ("play {expected}, not {got}", "应出 {expected} 张，不是 {got} 张"),
+    "detail.bad_cards": (
+        "{text!r} is not a card: write cards such as ♠10, 10s, S10, 黑桃10, HQ, BJ or 大王",
+        "「{text}」；请写 ♠10、10s、S10、黑桃10、HQ、BJ 或 大王 这样的牌",
+    ),
     "err.illegal": ("Not allowed by the rules: {message}", "规则不允许：{message}"),
 }
 
@@ -406,6 +420,10 @@ def tr(lang: Lang | discord.Locale | None, key: str, /, **params: Any) -> str:
             return template
 
 
+def _kind_name(lang: Lang, kind: str) -> str:
+    return tr(lang, f"kind.{kind}") if f"kind.{kind}" in MESSAGES else kind
+
+
 def has_message(key: str) -> bool:
     return key in MESSAGES
 
@@ -426,6 +444,18 @@ def refusal_text(lang: Lang | discord.Locale | None, error: BaseException) -> st
     if code == "illegal" and rule_code and has_message(f"err.{rule_code}"):
         key = f"err.{rule_code}"
     lg = lang if lang in ("en", "zh") else lang_of(lang)
+    if lg == "zh":
+        detail = MESSAGES.get(f"detail.{rule_code or code}")
+        if detail is not None:
+            # params of another shape: keep the rules' English message
+            with contextlib.suppress(KeyError, IndexError, ValueError):
+                params["message"] = detail[1].format_map(_SafeParams(params))
+    if isinstance(params.get("kinds"), str):  # "play, pass" -> 出牌 / 过
+        params["kinds"] = " / ".join(
+            _kind_name(lg, k.strip()) for k in params["kinds"].split(",") if k.strip()
+        )
+    if isinstance(params.get("kind"), str):
+        params["kind"] = _kind_name(lg, params["kind"])
     if has_message(key):
         text = tr(lg, key, **params)
     elif lg == "zh":
