@@ -3,8 +3,9 @@
 * the table message of each table (``channel_id``, ``message_id``), so that it is
   edited in place after a restart instead of being posted again;
 * the private hand message of each (table, seat), to edit it in place;
-* users whose direct messages are closed (Discord error 50007), so the channel is
-  told once and the bot stops trying;
+* users whose direct messages are closed (Discord error 50007) at each table, so
+  the table's channel is told once and the bot stops trying there (at their next
+  table it tries again: DMs may have been opened since);
 * each table's language (the locale of the interaction that opened it), for the
   lines it writes in the channel, and each user's language (of their latest
   interaction), for their private hand messages.
@@ -41,9 +42,11 @@ CREATE TABLE IF NOT EXISTS discord_user_lang (
     user_id INTEGER PRIMARY KEY,
     lang TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS discord_dm_closed (
-    user_id INTEGER PRIMARY KEY,
-    told_channel_id INTEGER
+CREATE TABLE IF NOT EXISTS discord_dm_closed_at (
+    table_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    told_channel_id INTEGER,
+    PRIMARY KEY (table_id, user_id)
 );
 """
 
@@ -59,7 +62,7 @@ class DiscordState:
         self.table_messages: dict[int, tuple[int, int]] = {}
         self.table_lang: dict[int, str] = {}
         self.hand_messages: dict[tuple[int, int], tuple[int, int]] = {}
-        self.dm_closed: set[int] = set()
+        self.dm_closed: set[tuple[int, int]] = set()  # (table_id, user_id)
         self.user_lang: dict[int, str] = {}
 
     @classmethod
@@ -84,9 +87,9 @@ class DiscordState:
         async with db.execute("SELECT user_id, lang FROM discord_user_lang") as cur:
             async for uid, lang in cur:
                 self.user_lang[uid] = lang
-        async with db.execute("SELECT user_id FROM discord_dm_closed") as cur:
-            async for (uid,) in cur:
-                self.dm_closed.add(uid)
+        async with db.execute("SELECT table_id, user_id FROM discord_dm_closed_at") as cur:
+            async for tid, uid in cur:
+                self.dm_closed.add((tid, uid))
         return self
 
     async def close(self) -> None:
@@ -124,13 +127,16 @@ class DiscordState:
         )
         await self._db.commit()
 
-    async def mark_dm_closed(self, user_id: int, channel_id: int) -> bool:
-        """Remember that ``user_id``'s DMs are closed. True the first time (tell the channel)."""
-        if user_id in self.dm_closed:
+    async def mark_dm_closed(self, table_id: int, user_id: int, channel_id: int) -> bool:
+        """Remember that ``user_id``'s DMs are closed for this table. True the first time (tell
+        the table's channel). Per table, so that a player who opens their DMs later gets their
+        hand by DM again at their next table."""
+        if (table_id, user_id) in self.dm_closed:
             return False
-        self.dm_closed.add(user_id)
+        self.dm_closed.add((table_id, user_id))
         await self._db.execute(
-            "INSERT OR REPLACE INTO discord_dm_closed VALUES (?, ?)", (user_id, channel_id)
+            "INSERT OR REPLACE INTO discord_dm_closed_at VALUES (?, ?, ?)",
+            (table_id, user_id, channel_id),
         )
         await self._db.commit()
         return True

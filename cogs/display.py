@@ -505,7 +505,7 @@ class TableDisplay:
 
     async def _send_hand(self, table_id: int, user_id: int) -> None:
         """Send or edit ``user_id``'s DM hand message for this table (coalesced job)."""
-        if user_id in self.bot.state.dm_closed:
+        if (table_id, user_id) in self.bot.state.dm_closed:
             return
         try:
             table = self.bot.service.get(table_id)
@@ -548,7 +548,7 @@ class TableDisplay:
 
     async def _dms_closed(self, table: Table, user_id: int) -> None:
         channel_id = table.thread_id or table.channel_id
-        if await self.bot.state.mark_dm_closed(user_id, channel_id):
+        if await self.bot.state.mark_dm_closed(table.id, user_id, channel_id):
             await self.bot.get_partial_messageable(channel_id).send(
                 tr(self.lang(table), "hand.dm_closed", mention=f"<@{user_id}>"),
                 allowed_mentions=discord.AllowedMentions(users=True),

@@ -165,3 +165,35 @@ async def test_moves_and_looks_work_in_the_bots_dms_for_a_seated_player(
     assert shown.ephemeral_to == alice.id and "Your hand at 扒鸡窝" in shown.text()
     nothing = await h.slash(dave, "hand", channel="dm")
     assert "no table" in (await nothing.final()).text()
+
+
+async def test_closed_dms_are_told_once_per_table_and_tried_again_at_the_next(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    alice, carol = server.add_user("alice"), server.add_user("carol", dms_open=False)
+    await h.start_bot(make_bot())
+
+    def notices() -> list[str]:
+        return [
+            m.content
+            for m in server.channel_messages(server.channel)
+            if f"<@{carol.id}>" in m.content and "direct messages" in m.content
+        ]
+
+    async def play_a_table() -> None:
+        await (await h.slash(alice, "table open", game="pajiwo", preset="quick")).final()
+        await (await h.slash(carol, "table join")).final()
+        await (await h.slash(alice, "table addbot")).final()
+        await (await h.slash(alice, "table start")).final()
+
+    await play_a_table()
+    await server.wait_until(notices, what="the closed-DM notice")
+    await server.idle()
+    assert len(notices()) == 1 and server.dms(carol) == []
+    await (await h.slash(alice, "table abort")).final()
+
+    server.set_dms_open(carol, True)  # Carol opens her DMs; her next table sends her hand
+    await play_a_table()
+    await server.wait_until(lambda: server.dms(carol), what="Carol's hand by DM")
+    assert len(notices()) == 1

@@ -43,8 +43,8 @@ def test_result_lines_are_translated_from_the_event_data() -> None:
     points = summary["defenders_points"]
     winners = summary["winner_team"]
     assert isinstance(winners, list)
-    team_en = " & ".join(NAMES[s] for s in winners)  # type: ignore[index]
-    team_zh = "、".join(NAMES[s] for s in winners)  # type: ignore[index]
+    team_en = " & ".join(NAMES[s] for s in winners)
+    team_zh = "、".join(NAMES[s] for s in winners)
 
     en = event_line("en", hand, NAMES)
     zh = event_line("zh", hand, NAMES)
