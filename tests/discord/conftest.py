@@ -34,6 +34,10 @@ def make_bot(discord_server: LoopbackDiscord, db_path: Path) -> BotFactory:
             discord_api_base=discord_server.api_base,
             discord_gateway_url=discord_server.gateway_url,
         )
-        return create_bot(settings, rng_seed=20261129, edit_intervals=(0.4, 0.2))
+        # guild_ready_timeout: discord.py waits that long after the last GUILD_CREATE before
+        # READY (2 s by default); the loopback guilds all arrive at once
+        return create_bot(
+            settings, rng_seed=20261129, edit_intervals=(0.4, 0.2), guild_ready_timeout=0.05
+        )
 
     return factory

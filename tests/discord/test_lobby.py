@@ -156,7 +156,9 @@ async def test_moves_and_looks_work_in_the_bots_dms_for_a_seated_player(
         discord_api_base=server.api_base,
         discord_gateway_url=server.gateway_url,
     )
-    await h.start_bot(create_bot(settings, rng_seed=5, edit_intervals=(0.2, 0.1)))
+    await h.start_bot(
+        create_bot(settings, rng_seed=5, edit_intervals=(0.2, 0.1), guild_ready_timeout=0.05)
+    )
     await (await h.slash(alice, "table open", game="pajiwo", preset="quick")).final()
     await (await h.slash(alice, "table addbot")).final()
     await (await h.slash(alice, "table start")).final()

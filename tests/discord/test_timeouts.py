@@ -36,7 +36,7 @@ async def test_three_timeouts_hand_the_seat_over_and_the_player_takes_it_back(
         discord_api_base=server.api_base,
         discord_gateway_url=server.gateway_url,
     )
-    bot = create_bot(settings, service=service, edit_intervals=(0.2, 0.1))
+    bot = create_bot(settings, service=service, edit_intervals=(0.2, 0.1), guild_ready_timeout=0.05)
 
     async def pump() -> None:  # what the asyncio scheduler would do: run what is due
         while True:
