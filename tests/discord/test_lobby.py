@@ -122,11 +122,17 @@ async def test_a_double_click_applies_once(
         h.select(alice, message, select, [options[0]["value"]]),
         h.select(alice, message, select, [options[-1]["value"]]),
     )
-    await asyncio.sleep(0.3)
+    # the second one waits for the first (the table's lock), then is told it is done: once
+    # that note is there, both have been judged (no fixed sleep: a busy machine is slower)
+    notes = await server.wait_until(
+        lambda: [
+            f.text() for r in (first, second) for f in r.followups if "already done" in f.text()
+        ],
+        what="the note that the second click was already done",
+    )
     mine = [a for a in bot.service.get(tid).engine.actions[steps_before:] if a.seat == 0]
-    assert len(mine) == 1
-    notes = [f.text() for r in (first, second) for f in r.followups]
-    assert any("already done" in n for n in notes), notes
+    assert len(mine) == 1, mine
+    assert len(notes) == 1, notes
 
 
 async def test_rules_show_a_summary_of_the_rules_page(
