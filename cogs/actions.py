@@ -200,7 +200,7 @@ def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> 
     The text is an autocomplete value (``"play:10s 10s"``) or cards in any
     notation; cards are matched against the legal moves (so the engine's own
     data is used), else sent as the seat's card-taking decision kind for the
-    rules to judge. Raises :class:`Refusal` (``bad_cards``, ``not_seated``).
+    rules to judge. Raises :class:`Refusal` (``bad_cards``, ``no_cards``, ``not_seated``).
     """
     from games.base import Action
     from games.cards import CardParseError, format_card_ascii, parse_cards
@@ -221,7 +221,7 @@ def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> 
     except CardParseError as exc:
         raise Refusal("bad_cards", str(exc), text=_first_bad_token(cards_text)) from None
     if not cards:
-        raise Refusal("bad_cards", "name at least one card")
+        raise Refusal("no_cards", "name at least one card")
     legal = bot.service.legal_actions(table.id, interaction.user.id, None)
     for act in legal:
         held = act.data.get("cards")

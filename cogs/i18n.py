@@ -347,6 +347,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "err.unknown_game": ("{message}", "{message}"),
     "err.no_permission": ("You need Manage Channels for that.", "需要管理频道权限。"),
+    "err.no_cards": ("Name at least one card.", "请至少写一张牌。"),
     "err.bad_cards": ("Not cards: {message}", "不是牌：{message}"),
     "err.no_such_action": ("You cannot {kind} now.", "现在不能{kind}。"),
     "err.bad_control": ("This control is not valid.", "这个按钮无效。"),

@@ -107,6 +107,8 @@ async def test_play_refusals_name_the_rule_in_the_players_language(
     shown = await garbage.final()
     assert shown.ephemeral_to == bob.id
     assert shown.text().startswith("❌ 不是牌：「hello」；请写 ♠10"), shown.text()
+    blank = await h.slash(bob, "play", cards="   ")
+    assert (await blank.final()).text() == "❌ 请至少写一张牌。"
 
     # Bob makes his moves from his DM until he is to play a card to a trick
     while True:
