@@ -387,6 +387,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "你有{card}，必须跟{suit}",
     ),
     "detail.wrong_count": ("play {expected}, not {got}", "应出 {expected} 张，不是 {got} 张"),
+    "detail.bad_seat": ("seats are 1 to {seats}", "座位号是 1 到 {seats}"),
+    "detail.bad_count": ("add 1 bot or more, not {count}", "至少加 1 个，不是 {count}"),
+    "detail.bad_option": ("{text!r} is not name=value", "「{text}」不是 名称=值 的形式"),
     "detail.bad_cards": (
         "{text!r} is not a card: write cards such as ♠10, 10s, S10, 黑桃10, HQ, BJ or 大王",
         "「{text}」；请写 ♠10、10s、S10、黑桃10、HQ、BJ 或 大王 这样的牌",

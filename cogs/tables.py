@@ -69,7 +69,7 @@ def parse_option_text(text: str) -> dict[str, str]:
             continue
         name, sep, value = piece.partition("=")
         if not sep or not name.strip():
-            raise Refusal("bad_option", f"{piece!r} is not name=value")
+            raise Refusal("bad_option", f"{piece!r} is not name=value", text=piece)
         out[name.strip()] = value.strip()
     return out
 

@@ -194,6 +194,16 @@ def test_chinese_refusals_fill_the_rules_detail_from_its_params() -> None:
         rule_code="not_open",
     )
     assert refusal_text("zh", not_open) == "现在不能出牌：你可以亮主 / 过"
+    seat = TableError("bad_seat", "there is no seat 7: seats are 1 to 4", {"seat": 6, "seats": 4})
+    assert refusal_text("zh", seat) == "没有这个座位：座位号是 1 到 4"
+    from cogs.tables import parse_option_text
+
+    try:
+        parse_option_text("match")
+    except Exception as exc:  # the front end's own Refusal
+        assert refusal_text("zh", exc) == "选项不对：「match」不是 名称=值 的形式"
+    else:
+        raise AssertionError("'match' has no '='")
     # params of another shape keep the rules' own (English) detail rather than failing
     odd = TableError("illegal", "you do not hold ♠3", {"count": 1}, rule_code="not_in_hand")
     assert refusal_text("zh", odd) == "你没有这些牌：you do not hold ♠3"
