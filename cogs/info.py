@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from cogs.actions import app, defer, lang, reply
 from cogs.i18n import tr
+from cogs.present import match_won_text
 from cogs.tables import GAME_CHOICES
 from games.registry import GAMES
 
@@ -168,7 +169,10 @@ class InfoCog(commands.Cog):
             if me and me.mu_before is not None and me.mu_after is not None:
                 delta = f" (μ {me.mu_after - me.mu_before:+.2f})"
             when = f"<t:{int(m.finished_at)}:d>"
-            text = str(m.result.get("text", ""))[:120]
+            names = [""] * (max((p.seat for p in m.players), default=-1) + 1)
+            for p in m.players:
+                names[p.seat] = p.name or f"#{p.seat + 1}"
+            text = match_won_text(lg, m.result, names)[:120]  # who won, in the asker's language
             lines.append(f"{when} {_game_title(m.game)} {rank}{delta} — {text}")
         await reply(interaction, "\n".join(lines)[:2000])
 

@@ -177,3 +177,4 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
     history = await h.slash(bob, "history", locale="zh-CN")
     text = (await history.final()).text()
     assert "最近的对局" in text and "扒鸡窝" in text
+    assert "获胜" in text and "win" not in text  # the result in Bob's language, by name
