@@ -21,7 +21,8 @@ from tests.discord.play import (
     table_id,
     table_message,
 )
-from tests.discord_loopback import Harness, LoopbackDiscord
+from tests.discord_loopback import Harness, LoopbackDiscord, StoredMessage
+from tests.discord_loopback.models import MessageVersion
 
 
 async def kill(h: Harness, bot: PaijuBot) -> None:
@@ -156,7 +157,8 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
             others = [u for u in (alice, bob, carol, dave) if u.id != p.user.id]
             assert not any(server.can_see(o.id, m) for o in others)
     for m in server.channel_messages(server.channel):
-        for version in [m, *m.history]:
+        versions: list[StoredMessage | MessageVersion] = [m, *m.history]
+        for version in versions:
             assert not any(a.filename == "hand.png" for a in version.attachments)
             assert "Your hand" not in version.content
     assert not server.dms(carol)  # closed DMs: nothing was delivered there …
