@@ -207,3 +207,25 @@ def test_chinese_refusals_fill_the_rules_detail_from_its_params() -> None:
     # params of another shape keep the rules' own (English) detail rather than failing
     odd = TableError("illegal", "you do not hold ♠3", {"count": 1}, rule_code="not_in_hand")
     assert refusal_text("zh", odd) == "你没有这些牌：you do not hold ♠3"
+
+
+async def test_an_interaction_delivered_twice_moves_once(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    alice = server.add_user("alice")
+    bot = make_bot()
+    await h.start_bot(bot)
+    tid = await _solo_table(h, server, alice)
+    await _my_turn(server, bot, tid, alice)
+    before = len(bot.service.get(tid).engine.actions)
+    passed = await h.slash(alice, "pass")
+    assert (await passed.final()).text().startswith("✅")
+    # the gateway delivers the same INTERACTION_CREATE again (a resume replaying it)
+    server.dispatch("INTERACTION_CREATE", server.interactions[passed.id].payload)
+    await server.idle()
+    mine = [a for a in bot.service.get(tid).engine.actions[before:] if a.seat == 0]
+    assert [a.kind for a in mine] == ["pass"]
+    # the second answer is refused by Discord (already acknowledged); nothing else went wrong
+    seen = server.take_violations()
+    assert [(v.kind, v.detail[:5]) for v in seen] == [("api", "40060")], seen
