@@ -85,6 +85,13 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True) -> 
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
 
 
+async def defer_private(interaction: discord.Interaction) -> None:
+    """Acknowledge with an ephemeral "thinking" answer, whatever the interaction's type
+    (a click that answers with the caller's own hand must not update the shared message)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
 async def reply(
     interaction: discord.Interaction,
     content: str,
@@ -114,6 +121,27 @@ def table_error_type() -> type[Exception]:
 def _table(interaction: discord.Interaction, table_id: int) -> Table:
     service = app(interaction).service
     return service.get(table_id)
+
+
+def callers_table(interaction: discord.Interaction, table_id: int | None = None) -> Table:
+    """The table ``table_id``, or with ``None`` the one :func:`table_for_player` finds.
+
+    Raises :class:`Refusal` ``no_table`` when there is none, ``TableError`` for an unknown id.
+    """
+    if table_id is not None:
+        return _table(interaction, table_id)
+    table = table_for_player(interaction)
+    if table is None:
+        raise Refusal("no_table", "there is no table in this channel")
+    return table
+
+
+def callers_seat(interaction: discord.Interaction, table: Table) -> int:
+    """The caller's seat at ``table``. Raises :class:`Refusal` ``not_seated``."""
+    seat = table.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refusal("not_seated", "you are not seated at this table")
+    return seat
 
 
 def table_for_player(interaction: discord.Interaction) -> Table | None:
@@ -206,9 +234,7 @@ def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> 
     from games.cards import CardParseError, format_card_ascii, parse_cards
 
     bot = app(interaction)
-    seat = table.seat_of(interaction.user.id)
-    if seat is None:
-        raise Refusal("not_seated", "you are not seated at this table")
+    seat = callers_seat(interaction, table)
     text = text.strip()
     decoded = decode_action(text, seat) if ":" in text or "|" in text else None
     if decoded is not None and decoded.kind.isalpha() and decoded.data.get("cards") is not None:
@@ -280,22 +306,12 @@ async def lobby_button(interaction: discord.Interaction, table_id: int, op: str)
 
 async def show_hand(interaction: discord.Interaction, table_id: int | None) -> None:
     """The caller's own hand with its controls, as an ephemeral reply (View hand, /hand)."""
-    if interaction.type == discord.InteractionType.component:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    else:
-        await defer(interaction, ephemeral=True)
+    await defer_private(interaction)
     bot = app(interaction)
     lg = lang(interaction)
     try:
-        if table_id is None:
-            found = table_for_player(interaction)
-            if found is None:
-                raise Refusal("no_table", "there is no table in this channel")
-            table = found
-        else:
-            table = _table(interaction, table_id)
-        if table.seat_of(interaction.user.id) is None:
-            raise Refusal("not_seated", "you are not seated at this table")
+        table = callers_table(interaction, table_id)
+        callers_seat(interaction, table)
     except (table_error_type(), Refusal) as exc:
         await refuse(interaction, exc)
         return
@@ -311,22 +327,13 @@ async def show_hand(interaction: discord.Interaction, table_id: int | None) -> N
 
 async def show_hint(interaction: discord.Interaction, table_id: int | None) -> None:
     """What the heuristic bot would do in the caller's seat (ephemeral)."""
-    if interaction.type == discord.InteractionType.component:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-    else:
-        await defer(interaction, ephemeral=True)
+    await defer_private(interaction)
     bot = app(interaction)
     lg = lang(interaction)
     try:
-        if table_id is None:
-            found = table_for_player(interaction)
-            if found is None:
-                raise Refusal("no_table", "there is no table in this channel")
-            table_id = found.id
-        table = _table(interaction, table_id)
-        if table.seat_of(interaction.user.id) is None:
-            raise Refusal("not_seated", "you are not seated at this table")
-        action = bot.service.hint(table_id, interaction.user.id)
+        table = callers_table(interaction, table_id)
+        callers_seat(interaction, table)
+        action = bot.service.hint(table.id, interaction.user.id)
     except (table_error_type(), Refusal) as exc:
         await refuse(interaction, exc)
         return

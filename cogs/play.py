@@ -19,6 +19,8 @@ from discord.ext import commands
 from cogs.actions import (
     Refusal,
     app,
+    callers_seat,
+    callers_table,
     defer,
     lang,
     perform,
@@ -84,9 +86,7 @@ class PlayCog(commands.Cog):
     async def play(self, interaction: discord.Interaction, cards: str) -> None:
         await defer(interaction, ephemeral=True)
         try:
-            table = table_for_player(interaction)
-            if table is None:
-                raise Refusal("no_table", "there is no table in this channel")
+            table = callers_table(interaction)
             action = resolve_cards(interaction, table, cards)
         except (table_error_type(), Refusal) as exc:
             await refuse(interaction, exc)
@@ -97,13 +97,9 @@ class PlayCog(commands.Cog):
     @app_commands.command(name=_L("pass"), description=_L("Pass"))
     async def pass_(self, interaction: discord.Interaction) -> None:
         await defer(interaction, ephemeral=True)
-        table = table_for_player(interaction)
         try:
-            if table is None:
-                raise Refusal("no_table", "there is no table in this channel")
-            seat = table.seat_of(interaction.user.id)
-            if seat is None:
-                raise Refusal("not_seated", "you are not seated at this table")
+            table = callers_table(interaction)
+            seat = callers_seat(interaction, table)
         except Refusal as exc:
             await refuse(interaction, exc)
             return
