@@ -168,6 +168,27 @@ class Table:
         """
         return resolve_options(self.engine_type, self.preset, self.options, self.pace_obj)
 
+    @classmethod
+    def from_row(cls, row: TableRow) -> Table:
+        """The table a stored row describes (no engine yet: the caller replays it)."""
+        return cls(
+            id=row.id,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            thread_id=row.thread_id,
+            game=row.game,
+            status=row.status,  # type: ignore[arg-type]
+            host_user_id=row.host_user_id,
+            seats=[Seat.from_json(s) for s in row.seats],
+            options=dict(row.options),
+            preset=row.preset,
+            pace=row.pace,
+            pace_seconds=row.pace_seconds,
+            rated=row.rated,
+            game_id=row.game_id,
+            created_at=row.created_at,
+        )
+
     def to_row(self) -> TableRow:
         return TableRow(
             id=self.id,

@@ -210,23 +210,7 @@ class TableService:
                 log.error("table %s plays unknown game %r: aborting it", row.id, row.game)
                 await self.store.close_game(row.id, row.game_id, "aborted", self.clock())
                 continue
-            table = Table(
-                id=row.id,
-                guild_id=row.guild_id,
-                channel_id=row.channel_id,
-                thread_id=row.thread_id,
-                game=row.game,
-                status=row.status,  # type: ignore[arg-type]
-                host_user_id=row.host_user_id,
-                seats=[Seat.from_json(s) for s in row.seats],
-                options=dict(row.options),
-                preset=row.preset,
-                pace=row.pace,
-                pace_seconds=row.pace_seconds,
-                rated=row.rated,
-                game_id=row.game_id,
-                created_at=row.created_at,
-            )
+            table = Table.from_row(row)
             if table.status == "playing":
                 assert table.game_id is not None
                 try:
