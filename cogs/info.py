@@ -10,6 +10,7 @@ current server.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import discord
@@ -21,7 +22,7 @@ from cogs.actions import app, defer, lang, reply
 from cogs.i18n import tr
 from cogs.present import match_won_text
 from cogs.tables import GAME_CHOICES
-from cogs.zh_variant import for_locale
+from cogs.zh_variant import to_traditional, traditional_region
 from games.registry import GAMES
 
 __all__ = ["InfoCog", "rules_page", "rules_summary", "setup"]
@@ -87,11 +88,16 @@ class InfoCog(commands.Cog):
         summary = rules_summary(game.value, lang=lg)
         if page is None or summary is None:
             text = tr(lg, "rules.missing", game=_game_title(game.value))
-            await reply(interaction, for_locale(text, interaction.locale))
-            return
-        more = for_locale(tr(lg, "rules.more", path=f"docs/rules/{page.name}"), interaction.locale)
-        body = for_locale(summary, interaction.locale)[: 2000 - len(more) - 2]
-        await reply(interaction, f"{body}\n\n{more}")
+        else:
+            more = tr(lg, "rules.more", path=f"docs/rules/{page.name}")
+            text = f"{summary[: 2000 - len(more) - 2]}\n\n{more}"
+        region = traditional_region(interaction.locale)
+        if region is not None:
+            # zh-TW, zh-HK: the first conversion loads OpenCC's dictionaries (up to ~0.7 s on a
+            # busy machine), so acknowledge first and convert off the event loop
+            await defer(interaction, ephemeral=True)
+            text = await asyncio.to_thread(to_traditional, text, region)
+        await reply(interaction, text)
 
     @app_commands.command(name=_L("rating"), description=_L("A player's rating"))
     @app_commands.rename(user=_L("user"), game=_L("game"))

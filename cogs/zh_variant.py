@@ -10,6 +10,10 @@ so no second catalogue is kept by hand.
 * :func:`traditional_region` says whether a locale (``discord.Locale`` or a tag such as
   ``"zh-TW"``) reads traditional characters, and which standard.
 * :func:`for_locale` converts only when the locale asks for it.
+
+Converters are built once per region and kept: building one loads OpenCC's dictionaries
+(0.1-0.7 s here), converting a 2000-character message then takes about a millisecond.
+An event loop should make its first conversion in a worker thread (``asyncio.to_thread``).
 """
 
 from __future__ import annotations
