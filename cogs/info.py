@@ -1,12 +1,16 @@
 """``/rules``, ``/rating``, ``/leaderboard``, ``/history``: what the host knows, for the caller.
 
-Rules summaries come from ``docs/rules/<game>.md`` (its title and opening
-section, cut to fit a message); ratings and history from :mod:`bot.ratings`
-and :mod:`bot.history` over the service's store, for the current server.
+Rules summaries come from ``docs/rules/<game>.md``, or ``<game>.zh.md`` for
+Chinese users (its title and opening section, cut to fit a message; zh-TW and
+zh-HK users get it in traditional characters, :mod:`cogs.zh_variant`); any game
+with such pages is served without code here. Ratings and history come from
+:mod:`bot.ratings` and :mod:`bot.history` over the service's store, for the
+current server.
 """
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import discord
@@ -18,19 +22,28 @@ from cogs.actions import app, defer, lang, reply
 from cogs.i18n import tr
 from cogs.present import match_won_text
 from cogs.tables import GAME_CHOICES
+from cogs.zh_variant import to_traditional, traditional_region
 from games.registry import GAMES
 
-__all__ = ["InfoCog", "rules_summary", "setup"]
+__all__ = ["InfoCog", "rules_page", "rules_summary", "setup"]
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 SUMMARY_CHARS = 1500
 
 
-def rules_summary(game: str, rules_dir: Path = RULES_DIR) -> str | None:
-    """A summary of ``docs/rules/<game>.md``: its title, its first section, and the names of
-    the other sections, at most ~1500 characters. ``None`` when the page does not exist."""
-    path = rules_dir / f"{game}.md"
-    if not path.is_file():
+def rules_page(game: str, lang: str = "en", rules_dir: Path = RULES_DIR) -> Path | None:
+    """The rules page of ``game`` for ``lang`` (``"en"``/``"zh"``): ``<game>.zh.md`` for
+    Chinese when it exists, else ``<game>.md``; ``None`` when there is neither."""
+    names = [f"{game}.zh.md", f"{game}.md"] if lang == "zh" else [f"{game}.md"]
+    return next((rules_dir / n for n in names if (rules_dir / n).is_file()), None)
+
+
+def rules_summary(game: str, rules_dir: Path = RULES_DIR, lang: str = "en") -> str | None:
+    """A summary of ``game``'s rules page in ``lang`` (:func:`rules_page`): its title, its first
+    section, and the names of the other sections, at most ~1500 characters. ``None`` when the
+    game has no page."""
+    path = rules_page(game, lang, rules_dir)
+    if path is None:
         return None
     lines = path.read_text(encoding="utf-8").splitlines()
     title = next((ln.lstrip("# ").strip() for ln in lines if ln.startswith("# ")), game)
@@ -71,13 +84,20 @@ class InfoCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         lg = lang(interaction)
-        summary = rules_summary(game.value)
-        if summary is None:
-            await reply(interaction, tr(lg, "rules.missing", game=_game_title(game.value)))
-            return
-        more = tr(lg, "rules.more", path=f"docs/rules/{game.value}.md")
-        body = summary[: 2000 - len(more) - 2]
-        await reply(interaction, f"{body}\n\n{more}")
+        page = rules_page(game.value, lg)
+        summary = rules_summary(game.value, lang=lg)
+        if page is None or summary is None:
+            text = tr(lg, "rules.missing", game=_game_title(game.value))
+        else:
+            more = tr(lg, "rules.more", path=f"docs/rules/{page.name}")
+            text = f"{summary[: 2000 - len(more) - 2]}\n\n{more}"
+        region = traditional_region(interaction.locale)
+        if region is not None:
+            # zh-TW, zh-HK: the first conversion loads OpenCC's dictionaries (up to ~0.7 s on a
+            # busy machine), so acknowledge first and convert off the event loop
+            await defer(interaction, ephemeral=True)
+            text = await asyncio.to_thread(to_traditional, text, region)
+        await reply(interaction, text)
 
     @app_commands.command(name=_L("rating"), description=_L("A player's rating"))
     @app_commands.rename(user=_L("user"), game=_L("game"))
