@@ -128,12 +128,12 @@ class PaijuBot(commands.Bot):
         from cogs.actions import Refusal, refuse
         from cogs.controls import matches_a_control
 
-        on_message = False
-        if interaction.message is not None:
-            for row in interaction.message.components:
-                for child in getattr(row, "children", [row]):
-                    if getattr(child, "custom_id", None) == custom_id:
-                        on_message = True
+        from cogs.picker import walk_components
+
+        on_message = interaction.message is not None and any(
+            getattr(c, "custom_id", None) == custom_id
+            for c in walk_components(interaction.message.components)
+        )
         if not matches_a_control(custom_id) or not on_message:
             await refuse(interaction, Refusal("bad_control", "this control is not valid"))
 
