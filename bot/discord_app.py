@@ -127,7 +127,6 @@ class PaijuBot(commands.Bot):
             return
         from cogs.actions import Refusal, refuse
         from cogs.controls import matches_a_control
-
         from cogs.picker import walk_components
 
         on_message = interaction.message is not None and any(

@@ -155,10 +155,10 @@ socket.  Layout messages (components v2, discord.py's ``LayoutView``) are checke
 checks them (no content or embeds, at most 40 components, ``attachment://`` media naming an
 attachment) and their text displays count in ``StoredMessage.text()``.
 
-Not modelled: rate limits other than the optional message bucket and injected 429s, the ``before``/``after``/``around`` paging of message
-history, reactions, voice, MESSAGE_CREATE echoes of the bot's own messages, the gateway's own
-payload shapes (the OpenAPI description covers REST only).  Only one server per process can own
-``Route.BASE``.
+Not modelled: rate limits other than the optional message bucket and injected 429s, the
+``before``/``after``/``around`` paging of message history, reactions, voice, MESSAGE_CREATE
+echoes of the bot's own messages, the gateway's own payload shapes (the OpenAPI description
+covers REST only). Only one server per process can own ``Route.BASE``.
 """
 
 from .harness import Harness, InteractionResult, InteractionTimeout
