@@ -214,8 +214,9 @@ async def perform_control(
     message = interaction.message
     if applied:
         await confirm_failed_throw(interaction, table_id, seat)
-    if applied and message is not None and message.flags.ephemeral:
+    if applied and message is not None and message.flags.ephemeral and message.flags.components_v2:
         # an ephemeral View-hand message cannot be refreshed later: show the new hand now
+        # (a hint's reply is plain text and stays as it is)
         payload = await bot.display.hand_payload_async(
             bot.service.get(table_id), interaction.user.id, lang(interaction)
         )

@@ -433,15 +433,36 @@ class TableDisplay:
         selection: Selection | None = None,
         notice: str | None = None,
     ) -> HandPayload:
-        """:meth:`hand_payload` with the picture, rendered in a thread."""
+        """:meth:`hand_payload` with the picture, rendered in a thread.
+
+        The view, the legal moves and the step are read together before the picture is
+        drawn, so a move made while it is drawn cannot pair new controls with an old hand."""
         try:
             view = self.bot.service.view(table.id, user_id)
         except Exception:
             view = {}
+        legal = self._legal(table, user_id)
+        step = step_of(table)
         png = (await self._draw(pictures.hand_png, table.game, view))[0] if view else None
         return self._hand_payload(
-            table, user_id, lang, png, view, selection=selection, notice=notice
+            table,
+            user_id,
+            lang,
+            png,
+            view,
+            selection=selection,
+            notice=notice,
+            legal=legal,
+            step=step,
         )
+
+    def _legal(self, table: Table, user_id: int) -> list[Action]:
+        if table.status != "playing":
+            return []
+        try:
+            return self.bot.service.legal_actions(table.id, user_id, 25)
+        except Exception:
+            return []
 
     def _hand_payload(
         self,
@@ -454,6 +475,8 @@ class TableDisplay:
         selection: Selection | None = None,
         notice: str | None = None,
         picture: bool | None = None,
+        legal: list[Action] | None = None,
+        step: int | None = None,
     ) -> HandPayload:
         """The hand message: what the decision needs (trump, level, points, the trick, the
         cards picked up or buried, the last result), the cards, and the controls: free
@@ -479,15 +502,12 @@ class TableDisplay:
             *self._situation_lines(table, view, lang, seat),
             cards_text(hand) or "—",
         ]
-        legal: list[Action] = []
-        if table.status == "playing":
-            try:
-                legal = self.bot.service.legal_actions(table.id, user_id, 25)
-            except Exception:
-                legal = []
+        if legal is None:
+            legal = self._legal(table, user_id)
+        if step is None:
+            step = step_of(table)
         bottom: list[str] = []
         rows: list[discord.ui.ActionRow[Any]] = []
-        step = step_of(table)
         if table.status == "playing" and table.seats[seat].auto:
             bottom.append(tr(lang, "hand.auto"))
             back: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
