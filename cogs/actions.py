@@ -210,8 +210,14 @@ async def perform_control(
         await refuse(interaction, Refusal("bad_control", "this control is not valid"))
         return
     key = f"c:{table_id}:{interaction.user.id}:{step}"
+    optional = table.engine is not None and not any(
+        d.seat == seat and d.required for d in table.engine.pending()
+    )
     applied = await perform(interaction, table, action, key)
     message = interaction.message
+    if applied and optional and action.kind == "pass":
+        # 过 while the cards arrive changes nothing on screen: say it was heard
+        await reply(interaction, tr(lang(interaction), "hand.deal_pass"), ephemeral=True)
     if applied:
         await confirm_failed_throw(interaction, table_id, seat)
     if applied and message is not None and message.flags.ephemeral and message.flags.components_v2:
@@ -434,6 +440,21 @@ async def lobby_button(interaction: discord.Interaction, table_id: int, op: str)
             await bot.service.start(channel_id, user_id)
     except (table_error_type(), Refusal) as exc:
         await refuse(interaction, exc)
+
+
+async def choose_seat(interaction: discord.Interaction, table_id: int, value: str) -> None:
+    """The lobby's seat menu: move to the chosen seat (see ``TableService.choose_seat``)."""
+    await defer(interaction)
+    bot = app(interaction)
+    try:
+        table = _table(interaction, table_id)
+        if not _channel_matches(interaction, table) or not value.isdigit():
+            raise Refusal("bad_control", "this control is not valid")
+        await bot.service.choose_seat(table.channel_id, interaction.user.id, int(value))
+    except (table_error_type(), Refusal) as exc:
+        await refuse(interaction, exc)
+        return
+    await reply(interaction, tr(lang(interaction), "lobby.seat_taken", seat=int(value) + 1))
 
 
 async def show_hand(interaction: discord.Interaction, table_id: int | None) -> None:

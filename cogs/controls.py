@@ -184,7 +184,48 @@ class ActSelect(
         await perform_control(interaction, self.table_id, self.step, values[0] if values else "")
 
 
-DYNAMIC_ITEMS = (LobbyButton, TableButton, ActButton, ActSelect, PickSelect, PickButton)
+class LobbySeat(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"pj:l:(?P<table>\d+):seat"
+):
+    """Choose a seat before the start (partners sit opposite)."""
+
+    def __init__(
+        self,
+        table_id: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pj:l:{table_id}:seat",
+                options=options or [discord.SelectOption(label="-", value="0")],
+                placeholder=placeholder,
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbySeat:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.actions import choose_seat
+
+        values = self.item.values
+        await choose_seat(interaction, self.table_id, values[0] if values else "")
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    LobbySeat,
+    TableButton,
+    ActButton,
+    ActSelect,
+    PickSelect,
+    PickButton,
+)
 """Register with ``bot.add_dynamic_items(*DYNAMIC_ITEMS)``."""
 
 _CONTROL_RE = re.compile(r"pj:[lvascp]:\d+")
@@ -209,7 +250,28 @@ def lobby_controls(table: Table, lang: str) -> discord.ui.View:
     view = _view()
     for op in ("join", "leave", "addbot", "start"):
         view.add_item(LobbyButton(table.id, op, tr(lang, f"button.{op}")))
+    options = []
+    n = len(table.seats)
+    for seat in table.seats:
+        who = seat.name if not seat.empty else tr(lang, "lobby.empty")
+        label = f"{tr(lang, 'seat_n', n=seat.index + 1)} · {who}"
+        partner = table.seats[(seat.index + n // 2) % n] if n % 2 == 0 else None
+        description = None
+        if partner is not None and _fixed_partners(table.game):
+            mate = partner.name if not partner.empty else tr(lang, "lobby.empty")
+            description = tr(lang, "lobby.partner_of", n=partner.index + 1, who=mate)
+        options.append(
+            discord.SelectOption(label=label[:100], value=str(seat.index), description=description)
+        )
+    view.add_item(LobbySeat(table.id, options, tr(lang, "lobby.seat_select")))
     return view
+
+
+def _fixed_partners(game: str) -> bool:
+    from games.registry import GAMES
+
+    spec = GAMES.get(game)
+    return spec is not None and spec.fixed_partners
 
 
 def play_controls(table: Table, lang: str) -> discord.ui.View:

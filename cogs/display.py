@@ -172,8 +172,10 @@ class TableDisplay:
         if update.kind == "reminder" and update.reminder_seat is not None:
             seat = table.seats[update.reminder_seat]
             if seat.user_id is not None:
+                # addressed to one player: in their language, not the table's
+                reader = self.bot.state.user_lang.get(seat.user_id) or lang
                 self.announce.setdefault(table.id, []).append(
-                    "⏰ " + tr(lang, "hand.your_turn", what=f"<@{seat.user_id}>")
+                    "⏰ " + tr(reader, "hand.your_turn", what=f"<@{seat.user_id}>")
                 )
         self.refresh_table(table.id)
         self.refresh_hands(table, set(update.seats_whose_hand_changed))
@@ -266,6 +268,8 @@ class TableDisplay:
             seat_lines.append(f"{s.index + 1}. {who} {' '.join(extra)}".rstrip())
         if table.status == "lobby":
             lines.append(tr(lang, "lobby.seats") + "\n" + "\n".join(seat_lines))
+            if spec is not None and spec.fixed_partners and len(table.seats) == 4:
+                lines.append(self._partners_line(table, lang))
             rated = tr(lang, "lobby.rated" if table.is_rated else "lobby.unrated")
             lines.append(
                 tr(lang, "lobby.options", preset=table.preset, pace=table.pace, rated=rated)
@@ -284,6 +288,20 @@ class TableDisplay:
             lines.append(f"**{tr(lang, 'table.status.aborted')}**")
         text = "\n".join(lines)
         return text if len(text) <= 2000 else text[:1999] + "…"
+
+    @staticmethod
+    def _partners_line(table: Table, lang: str) -> str:
+        """``Partners: 1 & 3 (Alice, Carol) · 2 & 4 (Bob, Bot 2)``: who plays with whom."""
+
+        def pair(a: int, b: int) -> str:
+            names = [
+                s.name if not s.empty else tr(lang, "lobby.empty")
+                for s in (table.seats[a], table.seats[b])
+            ]
+            sep = "、" if lang == "zh" else ", "
+            return f"{a + 1} & {b + 1} ({sep.join(names)})"
+
+        return tr(lang, "lobby.partners", a=pair(0, 2), b=pair(1, 3))
 
     def _play_lines(
         self, table: Table, view: dict[str, Any], lang: str, names: list[str]
@@ -304,7 +322,7 @@ class TableDisplay:
         trick = view.get("trick") or {}
         plays = trick.get("plays") if isinstance(trick, dict) else None
         if plays:
-            shown = ", ".join(
+            shown = ("，" if lang == "zh" else ", ").join(
                 f"{seat_name(lang, names, p.get('seat'))} {cards_text(p.get('cards') or [])}"
                 for p in plays
             )
@@ -513,10 +531,16 @@ class TableDisplay:
             back: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
             back.add_item(TableButton(table.id, "back", tr(lang, "button.take_back")))
             rows.append(back)
+        elif (
+            len(legal) == 1
+            and legal[0].kind == "pass"
+            and not legal[0].data
+            and self.bot.service.forced_pass_delay is not None
+            and self._required(table, seat)
+        ):
+            bottom.append(tr(lang, "hand.only_pass"))  # passed for them in a moment
         elif legal:
-            required = table.engine is not None and any(
-                d.seat == seat and d.required for d in table.engine.pending()
-            )
+            required = self._required(table, seat)
             kinds = sorted({a.kind for a in legal}, key=[a.kind for a in legal].index)
             what = " / ".join(action_label(lang, _kind_action(k)) for k in kinds)
             key = "hand.your_turn" if required else "hand.you_may"
@@ -545,6 +569,13 @@ class TableDisplay:
         shown = png is not None if picture is None else picture
         layout = hand_layout(top_text, bottom_text, rows, picture=shown)
         return HandPayload(f"{top_text}\n{bottom_text}", png, layout, rows)
+
+    @staticmethod
+    def _required(table: Table, seat: int) -> bool:
+        """True when play waits for ``seat``."""
+        return table.engine is not None and any(
+            d.seat == seat and d.required for d in table.engine.pending()
+        )
 
     def _situation_lines(
         self, table: Table, view: dict[str, Any], lang: str, seat: int
@@ -622,6 +653,10 @@ class TableDisplay:
         key = (table.id, user_id)
         if self.alerted.get(key) == step:
             return None
+        if self.bot.service.forced_pass_delay is not None:
+            legal = self._legal(table, user_id)
+            if len(legal) == 1 and legal[0].kind == "pass" and not legal[0].data:
+                return None  # not a choice: passed for them, no need to call them
         return step
 
     async def _send_hand(self, table_id: int, user_id: int) -> None:

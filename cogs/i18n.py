@@ -445,6 +445,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "回合提醒已关闭：手牌消息只会静默更新。",
     ),
     "lobby.partners": ("Partners: {a} · {b}", "搭档：{a} · {b}"),
+    "lobby.partner_of": ("partner: seat {n}, {who}", "搭档：{n}号座 {who}"),
     "lobby.seat_select": ("Choose your seat…", "选择座位……"),
     "lobby.seat_taken": ("You sit at seat {seat} now.", "你现在坐在{seat}号座。"),
 }

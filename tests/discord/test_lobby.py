@@ -58,7 +58,8 @@ async def test_lobby_buttons_host_rules_and_abort_by_a_channel_manager(
     await (await h.slash(alice, "table open", game="pajiwo")).final()
     lobby = table_message(server)
     tid = table_id(lobby)
-    assert lobby.custom_ids() == [f"pj:l:{tid}:{op}" for op in ("join", "leave", "addbot", "start")]
+    ops = ("join", "leave", "addbot", "start", "seat")
+    assert lobby.custom_ids() == [f"pj:l:{tid}:{op}" for op in ops]
 
     again = await h.slash(bob, "table open", game="pajiwo", locale="zh-CN")
     assert "本频道已经有牌桌了" in (await again.final()).text()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.discord_app import PaijuBot
+from bot.errors import TableError
 from games.base import Action
 from tests.discord.conftest import BotFactory
 from tests.discord.play import table_id, table_message
@@ -58,8 +59,18 @@ async def _drive_to_bury(bot: PaijuBot, tid: int, people: list[LoopbackUser]) ->
         if d.seat == 0:
             chosen = next((a for a in legal if a.kind == "declare"), None)
         chosen = chosen or next(a for a in legal if a.kind == "pass")
-        await bot.service.act(tid, user.id, chosen, f"drive:{n}")
+        try:
+            await bot.service.act(tid, user.id, chosen, f"drive:{n}")
+        except TableError:  # passed for them meanwhile (a forced pass)
+            continue
     raise AssertionError("seat 0 never came to bury")
+
+
+def _ids(message: Any) -> list[str]:
+    """custom_ids of a message or of one of its earlier versions."""
+    if isinstance(message, StoredMessage):
+        return message.custom_ids()
+    return StoredMessage(0, 0, 0, components=message.components).custom_ids()
 
 
 def _picker(message: StoredMessage) -> list[str]:
@@ -235,3 +246,69 @@ async def test_view_hand_keeps_one_private_reply_and_the_hint_plays_with_one_tap
     assert played.type == 6
     await server.wait_until(lambda: len(engine.actions) > steps, what="the hinted move")
     assert engine.actions[steps].seat == 1
+
+
+async def test_a_seat_that_can_only_pass_is_passed_for_without_a_tap(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    bot = make_bot(forced_pass_delay=(0.05, 0.3))
+    await h.start_bot(bot)
+    tid, people = await _four_people(h, server, bot)
+    alice, bob, carol = people[0], people[1], people[2]
+    engine = bot.service.get(tid).engine
+    assert engine is not None
+    await server.wait_until(lambda: engine.pending(), what="the auction")
+    declare = next(a for a in bot.service.legal_actions(tid, alice.id, None) if a.kind == "declare")
+    await bot.service.act(tid, alice.id, declare, "alice-declares")
+    await bot.service.act(tid, bob.id, Action(1, "pass", {}), "bob-passes")
+    # carol and dave cannot declare, and bob and dave cannot rebel: nobody taps, and the
+    # kitty comes to alice
+    await server.wait_until(
+        lambda: any(d.seat == 0 and "bury" in d.kinds for d in engine.pending()),
+        what="passes made for the seats that had no choice",
+        timeout=15,
+    )
+    assert [(a.seat, a.kind) for a in engine.actions] == [
+        (0, "declare"),
+        (1, "pass"),
+        (2, "pass"),
+        (3, "pass"),
+        (1, "pass"),
+        (3, "pass"),
+    ]
+    # carol was never offered a lone pass button, nor pinged for it
+    seen = [*server.dms(carol), *(v for dm in server.dms(carol) for v in dm.history)]
+    for version in seen:
+        assert not any(c.startswith("pj:a:") and c.endswith(":pass:") for c in _ids(version))
+
+
+async def test_the_lobby_shows_partners_and_players_choose_their_seats(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    bot = make_bot()
+    await h.start_bot(bot)
+    alice, bob, carol = server.add_users("alice", "bob", "carol")
+    await (await h.slash(alice, "table open", game="pajiwo")).final()
+    tid = table_id(table_message(server))
+    await (await h.slash(bob, "table join")).final()
+    await (await h.slash(carol, "table join")).final()
+    await server.wait_until(
+        lambda: "carol" in table_message(server).text(), what="carol in the lobby"
+    )
+    lobby = table_message(server)
+    assert "1 & 3 (alice, carol)" in lobby.text() and "2 & 4 (bob, (empty))" in lobby.text()
+    # Bob wants to partner Alice: seat 3 is Carol's, a person's, so only the host may swap
+    refused = await h.select(bob, lobby, f"pj:l:{tid}:seat", ["2"])
+    assert "taken" in (await refused.followup()).text()
+    # he takes the empty seat 4 instead, and Alice moves to seat 2, opposite him
+    moved = await h.select(bob, table_message(server), f"pj:l:{tid}:seat", ["3"])
+    assert "seat 4" in (await moved.followup()).text()
+    swapped = await h.select(alice, table_message(server), f"pj:l:{tid}:seat", ["1"])
+    assert "seat 2" in (await swapped.followup()).text()
+    table = bot.service.get(tid)
+    assert [s.user_id for s in table.seats] == [None, alice.id, carol.id, bob.id]
+    await server.wait_until(
+        lambda: "2 & 4 (alice, bob)" in table_message(server).text(), what="the new partners"
+    )
