@@ -16,6 +16,7 @@ SUITES: dict[str, str] = {
     "host": "benchmarks.bench_host",
     "render": "benchmarks.bench_render",
     "discord": "benchmarks.bench_discord",
+    "discord_ux": "benchmarks.bench_discord_ux",
 }
 
 

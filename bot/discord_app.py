@@ -25,6 +25,10 @@ from bot.discord_state import DiscordState
 
 __all__ = ["COGS", "PaijuBot", "create_bot", "point_at", "run"]
 
+#: A person whose only legal move is pass is passed for after this many seconds (uniformly
+#: random, so that the timing reveals nothing) instead of having to tap "pass" (issue 15).
+FORCED_PASS_DELAY = (1.0, 3.0)
+
 log = logging.getLogger(__name__)
 
 COGS = ("cogs.tables", "cogs.play", "cogs.info")
@@ -60,6 +64,7 @@ class PaijuBot(commands.Bot):
         sync_commands: bool = True,
         rng_seed: int | None = None,
         edit_intervals: tuple[float, float] = (1.5, 1.0),
+        forced_pass_delay: tuple[float, float] | None = FORCED_PASS_DELAY,
         **kwargs: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -76,6 +81,7 @@ class PaijuBot(commands.Bot):
         self.sync_commands = sync_commands
         self.rng_seed = rng_seed
         self.edit_intervals = edit_intervals
+        self.forced_pass_delay = forced_pass_delay
         self.service: Any = service
         self.store: Any = getattr(service, "store", None)
         self.state: DiscordState
@@ -96,6 +102,7 @@ class PaijuBot(commands.Bot):
                 default_pace=self.settings.default_pace,
                 bot_delay_s=self.bot_delay_s,
                 rng_seed=self.rng_seed,
+                forced_pass_delay=self.forced_pass_delay,
             )
         self.state = await DiscordState.open(self.settings.database_path)
         self.display = TableDisplay(
@@ -127,13 +134,12 @@ class PaijuBot(commands.Bot):
             return
         from cogs.actions import Refusal, refuse
         from cogs.controls import matches_a_control
+        from cogs.picker import walk_components
 
-        on_message = False
-        if interaction.message is not None:
-            for row in interaction.message.components:
-                for child in getattr(row, "children", [row]):
-                    if getattr(child, "custom_id", None) == custom_id:
-                        on_message = True
+        on_message = interaction.message is not None and any(
+            getattr(c, "custom_id", None) == custom_id
+            for c in walk_components(interaction.message.components)
+        )
         if not matches_a_control(custom_id) or not on_message:
             await refuse(interaction, Refusal("bad_control", "this control is not valid"))
 
@@ -157,8 +163,10 @@ def create_bot(settings: Settings, **kwargs: Any) -> PaijuBot:
     """A configured bot (not started): points discord.py at ``settings``' test URLs if any.
 
     Keyword arguments go to :class:`PaijuBot` (``service``, ``bot_delay_s``,
-    ``sync_commands``, ``rng_seed``, ``edit_intervals`` = (table message, hand message)
-    seconds between two edits, and discord.py's own, e.g. ``max_messages``).
+    ``sync_commands``, ``rng_seed``, ``forced_pass_delay`` (seconds, low and high, before a
+    person who can only pass is passed for; None: never), ``edit_intervals`` = (table
+    message, hand message) seconds between two edits, and discord.py's own, e.g.
+    ``max_messages``).
     """
     point_at(settings.discord_api_base, settings.discord_gateway_url)
     return PaijuBot(settings, **kwargs)

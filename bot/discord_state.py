@@ -8,7 +8,9 @@
   table it tries again: DMs may have been opened since);
 * each table's language (the locale of the interaction that opened it), for the
   lines it writes in the channel, and each user's language (of their latest
-  interaction), for their private hand messages.
+  interaction), for their private hand messages;
+* users who silenced turn alerts (their hand message is then edited quietly instead of
+  sent afresh at each decision).
 
 Tables are prefixed ``discord_`` and created on :meth:`DiscordState.open`; they
 are independent of the host's tables. A second connection on the same file is
@@ -42,6 +44,9 @@ CREATE TABLE IF NOT EXISTS discord_user_lang (
     user_id INTEGER PRIMARY KEY,
     lang TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS discord_alerts_off (
+    user_id INTEGER PRIMARY KEY
+);
 CREATE TABLE IF NOT EXISTS discord_dm_closed_at (
     table_id INTEGER NOT NULL,
     user_id INTEGER NOT NULL,
@@ -64,6 +69,7 @@ class DiscordState:
         self.hand_messages: dict[tuple[int, int], tuple[int, int]] = {}
         self.dm_closed: set[tuple[int, int]] = set()  # (table_id, user_id)
         self.user_lang: dict[int, str] = {}
+        self.alerts_off: set[int] = set()  # users who silenced turn alerts
 
     @classmethod
     async def open(cls, path: Path | str) -> DiscordState:
@@ -87,6 +93,9 @@ class DiscordState:
         async with db.execute("SELECT user_id, lang FROM discord_user_lang") as cur:
             async for uid, lang in cur:
                 self.user_lang[uid] = lang
+        async with db.execute("SELECT user_id FROM discord_alerts_off") as cur:
+            async for (uid,) in cur:
+                self.alerts_off.add(uid)
         async with db.execute("SELECT table_id, user_id FROM discord_dm_closed_at") as cur:
             async for tid, uid in cur:
                 self.dm_closed.add((tid, uid))
@@ -125,6 +134,18 @@ class DiscordState:
         await self._db.execute(
             "INSERT OR REPLACE INTO discord_user_lang VALUES (?, ?)", (user_id, lang)
         )
+        await self._db.commit()
+
+    async def set_alerts(self, user_id: int, on: bool) -> None:
+        """Turn ``user_id``'s turn alerts on or off (remembered across restarts)."""
+        if on:
+            self.alerts_off.discard(user_id)
+            await self._db.execute("DELETE FROM discord_alerts_off WHERE user_id = ?", (user_id,))
+        else:
+            self.alerts_off.add(user_id)
+            await self._db.execute(
+                "INSERT OR IGNORE INTO discord_alerts_off VALUES (?)", (user_id,)
+            )
         await self._db.commit()
 
     async def mark_dm_closed(self, table_id: int, user_id: int, channel_id: int) -> bool:

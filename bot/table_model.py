@@ -115,6 +115,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     keys: set[str] = field(default_factory=set, repr=False)
     step_due: float | None = field(default=None, repr=False)
+    #: (seat, step) -> when a person's seat that can only pass is passed for it
+    forced_due: dict[tuple[int, int], float] = field(default_factory=dict, repr=False)
     consulted: set[int] = field(default_factory=set, repr=False)
     last_hands: list[Any] | None = field(default=None, repr=False)
     finished_event: asyncio.Event = field(default_factory=asyncio.Event, repr=False)

@@ -114,6 +114,11 @@ class TableService:
         default_pace: pace of tables opened without one (``Settings.default_pace``).
         bot_delay_s: seconds between automatic moves (0: at once; a front end may
             slow bots down so people can follow).
+        forced_pass_delay: ``(low, high)`` seconds: a person's required decision whose only
+            legal move is ``pass`` (a 造反 window without the points, an auction without a
+            declaration) is passed for them after a uniformly random delay in that range, so
+            nobody taps for a non-choice and the timing reveals nothing; None (default): the
+            person passes themselves.
     """
 
     def __init__(
@@ -125,8 +130,11 @@ class TableService:
         rng_seed: int | None = None,
         default_pace: str = "live",
         bot_delay_s: float = 0.0,
+        forced_pass_delay: tuple[float, float] | None = None,
     ) -> None:
         self.store = store
+        self.forced_pass_delay = forced_pass_delay
+        self._forced_rng = random.Random()  # timing only: never part of a game's state
         self.scheduler: Scheduler = (
             scheduler if scheduler is not None else AsyncioScheduler(clock or _wall_clock)
         )
@@ -401,6 +409,38 @@ class TableService:
                     raise TableError("seat_full", "the table is full", {"seats": len(table.seats)})
                 index = free[0]
             table.seats[index] = Seat(index, user_id=user_id, name=name)
+            await self._save_lobby(table)
+        await self._notify([TableUpdate(table, "lobby")])
+        return table
+
+    async def choose_seat(self, channel_id: int, user_id: int, seat: int) -> Table:
+        """Move to ``seat`` before the start, so friends can sit as partners (opposite).
+
+        An empty seat is taken; a bot in it moves to the mover's old seat; a person in it
+        changes places only when the host asks (the host arranges the table). Raises
+        ``TableError``: ``no_table``, ``already_started``, ``not_seated``, ``bad_seat``,
+        ``seat_taken`` (a person's seat, asked by someone who is not the host).
+        """
+        table = self._in_channel(channel_id)
+        async with table.lock:
+            self._require_lobby(table)
+            mine = table.seat_of(user_id)
+            if mine is None:
+                raise TableError("not_seated", "you are not seated at this table", {})
+            self._check_seat_index(table, seat)
+            if seat == mine:
+                return table
+            there = table.seats[seat]
+            person = there.user_id is not None and there.bot is None
+            if person and user_id != table.host_user_id:
+                raise TableError(
+                    "seat_taken",
+                    f"seat {seat + 1} is taken by {there.name}",
+                    {"seat": seat, "name": there.name},
+                )
+            moving = table.seats[mine]
+            table.seats[seat] = dataclasses.replace(moving, index=seat)
+            table.seats[mine] = dataclasses.replace(there, index=mine)
             await self._save_lobby(table)
         await self._notify([TableUpdate(table, "lobby")])
         return table
@@ -1043,11 +1083,45 @@ class TableService:
                 move = self._bot_move(table, d.seat, required=False)
                 if move is not None and move.kind != "pass" and move.kind in d.kinds:
                     return move, f"sys:bot:{len(engine.actions)}"
+        forced = self._forced_pass(table, pending)
+        if forced is not None:
+            return forced
         steps = [d for d in pending if d.seat is None]
         if steps:
             return self._table_step(table, steps[0])
         table.step_due = None
         return None
+
+    def _forced_pass(self, table: Table, pending: list[Decision]) -> tuple[Action, str] | None:
+        """``pass`` for a person's required decision that has no other legal move, once its
+        random delay is over (see ``forced_pass_delay``); schedules itself until then."""
+        if self.forced_pass_delay is None:
+            return None
+        engine = table.engine
+        assert engine is not None
+        step = len(engine.actions)
+        now = self.clock()
+        for d in pending:
+            if d.seat is None or not d.required or table.seats[d.seat].automatic:
+                continue
+            legal = engine.legal_actions(d.seat, 2)
+            if len(legal) != 1 or legal[0].kind != "pass" or legal[0].data:
+                continue
+            key = (d.seat, step)
+            due = table.forced_due.get(key)
+            if due is None:
+                table.forced_due = {k: v for k, v in table.forced_due.items() if k[1] == step}
+                due = now + self._forced_rng.uniform(*self.forced_pass_delay)
+                table.forced_due[key] = due
+            if now >= due:
+                return Action(d.seat, "pass", {}), f"sys:forced:{step}:{d.seat}"
+            self._schedule_forced(table.id, d.seat, due)
+        return None
+
+    def _schedule_forced(self, table_id: int, seat: int, due: float) -> None:
+        self.scheduler.call_at(
+            due, ("t", table_id, "forced", seat), lambda: self._on_auto(table_id)
+        )
 
     def _table_step(self, table: Table, decision: Decision) -> tuple[Action, str] | None:
         engine = table.engine

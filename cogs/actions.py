@@ -16,6 +16,7 @@ Rules every handler here follows:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any, cast
 
@@ -209,17 +210,154 @@ async def perform_control(
         await refuse(interaction, Refusal("bad_control", "this control is not valid"))
         return
     key = f"c:{table_id}:{interaction.user.id}:{step}"
+    optional = table.engine is not None and not any(
+        d.seat == seat and d.required for d in table.engine.pending()
+    )
     applied = await perform(interaction, table, action, key)
     message = interaction.message
-    if applied and message is not None and message.flags.ephemeral:
+    if applied and optional and action.kind == "pass":
+        # 过 while the cards arrive changes nothing on screen: say it was heard
+        await reply(interaction, tr(lang(interaction), "hand.deal_pass"), ephemeral=True)
+    if applied:
+        await confirm_failed_throw(interaction, table_id, seat)
+    if applied and message is not None and message.flags.ephemeral and message.flags.components_v2:
         # an ephemeral View-hand message cannot be refreshed later: show the new hand now
+        # (a hint's reply is plain text and stays as it is)
         payload = await bot.display.hand_payload_async(
             bot.service.get(table_id), interaction.user.id, lang(interaction)
         )
-        file = payload.file()
-        await interaction.edit_original_response(
-            content=payload.content, attachments=[file] if file else [], view=payload.view
+        await interaction.edit_original_response(**payload.edit_kwargs())
+
+
+async def confirm_failed_throw(interaction: discord.Interaction, table_id: int, seat: int) -> None:
+    """Say so when the seat's throw (甩牌) just failed: what was thrown, who could beat which
+    part, what was played instead (``view.trick.failed_throw``)."""
+    text = failed_throw_text(interaction, table_id, seat)
+    if text:
+        await reply(interaction, text, ephemeral=True)
+
+
+def failed_throw_text(interaction: discord.Interaction, table_id: int, seat: int) -> str | None:
+    """The failed-throw note for ``seat`` if its last play was a failed throw, else None."""
+    from cogs.display import names_of
+    from cogs.present import cards_text, seat_name
+
+    bot = app(interaction)
+    try:
+        view = bot.service.view(table_id, None)
+    except Exception:
+        return None
+    trick = view.get("trick") if isinstance(view, dict) else None
+    failed = trick.get("failed_throw") if isinstance(trick, dict) else None
+    if not isinstance(failed, dict) or failed.get("seat") != seat:
+        last = view.get("last_trick") if isinstance(view, dict) else None
+        failed = last.get("failed_throw") if isinstance(last, dict) else None
+        plays = last.get("plays") if isinstance(last, dict) else None
+        mine_last = isinstance(plays, list) and plays and plays[-1].get("seat") == seat
+        if not (isinstance(failed, dict) and failed.get("seat") == seat and mine_last):
+            return None
+    lg = lang(interaction)
+    names = names_of(bot.service.get(table_id))
+    beaten_by = failed.get("beaten_by")
+    who = seat_name(lg, names, beaten_by if isinstance(beaten_by, int) else None)
+    return tr(
+        lg,
+        "failed_throw.text",
+        thrown=cards_text(failed.get("cards") or failed.get("thrown") or []),
+        who=who,
+        beaten=cards_text(failed.get("played") or []),
+        played=cards_text(failed.get("played") or []),
+    )
+
+
+# --------------------------------------------------------------------------- free card choice
+async def pick_cards(
+    interaction: discord.Interaction, table_id: int, step: int, group: int, values: list[str]
+) -> None:
+    """Cards ticked in one group's menu: redraw the message with the new choice (the
+    picture stays; only the text and the controls change)."""
+    from cogs.display import step_of
+    from cogs.picker import selection_from_message
+
+    lg = lang(interaction)
+    await interaction.response.defer()
+    try:
+        table = _table(interaction, table_id)
+        callers_seat(interaction, table)
+    except (table_error_type(), Refusal) as exc:
+        await refuse(interaction, exc)
+        return
+    if step != step_of(table):
+        await reply(interaction, tr(lg, "pick.stale"), ephemeral=True)
+        return
+    selection = selection_from_message(interaction.message, table_id, step)
+    if values:
+        selection.by_group[group] = values
+    else:
+        selection.by_group.pop(group, None)
+    payload = await _redraw(interaction, table, selection, None)
+    await interaction.edit_original_response(**payload.edit_kwargs(keep_picture=True))
+
+
+async def submit_picked(
+    interaction: discord.Interaction, table_id: int, step: int, op: str
+) -> None:
+    """*Play* / *Bury* … with the ticked cards, or *Clear*.  A refusal is shown in place,
+    in the message, with the choice kept."""
+    from cogs.display import step_of
+    from cogs.picker import Selection, selection_from_message
+    from games.base import Action
+
+    bot = app(interaction)
+    lg = lang(interaction)
+    await interaction.response.defer()
+    try:
+        table = _table(interaction, table_id)
+        seat = callers_seat(interaction, table)
+    except (table_error_type(), Refusal) as exc:
+        await refuse(interaction, exc)
+        return
+    if step != step_of(table):
+        await reply(interaction, tr(lg, "pick.stale"), ephemeral=True)
+        return
+    selection = selection_from_message(interaction.message, table_id, step)
+    if op == "clear" or not selection:
+        payload = await _redraw(interaction, table, Selection(), None)
+        await interaction.edit_original_response(**payload.edit_kwargs(keep_picture=True))
+        return
+    action = Action(seat, op, {"cards": selection.cards})
+    key = f"c:{table_id}:{interaction.user.id}:{step}"
+    try:
+        result = await bot.service.act(table.id, interaction.user.id, action, key)
+    except table_error_type() as exc:
+        payload = await _redraw(interaction, table, selection, refusal_text(lg, exc))
+        await interaction.edit_original_response(**payload.edit_kwargs(keep_picture=True))
+        return
+    if getattr(result, "duplicate", False):
+        await reply(interaction, tr(lg, "already_done"), ephemeral=True)
+        return
+    await confirm_failed_throw(interaction, table_id, seat)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        payload = await bot.display.hand_payload_async(
+            bot.service.get(table_id), interaction.user.id, lg
         )
+        await interaction.edit_original_response(**payload.edit_kwargs())
+
+
+async def _redraw(
+    interaction: discord.Interaction, table: Table, selection: Any, notice: str | None
+) -> Any:
+    bot = app(interaction)
+    return bot.display._hand_payload(
+        table,
+        interaction.user.id,
+        lang(interaction),
+        None,
+        selection=selection,
+        notice=notice,
+        picture=bool(interaction.message and interaction.message.attachments),
+    )
 
 
 def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> Action:
@@ -304,6 +442,21 @@ async def lobby_button(interaction: discord.Interaction, table_id: int, op: str)
         await refuse(interaction, exc)
 
 
+async def choose_seat(interaction: discord.Interaction, table_id: int, value: str) -> None:
+    """The lobby's seat menu: move to the chosen seat (see ``TableService.choose_seat``)."""
+    await defer(interaction)
+    bot = app(interaction)
+    try:
+        table = _table(interaction, table_id)
+        if not _channel_matches(interaction, table) or not value.isdigit():
+            raise Refusal("bad_control", "this control is not valid")
+        await bot.service.choose_seat(table.channel_id, interaction.user.id, int(value))
+    except (table_error_type(), Refusal) as exc:
+        await refuse(interaction, exc)
+        return
+    await reply(interaction, tr(lang(interaction), "lobby.seat_taken", seat=int(value) + 1))
+
+
 async def show_hand(interaction: discord.Interaction, table_id: int | None) -> None:
     """The caller's own hand with its controls, as an ephemeral reply (View hand, /hand)."""
     await defer_private(interaction)
@@ -316,13 +469,12 @@ async def show_hand(interaction: discord.Interaction, table_id: int | None) -> N
         await refuse(interaction, exc)
         return
     payload = await bot.display.hand_payload_async(table, interaction.user.id, lg)
-    file = payload.file()
-    await interaction.followup.send(
-        payload.content,
-        ephemeral=True,
-        **({"file": file} if file else {}),
-        **({"view": payload.view} if payload.view else {}),
-    )
+    await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
+    # one private hand at a time: the earlier View-hand reply goes, this one is kept current
+    older = bot.display.remember_private_view(table.id, interaction.user.id, interaction)
+    if older is not None:
+        with contextlib.suppress(discord.HTTPException):
+            await older.delete_original_response()
 
 
 async def show_hint(interaction: discord.Interaction, table_id: int | None) -> None:
@@ -339,10 +491,26 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
         return
     if action is None:
         await interaction.followup.send(tr(lg, "hint.none"), ephemeral=True)
+        return
+    from cogs.controls import ActButton, ActSelect
+    from cogs.display import step_of
+    from cogs.present import encode_action
+
+    # "play this": the hinted move, one tap away (a select of one option when its value is
+    # too long for a button's custom_id)
+    step = step_of(table)
+    value = encode_action(action, 0)
+    view = discord.ui.View(timeout=None)
+    if value.startswith("#"):  # too long to carry: /play names it
+        pass
+    elif len(value) <= 70 and " " not in value:
+        view.add_item(ActButton(table.id, step, value, tr(lg, "hint.play_this")))
     else:
-        await interaction.followup.send(
-            tr(lg, "hint.text", action=action_label(lg, action)), ephemeral=True
-        )
+        option = discord.SelectOption(label=action_label(lg, action), value=value)
+        view.add_item(ActSelect(table.id, step, [option], tr(lg, "hint.play_this")))
+    await interaction.followup.send(
+        tr(lg, "hint.text", action=action_label(lg, action)), ephemeral=True, view=view
+    )
 
 
 async def take_back(interaction: discord.Interaction, table_id: int) -> None:

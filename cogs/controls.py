@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from cogs.i18n import lang_of, tr
+from cogs.picker import PickButton, PickSelect
 from cogs.present import action_label, encode_action
 
 if TYPE_CHECKING:
@@ -183,10 +184,51 @@ class ActSelect(
         await perform_control(interaction, self.table_id, self.step, values[0] if values else "")
 
 
-DYNAMIC_ITEMS = (LobbyButton, TableButton, ActButton, ActSelect)
+class LobbySeat(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"pj:l:(?P<table>\d+):seat"
+):
+    """Choose a seat before the start (partners sit opposite)."""
+
+    def __init__(
+        self,
+        table_id: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pj:l:{table_id}:seat",
+                options=options or [discord.SelectOption(label="-", value="0")],
+                placeholder=placeholder,
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbySeat:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.actions import choose_seat
+
+        values = self.item.values
+        await choose_seat(interaction, self.table_id, values[0] if values else "")
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    LobbySeat,
+    TableButton,
+    ActButton,
+    ActSelect,
+    PickSelect,
+    PickButton,
+)
 """Register with ``bot.add_dynamic_items(*DYNAMIC_ITEMS)``."""
 
-_CONTROL_RE = re.compile(r"pj:[lvas]:\d+")
+_CONTROL_RE = re.compile(r"pj:[lvascp]:\d+")
 
 
 def is_paiju_custom_id(custom_id: str) -> bool:
@@ -208,7 +250,28 @@ def lobby_controls(table: Table, lang: str) -> discord.ui.View:
     view = _view()
     for op in ("join", "leave", "addbot", "start"):
         view.add_item(LobbyButton(table.id, op, tr(lang, f"button.{op}")))
+    options = []
+    n = len(table.seats)
+    for seat in table.seats:
+        who = seat.name if not seat.empty else tr(lang, "lobby.empty")
+        label = f"{tr(lang, 'seat_n', n=seat.index + 1)} · {who}"
+        partner = table.seats[(seat.index + n // 2) % n] if n % 2 == 0 else None
+        description = None
+        if partner is not None and _fixed_partners(table.game):
+            mate = partner.name if not partner.empty else tr(lang, "lobby.empty")
+            description = tr(lang, "lobby.partner_of", n=partner.index + 1, who=mate)
+        options.append(
+            discord.SelectOption(label=label[:100], value=str(seat.index), description=description)
+        )
+    view.add_item(LobbySeat(table.id, options, tr(lang, "lobby.seat_select")))
     return view
+
+
+def _fixed_partners(game: str) -> bool:
+    from games.registry import GAMES
+
+    spec = GAMES.get(game)
+    return spec is not None and spec.fixed_partners
 
 
 def play_controls(table: Table, lang: str) -> discord.ui.View:
@@ -222,6 +285,46 @@ def take_back_controls(table_id: int, lang: str) -> discord.ui.View:
     view = _view()
     view.add_item(TableButton(table_id, "back", tr(lang, "button.take_back")))
     return view
+
+
+def quick_rows(
+    table_id: int,
+    step: int,
+    legal: list[Action],
+    lang: str | discord.Locale,
+    shown_kind: Mapping[str, str] | None = None,
+    *,
+    buttons_first: list[discord.ui.Item[Any]] | None = None,
+) -> list[discord.ui.ActionRow[Any]]:
+    """The quick path of a hand message as layout rows: a button per move without data
+    (pass …), after ``buttons_first``, and one select of the suggested moves (at most 25,
+    most useful first)."""
+    lg = lang if lang in ("en", "zh") else lang_of(lang)
+    buttons: list[discord.ui.Item[Any]] = list(buttons_first or [])
+    options: list[discord.SelectOption] = []
+    seen: set[str] = set()
+    for i, action in enumerate(legal):
+        value = encode_action(action, i)
+        if value in seen:
+            continue
+        seen.add(value)
+        shown = replace(action, kind=(shown_kind or {}).get(action.kind, action.kind))
+        label = action_label(str(lg), shown)
+        if not action.data and len(buttons) < 5 and len(value) <= 70:
+            buttons.append(ActButton(table_id, step, value, label))
+        elif action.data and len(options) < 25:
+            options.append(discord.SelectOption(label=label, value=value))
+    rows: list[discord.ui.ActionRow[Any]] = []
+    if buttons:
+        row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+        for item in buttons:
+            row.add_item(item)
+        rows.append(row)
+    if options:
+        menu: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+        menu.add_item(ActSelect(table_id, step, options, tr(lg, "pick.suggested")))
+        rows.append(menu)
+    return rows
 
 
 def hand_controls(

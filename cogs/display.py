@@ -30,21 +30,23 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs import pictures
 from cogs.coalesce import Coalescer
-from cogs.controls import hand_controls, lobby_controls, play_controls, take_back_controls
+from cogs.controls import TableButton, lobby_controls, play_controls, quick_rows
+from cogs.hand_message import HandPayload, hand_layout
 from cogs.i18n import tr
+from cogs.picker import Selection, card_groups, chosen_line, pick_kinds, pick_rows
 from cogs.present import (
     action_label,
     cards_text,
     encode_action,
     event_line,
     match_won_text,
+    outcome_line,
     seat_name,
 )
 
@@ -80,18 +82,7 @@ ANNOUNCED = {
 }
 QUIET = {"cards_dealt"}  # too frequent to be worth a line
 DM_CLOSED = 50007
-
-
-@dataclass
-class HandPayload:
-    """A private hand message: text, optional PNG, and the controls (``None``: nothing to do)."""
-
-    content: str
-    png: bytes | None
-    view: discord.ui.View | None
-
-    def file(self) -> discord.File | None:
-        return None if self.png is None else discord.File(io.BytesIO(self.png), "hand.png")
+PRIVATE_VIEW_S = 14 * 60  # an interaction token lasts 15 minutes: stop editing before
 
 
 def step_of(table: Table) -> int:
@@ -130,6 +121,10 @@ class TableDisplay:
         self.signatures: dict[tuple[int, int], tuple[Any, ...]] = {}
         self.auto_seats: dict[int, set[int]] = {}
         self._create_locks: dict[int, asyncio.Lock] = {}
+        #: (table, user) -> the step whose decision was last alerted (one alert per decision)
+        self.alerted: dict[tuple[int, int], int] = {}
+        #: (table, user) -> (the View-hand interaction, when) whose reply shows the hand
+        self.private_views: dict[tuple[int, int], tuple[Any, float]] = {}
 
     def table_interval(self) -> float:
         """Seconds between two edits of one table message, grown with the number of busy
@@ -177,8 +172,10 @@ class TableDisplay:
         if update.kind == "reminder" and update.reminder_seat is not None:
             seat = table.seats[update.reminder_seat]
             if seat.user_id is not None:
+                # addressed to one player: in their language, not the table's
+                reader = self.bot.state.user_lang.get(seat.user_id) or lang
                 self.announce.setdefault(table.id, []).append(
-                    "⏰ " + tr(lang, "hand.your_turn", what=f"<@{seat.user_id}>")
+                    "⏰ " + tr(reader, "hand.your_turn", what=f"<@{seat.user_id}>")
                 )
         self.refresh_table(table.id)
         self.refresh_hands(table, set(update.seats_whose_hand_changed))
@@ -271,6 +268,8 @@ class TableDisplay:
             seat_lines.append(f"{s.index + 1}. {who} {' '.join(extra)}".rstrip())
         if table.status == "lobby":
             lines.append(tr(lang, "lobby.seats") + "\n" + "\n".join(seat_lines))
+            if spec is not None and spec.fixed_partners and len(table.seats) == 4:
+                lines.append(self._partners_line(table, lang))
             rated = tr(lang, "lobby.rated" if table.is_rated else "lobby.unrated")
             lines.append(
                 tr(lang, "lobby.options", preset=table.preset, pace=table.pace, rated=rated)
@@ -289,6 +288,20 @@ class TableDisplay:
             lines.append(f"**{tr(lang, 'table.status.aborted')}**")
         text = "\n".join(lines)
         return text if len(text) <= 2000 else text[:1999] + "…"
+
+    @staticmethod
+    def _partners_line(table: Table, lang: str) -> str:
+        """``Partners: 1 & 3 (Alice, Carol) · 2 & 4 (Bob, Bot 2)``: who plays with whom."""
+
+        def pair(a: int, b: int) -> str:
+            names = [
+                s.name if not s.empty else tr(lang, "lobby.empty")
+                for s in (table.seats[a], table.seats[b])
+            ]
+            sep = "、" if lang == "zh" else ", "
+            return f"{a + 1} & {b + 1} ({sep.join(names)})"
+
+        return tr(lang, "lobby.partners", a=pair(0, 2), b=pair(1, 3))
 
     def _play_lines(
         self, table: Table, view: dict[str, Any], lang: str, names: list[str]
@@ -309,7 +322,7 @@ class TableDisplay:
         trick = view.get("trick") or {}
         plays = trick.get("plays") if isinstance(trick, dict) else None
         if plays:
-            shown = ", ".join(
+            shown = ("，" if lang == "zh" else ", ").join(
                 f"{seat_name(lang, names, p.get('seat'))} {cards_text(p.get('cards') or [])}"
                 for p in plays
             )
@@ -429,14 +442,45 @@ class TableDisplay:
         """The caller's own hand without the picture (see :meth:`hand_payload_async`)."""
         return self._hand_payload(table, user_id, lang, None)
 
-    async def hand_payload_async(self, table: Table, user_id: int, lang: str) -> HandPayload:
-        """:meth:`hand_payload` with the picture, rendered in a thread."""
+    async def hand_payload_async(
+        self,
+        table: Table,
+        user_id: int,
+        lang: str,
+        *,
+        selection: Selection | None = None,
+        notice: str | None = None,
+    ) -> HandPayload:
+        """:meth:`hand_payload` with the picture, rendered in a thread.
+
+        The view, the legal moves and the step are read together before the picture is
+        drawn, so a move made while it is drawn cannot pair new controls with an old hand."""
         try:
             view = self.bot.service.view(table.id, user_id)
         except Exception:
             view = {}
+        legal = self._legal(table, user_id)
+        step = step_of(table)
         png = (await self._draw(pictures.hand_png, table.game, view))[0] if view else None
-        return self._hand_payload(table, user_id, lang, png, view)
+        return self._hand_payload(
+            table,
+            user_id,
+            lang,
+            png,
+            view,
+            selection=selection,
+            notice=notice,
+            legal=legal,
+            step=step,
+        )
+
+    def _legal(self, table: Table, user_id: int) -> list[Action]:
+        if table.status != "playing":
+            return []
+        try:
+            return self.bot.service.legal_actions(table.id, user_id, 25)
+        except Exception:
+            return []
 
     def _hand_payload(
         self,
@@ -445,12 +489,23 @@ class TableDisplay:
         lang: str,
         png: bytes | None,
         view: dict[str, Any] | None = None,
+        *,
+        selection: Selection | None = None,
+        notice: str | None = None,
+        picture: bool | None = None,
+        legal: list[Action] | None = None,
+        step: int | None = None,
     ) -> HandPayload:
+        """The hand message: what the decision needs (trump, level, points, the trick, the
+        cards picked up or buried, the last result), the cards, and the controls: free
+        choice of cards for a card-taking decision, and the quick path.  ``picture`` says
+        whether the message shows ``hand.png`` (default: when ``png`` is given)."""
         from games.registry import GAMES
 
         seat = table.seat_of(user_id)
         if seat is None:
-            return HandPayload(tr(lang, "hand.not_seated"), None, None)
+            text = tr(lang, "hand.not_seated")
+            return HandPayload(text, None, hand_layout(text, "", [], picture=False))
         if view is None:
             try:
                 view = self.bot.service.view(table.id, user_id)
@@ -459,25 +514,33 @@ class TableDisplay:
         hand = list(view.get("hand") or [])
         spec = GAMES.get(table.game)
         title = spec.title_zh if spec else table.game
-        lines = [
+        top = [
             f"**{tr(lang, 'hand.title', game=title, seat=seat + 1, count=len(hand))}**"
             f" · #{table.id}",
+            *self._situation_lines(table, view, lang, seat),
             cards_text(hand) or "—",
         ]
-        legal: list[Action] = []
-        if table.status == "playing":
-            try:
-                legal = self.bot.service.legal_actions(table.id, user_id, 25)
-            except Exception:
-                legal = []
-        controls = None
+        if legal is None:
+            legal = self._legal(table, user_id)
+        if step is None:
+            step = step_of(table)
+        bottom: list[str] = []
+        rows: list[discord.ui.ActionRow[Any]] = []
         if table.status == "playing" and table.seats[seat].auto:
-            lines.append(tr(lang, "hand.auto"))
-            controls = take_back_controls(table.id, lang)
+            bottom.append(tr(lang, "hand.auto"))
+            back: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+            back.add_item(TableButton(table.id, "back", tr(lang, "button.take_back")))
+            rows.append(back)
+        elif (
+            len(legal) == 1
+            and legal[0].kind == "pass"
+            and not legal[0].data
+            and self.bot.service.forced_pass_delay is not None
+            and self._required(table, seat)
+        ):
+            bottom.append(tr(lang, "hand.only_pass"))  # passed for them in a moment
         elif legal:
-            required = table.engine is not None and any(
-                d.seat == seat and d.required for d in table.engine.pending()
-            )
+            required = self._required(table, seat)
             kinds = sorted({a.kind for a in legal}, key=[a.kind for a in legal].index)
             what = " / ".join(action_label(lang, _kind_action(k)) for k in kinds)
             key = "hand.your_turn" if required else "hand.you_may"
@@ -485,15 +548,88 @@ class TableDisplay:
             deadline = table.deadlines.get(seat)
             if required and deadline is not None:
                 line += " · " + tr(lang, "table.deadline", when=f"<t:{int(deadline)}:R>")
-            lines.append(line)
-            controls = hand_controls(
-                table.id, step_of(table), legal, lang, declare_kind(view, seat)
-            )
+            bottom.append(line)
+            picking = pick_kinds(legal)
+            chosen = selection or Selection()
+            if picking:
+                bottom.append(chosen_line(lang, chosen))
+                groups = card_groups(view, lang)
+                rows += pick_rows(
+                    table.id, step, groups, picking, chosen, lang, marked=_picked_up(view, seat)
+                )
+            quick = [a for a in legal if a.kind not in picking or len(legal) <= 25]
+            rows += quick_rows(table.id, step, quick, lang, declare_kind(view, seat))
         elif table.status == "playing":
-            lines.append(tr(lang, "hand.wait"))
+            bottom.append(tr(lang, "hand.wait"))
         else:
-            lines.append(f"**{tr(lang, 'table.status.' + table.status)}**")
-        return HandPayload("\n".join(lines), png, controls)
+            bottom.append(f"**{tr(lang, 'table.status.' + table.status)}**")
+        if notice:
+            bottom.append(tr(lang, "pick.refused", reason=notice))
+        top_text, bottom_text = "\n".join(top), "\n".join(bottom)
+        shown = png is not None if picture is None else picture
+        layout = hand_layout(top_text, bottom_text, rows, picture=shown)
+        return HandPayload(f"{top_text}\n{bottom_text}", png, layout, rows)
+
+    @staticmethod
+    def _required(table: Table, seat: int) -> bool:
+        """True when play waits for ``seat``."""
+        return table.engine is not None and any(
+            d.seat == seat and d.required for d in table.engine.pending()
+        )
+
+    def _situation_lines(
+        self, table: Table, view: dict[str, Any], lang: str, seat: int
+    ) -> list[str]:
+        """Trump and level, the defenders' points, the current trick (who led what, who is
+        winning it), what this seat buried, and the last hand's result."""
+        names = names_of(table)
+        out: list[str] = []
+        trump = view.get("trump")
+        if isinstance(trump, dict) and (trump.get("suit") or trump.get("no_trump")):
+            shown = "无主" if trump.get("no_trump") else cards_text([f"A{trump['suit']}"])[:1]
+            line = tr(lang, "hand.state", trump=shown, level=view.get("level") or "—")
+            points = view.get("defenders_points")
+            if points is not None:
+                line += " · " + tr(lang, "hand.points", points=points)
+            out.append(line)
+        trick = view.get("trick")
+        plays = trick.get("plays") if isinstance(trick, dict) else None
+        if isinstance(trick, dict) and plays:
+            parts = []
+            for i, play in enumerate(plays):
+                who = seat_name(lang, names, play.get("seat"))
+                cards = cards_text(play.get("cards") or [])
+                key = "hand.trick_led" if i == 0 else "hand.trick_play"
+                parts.append(tr(lang, key, who=who, cards=cards))
+            sep = "；" if lang == "zh" else "; "
+            line = sep.join(parts)
+            winning = trick.get("winning")
+            if isinstance(winning, int):
+                line += sep + tr(lang, "hand.trick_winning", who=seat_name(lang, names, winning))
+            out.append(line)
+        kitty = view.get("kitty")
+        if (
+            isinstance(kitty, list)
+            and kitty
+            and view.get("kitty_owner") == seat
+            and view.get("phase") not in ("hand_over", "match_over")
+        ):
+            out.append(tr(lang, "hand.buried", cards=cards_text(kitty)))
+        results = view.get("hand_results")
+        if (
+            isinstance(results, list)
+            and results
+            and view.get("phase")
+            in (
+                "hand_over",
+                "match_over",
+            )
+        ):
+            last = results[-1]
+            if isinstance(last, dict):
+                text = outcome_line(lang, "hand_over", last, names) or str(last.get("text"))
+                out.append(tr(lang, "hand.result", n=last.get("number", len(results)), text=text))
+        return out
 
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
         cid = self.dm_channels.get(user_id)
@@ -503,48 +639,126 @@ class TableDisplay:
             self.dm_channels[user_id] = cid
         return self.bot.get_partial_messageable(cid, type=discord.ChannelType.private)
 
+    def _needs_alert(self, table: Table, user_id: int) -> int | None:
+        """The step of a new required decision of this player's seat that has not been
+        alerted yet (one alert per decision), or None."""
+        seat = table.seat_of(user_id)
+        if seat is None or table.engine is None or table.status != "playing":
+            return None
+        if table.seats[seat].auto:
+            return None
+        if not any(d.seat == seat and d.required for d in table.engine.pending()):
+            return None
+        step = step_of(table)
+        key = (table.id, user_id)
+        if self.alerted.get(key) == step:
+            return None
+        if self.bot.service.forced_pass_delay is not None:
+            legal = self._legal(table, user_id)
+            if len(legal) == 1 and legal[0].kind == "pass" and not legal[0].data:
+                return None  # not a choice: passed for them, no need to call them
+        return step
+
     async def _send_hand(self, table_id: int, user_id: int) -> None:
-        """Send or edit ``user_id``'s DM hand message for this table (coalesced job)."""
-        if (table_id, user_id) in self.bot.state.dm_closed:
-            return
+        """Send or edit ``user_id``'s DM hand message for this table (coalesced job).
+
+        At a new required decision the player gets a fresh message, which notifies (an edit
+        does not), and the old one is deleted, unless they silenced turn alerts; a player
+        whose DMs are closed is mentioned in the channel instead, once per decision."""
         try:
             table = self.bot.service.get(table_id)
         except Exception:
             return
         if table.seat_of(user_id) is None:
             return
+        alert_step = self._needs_alert(table, user_id)
+        if alert_step is not None:
+            self.alerted[(table_id, user_id)] = alert_step
+        if (table_id, user_id) in self.bot.state.dm_closed:
+            if alert_step is not None and user_id not in self.bot.state.alerts_off:
+                await self._channel_alert(table, user_id)
+            await self.refresh_private_view(table, user_id)
+            return
         lang = self.bot.state.user_lang.get(user_id) or self.lang(table)
         payload = await self.hand_payload_async(table, user_id, lang)
         known = self.bot.state.hand_messages.get((table_id, user_id))
+        fresh = alert_step is not None and user_id not in self.bot.state.alerts_off
         try:
-            if known is not None:
+            if known is not None and not fresh:
                 message = self.bot.get_partial_messageable(
                     known[0], type=discord.ChannelType.private
                 ).get_partial_message(known[1])
-                file = payload.file()
                 try:
-                    await message.edit(
-                        content=payload.content,
-                        attachments=[file] if file else [],
-                        view=payload.view,
-                    )
+                    await message.edit(**payload.edit_kwargs())
+                    await self.refresh_private_view(table, user_id, payload)
                     return
                 except discord.NotFound:
                     pass
             channel = await self._dm_channel(user_id)
-            file = payload.file()
-            kwargs: dict[str, Any] = {"content": payload.content}
-            if file is not None:
-                kwargs["file"] = file
-            if payload.view is not None:
-                kwargs["view"] = payload.view
-            sent = await channel.send(**kwargs)
+            sent = await channel.send(**payload.send_kwargs())
             await self.bot.state.set_hand_message(table_id, user_id, sent.channel.id, sent.id)
+            if known is not None and known[1] != sent.id:
+                await self._delete_quietly(known)
         except discord.Forbidden as exc:
             if exc.code == DM_CLOSED:
                 await self._dms_closed(table, user_id)
+                if alert_step is not None and user_id not in self.bot.state.alerts_off:
+                    await self._channel_alert(table, user_id)
             else:
                 raise
+        await self.refresh_private_view(table, user_id, payload)
+
+    async def _delete_quietly(self, where: tuple[int, int]) -> None:
+        """Delete an old prompt; one already gone is fine."""
+        message = self.bot.get_partial_messageable(
+            where[0], type=discord.ChannelType.private
+        ).get_partial_message(where[1])
+        try:
+            await message.delete()
+        except discord.HTTPException:
+            log.debug("old hand message %s already gone", where)
+
+    async def _channel_alert(self, table: Table, user_id: int) -> None:
+        """Mention a player whose DMs are closed, in their own language."""
+        lang = self.bot.state.user_lang.get(user_id) or self.lang(table)
+        seat = table.seat_of(user_id)
+        kinds: list[str] = []
+        if table.engine is not None and seat is not None:
+            kinds = [k for d in table.engine.pending() if d.seat == seat for k in d.kinds]
+        what = " / ".join(action_label(lang, _kind_action(k)) for k in dict.fromkeys(kinds))
+        channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
+        await channel.send(
+            f"<@{user_id}> " + tr(lang, "hand.alert", table=table.id, what=what),
+            allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+        )
+
+    # ------------------------------------------------------------------ the View-hand reply
+    def remember_private_view(self, table_id: int, user_id: int, interaction: Any) -> Any:
+        """Keep the interaction whose ephemeral reply shows this player's hand, so that it is
+        edited as the hand changes (while its token lasts, 15 minutes); returns the one it
+        replaces (whose reply the caller deletes)."""
+        old = self.private_views.get((table_id, user_id))
+        self.private_views[(table_id, user_id)] = (interaction, time.monotonic())
+        return old[0] if old else None
+
+    async def refresh_private_view(
+        self, table: Table, user_id: int, payload: HandPayload | None = None
+    ) -> None:
+        """Edit the player's View-hand reply to the latest hand (its token lasts 15 min)."""
+        known = self.private_views.get((table.id, user_id))
+        if known is None:
+            return
+        interaction, since = known
+        if time.monotonic() - since > PRIVATE_VIEW_S:
+            self.private_views.pop((table.id, user_id), None)
+            return
+        lang = self.bot.state.user_lang.get(user_id) or self.lang(table)
+        if payload is None:
+            payload = await self.hand_payload_async(table, user_id, lang)
+        try:
+            await interaction.edit_original_response(**payload.edit_kwargs())
+        except discord.HTTPException:
+            self.private_views.pop((table.id, user_id), None)
 
     async def _dms_closed(self, table: Table, user_id: int) -> None:
         channel_id = table.thread_id or table.channel_id
@@ -572,6 +786,14 @@ class TableDisplay:
         while (self.table_edits._tasks or self.hand_edits._tasks) and time.monotonic() < deadline:
             await self.table_edits.drain()
             await self.hand_edits.drain()
+
+
+def _picked_up(view: dict[str, Any], seat: int) -> list[str]:
+    """The cards this seat has just taken from the kitty, while it chooses what to bury."""
+    cards = view.get("picked_up")
+    if isinstance(cards, list) and view.get("kitty_owner") == seat:
+        return [str(c) for c in cards]
+    return []
 
 
 def declare_kind(view: dict[str, Any], seat: int) -> dict[str, str]:

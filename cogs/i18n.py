@@ -114,6 +114,10 @@ COMMAND_ZH: dict[str, str] = {
     "Whether the match counts for ratings": "是否计入等级分",
     "Options as name=value, separated by commas": "选项，格式 name=value，用逗号分隔",
     "Close it even if you are not the host (needs Manage Channels)": "即使你不是桌主也解散（需要管理频道权限）",
+    "alerts": "提醒",
+    "on": "开启",
+    "Turn alerts: a new message pings you at each decision": "回合提醒：每次轮到你时发新消息提醒",
+    "True: ping me at each decision; False: edit quietly": "True：每次轮到我都提醒；False：静默更新",
     # choice names
     "live": "实时",
     "relaxed": "宽松",
@@ -395,6 +399,55 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "「{text}」；请写 ♠10、10s、S10、黑桃10、HQ、BJ 或 大王 这样的牌",
     ),
     "err.illegal": ("Not allowed by the rules: {message}", "规则不允许：{message}"),
+    # ---- phone play (issue 15): choosing cards, turn alerts, what the hand message shows
+    "pick.trumps": ("Trumps 主牌", "主牌"),
+    "pick.none": (
+        "Tick cards in the menus below, then press the button.",
+        "在下面的菜单里勾选牌，再点按钮。",
+    ),
+    "pick.chosen": ("Chosen ({n}): {cards}", "已选（{n}张）：{cards}"),
+    "pick.clear": ("Clear", "清空"),
+    "pick.from_kitty": ("picked up from the kitty", "底牌里拿来的"),
+    "pick.suggested": ("Suggested moves…", "推荐出法……"),
+    "pick.refused": ("⚠️ {reason}", "⚠️ {reason}"),
+    "pick.stale": (
+        "These controls are out of date: use the newest hand message.",
+        "这些按钮已过期，请用最新的手牌消息。",
+    ),
+    "hand.state": ("Trump {trump} · level {level}", "主 {trump} · 打 {level}"),
+    "hand.points": ("defenders' points {points}", "闲家得分 {points}"),
+    "hand.trick_led": ("{who} led {cards}", "{who} 首出 {cards}"),
+    "hand.trick_play": ("{who} {cards}", "{who} {cards}"),
+    "hand.trick_winning": ("winning: {who}", "目前最大：{who}"),
+    "hand.buried": ("You buried: {cards}", "你扣的底：{cards}"),
+    "hand.result": ("Hand {n}: {text}", "第{n}局：{text}"),
+    "hand.moved": ("(your hand moved to a newer message below)", "（手牌已移到下面的新消息）"),
+    "hand.alert": ("🔔 Your turn at table #{table}: {what}", "🔔 #{table} 桌轮到你：{what}"),
+    "hand.only_pass": (
+        "Nothing to choose here: you pass automatically.",
+        "这里没有可选的，会自动替你过。",
+    ),
+    "hand.deal_pass": (
+        "Noted: you do not declare now (you still may while cards arrive).",
+        "好的，现在不亮主（发牌期间仍可亮）。",
+    ),
+    "hint.play_this": ("Play this", "就这么出"),
+    "failed_throw.text": (
+        "Your throw {thrown} failed: {who} can beat {beaten}; only {played} was played.",
+        "甩牌 {thrown} 失败：{who} 能管住 {beaten}，只出了 {played}。",
+    ),
+    "alerts.on": (
+        "Turn alerts are on: a new message pings you at each decision.",
+        "回合提醒已开启：每次轮到你都会发新消息提醒。",
+    ),
+    "alerts.off": (
+        "Turn alerts are off: your hand message is edited quietly.",
+        "回合提醒已关闭：手牌消息只会静默更新。",
+    ),
+    "lobby.partners": ("Partners: {a} · {b}", "搭档：{a} · {b}"),
+    "lobby.partner_of": ("partner: seat {n}, {who}", "搭档：{n}号座 {who}"),
+    "lobby.seat_select": ("Choose your seat…", "选择座位……"),
+    "lobby.seat_taken": ("You sit at seat {seat} now.", "你现在坐在{seat}号座。"),
 }
 
 

@@ -22,6 +22,7 @@ from cogs.actions import (
     callers_seat,
     callers_table,
     defer,
+    failed_throw_text,
     lang,
     perform,
     refuse,
@@ -32,7 +33,7 @@ from cogs.actions import (
     table_error_type,
     table_for_player,
 )
-from cogs.i18n import lang_of
+from cogs.i18n import lang_of, tr
 from cogs.present import action_label, encode_action
 from games.base import Action
 
@@ -92,7 +93,9 @@ class PlayCog(commands.Cog):
             await refuse(interaction, exc)
             return
         if await perform(interaction, table, action, f"i:{interaction.id}"):
-            await reply(interaction, "✅ " + action_label(lang(interaction), action))
+            seat = table.seat_of(interaction.user.id)
+            failed = None if seat is None else failed_throw_text(interaction, table.id, seat)
+            await reply(interaction, failed or "✅ " + action_label(lang(interaction), action))
 
     @app_commands.command(name=_L("pass"), description=_L("Pass"))
     async def pass_(self, interaction: discord.Interaction) -> None:
@@ -114,6 +117,16 @@ class PlayCog(commands.Cog):
     @app_commands.command(name=_L("hint"), description=_L("What would the bot do in your place?"))
     async def hint(self, interaction: discord.Interaction) -> None:
         await show_hint(interaction, None)
+
+    @app_commands.command(
+        name=_L("alerts"), description=_L("Turn alerts: a new message pings you at each decision")
+    )
+    @app_commands.rename(on=_L("on"))
+    @app_commands.describe(on=_L("True: ping me at each decision; False: edit quietly"))
+    async def alerts(self, interaction: discord.Interaction, on: bool) -> None:
+        await defer(interaction, ephemeral=True)
+        await app(interaction).state.set_alerts(interaction.user.id, on)
+        await reply(interaction, tr(lang(interaction), "alerts.on" if on else "alerts.off"))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -29,6 +29,9 @@ class GameSpec:
     title_zh: str
     title_en: str
     module: str
+    #: True when partners sit opposite from the start (seats 1 & 3 against 2 & 4): the lobby
+    #: shows the partnerships so friends can choose to sit together
+    fixed_partners: bool = False
 
     def engine(self) -> type[Game]:
         """The engine class. Raises ``ImportError`` if the game is not built yet."""
@@ -53,8 +56,8 @@ class GameSpec:
 GAMES: dict[str, GameSpec] = {
     spec.key: spec
     for spec in (
-        GameSpec("pajiwo", "扒鸡窝", "Pajiwo", "games.pajiwo"),
-        GameSpec("dagunzi", "打滚子", "Dagunzi", "games.dagunzi"),
+        GameSpec("pajiwo", "扒鸡窝", "Pajiwo", "games.pajiwo", fixed_partners=True),
+        GameSpec("dagunzi", "打滚子", "Dagunzi", "games.dagunzi", fixed_partners=True),
         GameSpec("dagun", "打滚", "Dagun", "games.dagun"),
         GameSpec("jintan", "金坛麻将", "Jintan mahjong", "games.jintan"),
         GameSpec("jinhua", "金华麻将", "Jinhua mahjong", "games.jinhua"),

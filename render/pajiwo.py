@@ -102,8 +102,9 @@ def table_scene(
     seat = view.get("seat")
     if viewer is None:
         viewer = seat if isinstance(seat, int) else 0
-    suit, no_trump = _trump_suit(view)
     phase = str(view.get("phase") or "")
+    view = _as_played(view, phase)
+    suit, no_trump = _trump_suit(view)
     trick_rows, caption, winner = _shown_cards(view, phase)
     points = list(view.get("points") or [0, 0])
     dealer = view.get("dealer")
@@ -143,12 +144,35 @@ def table_scene(
         viewer=viewer,
         teams=[team_of.get(s) for s in range(len(names))],
         title=title,
-        phase=_PHASES.get(phase, phase),
+        phase=str(view.get("result_label") or _PHASES.get(phase, phase)),
         trick_caption=caption,
         trick_winner=winner,
         kitty=kitty,
         kitty_label=kitty_label,
     )
+
+
+def _as_played(view: Mapping[str, Any], phase: str) -> Mapping[str, Any]:
+    """After a hand, the view already names the next hand's dealer and levels: draw the hand
+    as it was played instead (its dealer, level and trump, from the last hand result's
+    summary) and say its result in the phase label."""
+    results = view.get("hand_results")
+    if phase not in _OVER or not isinstance(results, list) or not results:
+        return view
+    last = results[-1]
+    summary = last.get("summary") if isinstance(last, Mapping) else None
+    if not isinstance(summary, Mapping):
+        return view
+    played = dict(view)
+    played["dealer"] = summary.get("dealer", view.get("dealer"))
+    played["level"] = summary.get("level", view.get("level"))
+    trump = dict(view.get("trump") or {}) if isinstance(view.get("trump"), Mapping) else {}
+    trump.update(suit=summary.get("trump"), no_trump=bool(summary.get("no_trump")))
+    played["trump"] = trump
+    up = summary.get("levels_up")
+    points = summary.get("defenders_points")
+    played["result_label"] = f"闲家 {points} 分" + (f" · 升{up}级" if up else "")
+    return played
 
 
 def _plays(trick: Any) -> list[tuple[int, tuple[Card, ...]]]:

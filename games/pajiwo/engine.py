@@ -158,6 +158,9 @@ class PajiwoGame(Game):
         self.rebel_pending: list[int] = []
         self.kitty_owner: int | None = None
         self.kitty_seen_by: int | None = None
+        #: the kitty's cards as the kitty owner took them (底牌), marked in its hand while it
+        #: buries
+        self.picked_up: list[Card] = []
         self.order: tricks.TrumpOrder | None = None
         self.trick_leader: int | None = None
         self.trick_plays: list[tuple[int, tuple[Card, ...]]] = []
@@ -604,6 +607,7 @@ class PajiwoGame(Game):
         self.order = tricks.trump_order(Rank(self.level), self.trump_suit)
 
     def _give_kitty(self, seat: int) -> None:
+        self.picked_up = list(self.kitty)
         self.hands[seat].extend(self.kitty)
         self.kitty = []
         self.kitty_owner = seat

@@ -38,7 +38,8 @@ def seat_view(game: PajiwoGame, seat: int | None) -> dict[str, JSON]:
     ASCII) or None, hand_counts, team_levels, level, dealer, kitty_owner,
     grab, trump {suit, no_trump, fixed_by, kitty_card}, declarations,
     standing, kitty (only to the seat that buried it, and to all after the
-    hand), trick {leader, plays, failed_throw}, last_trick, tricks (this
+    hand), picked_up (the kitty's cards, only to the seat burying them, while
+    it buries), trick {leader, plays, failed_throw}, last_trick, tricks (this
     hand's finished tricks {leader, plays, winner, points, failed_throw};
     failed_throw is None or {seat, cards thrown, played, beaten_by}), tricks_played, points (per
     team), defenders_points, turn (seats pending a required decision),
@@ -80,6 +81,9 @@ def seat_view(game: PajiwoGame, seat: int | None) -> dict[str, JSON]:
         if game.standing is None
         else {"seat": game.standing.seat, "cards": asc(game.standing.cards)},
         "kitty": asc(game.kitty) if show_kitty else None,
+        "picked_up": asc(game.picked_up)
+        if seat is not None and seat == game.kitty_owner and game.phase == "bury"
+        else None,
         "trick": trick_json(game),
         "last_trick": game.tricks_done[-1] if game.tricks_done else None,
         "tricks": list(game.tricks_done),

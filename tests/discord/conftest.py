@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ from tests.discord_loopback.server import LoopbackDiscord
 
 __all__ = ["discord_harness", "discord_server", "make_bot"]
 
-BotFactory = Callable[[], PaijuBot]
+BotFactory = Callable[..., PaijuBot]
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def db_path(tmp_path: Path) -> Path:
 def make_bot(discord_server: LoopbackDiscord, db_path: Path) -> BotFactory:
     """A new bot process on the same SQLite file each call (a restart is a second call)."""
 
-    def factory() -> PaijuBot:
+    def factory(**overrides: Any) -> PaijuBot:
         settings = Settings(
             database_path=db_path,
             dev_guild_id=discord_server.guild.id,
@@ -36,8 +37,14 @@ def make_bot(discord_server: LoopbackDiscord, db_path: Path) -> BotFactory:
         )
         # guild_ready_timeout: discord.py waits that long after the last GUILD_CREATE before
         # READY (2 s by default); the loopback guilds all arrive at once
-        return create_bot(
-            settings, rng_seed=20261129, edit_intervals=(0.4, 0.2), guild_ready_timeout=0.05
-        )
+        # forced passes are off: the scripted players pass themselves (the phone-play tests
+        # turn them on where they test them)
+        kwargs: dict[str, Any] = {
+            "rng_seed": 20261129,
+            "edit_intervals": (0.4, 0.2),
+            "guild_ready_timeout": 0.05,
+            "forced_pass_delay": None,
+        }
+        return create_bot(settings, **(kwargs | overrides))
 
     return factory

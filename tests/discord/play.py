@@ -22,22 +22,22 @@ def table_message(server: LoopbackDiscord) -> StoredMessage:
     found = [
         m
         for m in server.channel_messages(server.channel)
-        if any(c.startswith(("pj:l:", "pj:v:")) for c in m.custom_ids()) or "· #" in m.content
+        if any(c.startswith(("pj:l:", "pj:v:")) for c in m.custom_ids()) or "· #" in m.text()
     ]
-    assert len(found) == 1, [m.content[:60] for m in found]
+    assert len(found) == 1, [m.text()[:60] for m in found]
     return found[0]
 
 
 def table_id(message: StoredMessage) -> int:
-    match = re.search(r"· #(\d+)", message.content)
-    assert match, message.content
+    match = re.search(r"· #(\d+)", message.text())
+    assert match, message.text()
     return int(match.group(1))
 
 
 def hand_messages(server: LoopbackDiscord, user: LoopbackUser) -> list[StoredMessage]:
     """The user's private hand messages: in their DMs and their ephemeral replies."""
     mine = server.dms(user) + server.ephemerals(user)
-    return [m for m in mine if m.attachment("hand.png") is not None or "· #" in m.content]
+    return [m for m in mine if m.attachment("hand.png") is not None or "· #" in m.text()]
 
 
 def controls(message: StoredMessage) -> tuple[int, list[str]] | None:
@@ -76,7 +76,7 @@ async def act_once(h: Harness, server: LoopbackDiscord, player: Player) -> bool:
     """
     if player.via_view_hand:
         table = table_message(server)
-        if f"<@{player.user.id}>" not in _turn_lines(table.content):
+        if f"<@{player.user.id}>" not in _turn_lines(table.text()):
             return False
         tid = table_id(table)
         result = await h.click(player.user, table, f"pj:v:{tid}:hand")

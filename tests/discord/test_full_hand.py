@@ -79,7 +79,7 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
     assert "只有桌主" in (await refused.final()).text()  # Bob is not the host, in Chinese
     await h.slash(alice, "table addbot")
     await h.slash(alice, "table options", rated=True)
-    await server.wait_until(lambda: "🤖" in table_message(server).content, what="the bot seat")
+    await server.wait_until(lambda: "🤖" in table_message(server).text(), what="the bot seat")
     await h.click(alice, table_message(server), f"pj:l:{tid}:start")
     await server.wait_until(
         lambda: f"pj:v:{tid}:hand" in table_message(server).custom_ids(), what="play to start"
@@ -91,7 +91,7 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
         lambda: [
             m
             for m in server.channel_messages(server.channel)
-            if f"<@{carol.id}>" in m.content and "direct messages" in m.content
+            if f"<@{carol.id}>" in m.text() and "direct messages" in m.text()
         ],
         what="the closed-DM notice",
     )
@@ -102,7 +102,7 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
     refusal = await answer(peek)
     assert refusal.ephemeral_to == dave.id and "not seated" in refusal.text()
     alice_dm = await server.wait_until(
-        lambda: [m for m in server.dms(alice) if "· #" in m.content], what="Alice's hand DM"
+        lambda: [m for m in server.dms(alice) if "· #" in m.text()], what="Alice's hand DM"
     )
     forged = await h.click(dave, alice_dm[-1], f"pj:a:{tid}:0:pass:", strict=False)
     assert "❌" in (await answer(forged)).text()
@@ -110,7 +110,7 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
     players = [Player(alice, slash_plays=3), Player(bob), Player(carol, via_view_hand=True)]
 
     def finished() -> bool:
-        return "Finished" in table_message(server).content
+        return "Finished" in table_message(server).text()
 
     # --- a wrong-turn move is refused (whoever is not on turn tries /play)
     await play_until(h, server, players, finished, moves=12)
@@ -124,7 +124,7 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
 
     pending = await server.wait_until(people_to_move, what="a person's turn")
     waiting = next(p for p in players if table.seat_of(p.user.id) not in pending)
-    hand_cards = hand_messages(server, waiting.user)[-1].content.splitlines()[1].split()
+    hand_cards = bot.service.view(tid, waiting.user.id)["hand"]
     wrong = await h.slash(waiting.user, "play", cards=hand_cards[0])
     refused_text = (await wrong.final()).text()
     assert "not your turn" in refused_text or "还没轮到你" in refused_text  # Bob reads Chinese
@@ -145,10 +145,10 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
     for p in players:
         p.done_steps.clear()
     await play_until(h, server, players, finished, moves=400)
-    assert finished(), table_message(server).content
+    assert finished(), table_message(server).text()
     assert all(p.moves > before[p.user.id] for p in players)  # everyone played on after it
     assert table_message(server).id == lobby.id
-    assert "Result:" in table_message(server).content
+    assert "Result:" in table_message(server).text()
 
     # --- hands were only ever in their owner's DMs and ephemeral replies
     for p in players:
@@ -165,8 +165,8 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
     assert all(m.ephemeral_to == carol.id for m in hand_messages(server, carol))  # … only this
 
     # --- private hands were edited in place, one message per player, in their language
-    assert len([m for m in server.dms(alice) if "· #" in m.content]) == 1
-    assert "手牌" in next(m for m in server.dms(bob) if "· #" in m.content).content
+    assert len([m for m in server.dms(alice) if "· #" in m.text()]) == 1
+    assert "手牌" in next(m for m in server.dms(bob) if "· #" in m.text()).text()
     assert all(p.slash_plays == 0 for p in players)
 
     # --- ratings and history exist after the match

@@ -58,7 +58,8 @@ async def test_lobby_buttons_host_rules_and_abort_by_a_channel_manager(
     await (await h.slash(alice, "table open", game="pajiwo")).final()
     lobby = table_message(server)
     tid = table_id(lobby)
-    assert lobby.custom_ids() == [f"pj:l:{tid}:{op}" for op in ("join", "leave", "addbot", "start")]
+    ops = ("join", "leave", "addbot", "start", "seat")
+    assert lobby.custom_ids() == [f"pj:l:{tid}:{op}" for op in ops]
 
     again = await h.slash(bob, "table open", game="pajiwo", locale="zh-CN")
     assert "本频道已经有牌桌了" in (await again.final()).text()
@@ -66,7 +67,7 @@ async def test_lobby_buttons_host_rules_and_abort_by_a_channel_manager(
     join = await h.click(bob, lobby, f"pj:l:{tid}:join", locale="zh-CN")
     assert "2号座" in (await answer(join)).text()
     await h.click(alice, lobby, f"pj:l:{tid}:addbot")
-    await server.wait_until(lambda: "Bot 3" in table_message(server).content, what="bot 3")
+    await server.wait_until(lambda: "Bot 3" in table_message(server).text(), what="bot 3")
     kick = await h.slash(bob, "table kick", seat=3, locale="zh-CN")
     assert "只有桌主" in (await kick.final()).text()
     kick = await h.slash(alice, "table kick", seat=3)
@@ -74,7 +75,7 @@ async def test_lobby_buttons_host_rules_and_abort_by_a_channel_manager(
     leave = await h.click(bob, lobby, f"pj:l:{tid}:leave", locale="zh-CN")
     assert "离开" in (await answer(leave)).text()
     await server.wait_until(
-        lambda: f"<@{bob.id}>" not in table_message(server).content, what="bob to leave"
+        lambda: f"<@{bob.id}>" not in table_message(server).text(), what="bob to leave"
     )
     start = await h.click(alice, lobby, f"pj:l:{tid}:start")
     assert "Every seat needs a player or a bot" in (await answer(start)).text()
@@ -91,7 +92,7 @@ async def test_lobby_buttons_host_rules_and_abort_by_a_channel_manager(
     abort = await h.slash(mod, "table abort")
     assert "closed" in (await abort.final()).text()
     await server.wait_until(
-        lambda: "Closed" in table_message(server).content, what="the table to show it closed"
+        lambda: "Closed" in table_message(server).text(), what="the table to show it closed"
     )
     assert table_message(server).custom_ids() == []
     assert len(server.channel_messages(server.channel)) == 1  # one table message, edited
@@ -184,9 +185,9 @@ async def test_closed_dms_are_told_once_per_table_and_tried_again_at_the_next(
 
     def notices() -> list[str]:
         return [
-            m.content
+            m.text()
             for m in server.channel_messages(server.channel)
-            if f"<@{carol.id}>" in m.content and "direct messages" in m.content
+            if f"<@{carol.id}>" in m.text() and "direct messages" in m.text()
         ]
 
     async def play_a_table() -> None:

@@ -96,11 +96,11 @@ async def test_sigkill_mid_hand_and_restart_on_the_same_file(
             await _move(h, server, alice, done)
         after = table_message(server)
         assert after.id == before.id and table_id(after) == tid  # edited in place
-        assert len([m for m in server.dms(alice) if "· #" in m.content]) == 1
+        assert len([m for m in server.dms(alice) if "· #" in m.text()]) == 1
         assert sum(1 for r in server.interactions.values() if r.user_id == alice.id) > moves_before
     except BaseException:
         print((tmp_path / "bot.log").read_text(errors="replace")[-5000:])
-        print([(m.content, m.custom_ids()) for m in server.dms(alice)], proc.returncode)
+        print([(m.text(), m.custom_ids()) for m in server.dms(alice)], proc.returncode)
         print([(r.method, r.path, r.status) for r in server.requests[-8:]])
         raise
     finally:

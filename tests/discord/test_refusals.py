@@ -82,7 +82,13 @@ async def test_crafted_custom_ids_are_refused_and_change_nothing(
     await refused(dave, select, "You are not seated at this table")
     assert len(bot.service.get(tid).engine.actions) == actions_before
 
-    # the real control still works, and a retry of it applies once
+    # the real control still works, and a retry of it applies once (on the newest prompt:
+    # a new decision is a new DM message, so take the one on screen now)
+    message = await _my_turn(server, bot, tid, alice)
+    found = controls(message)
+    assert found is not None
+    select = next(c for c in found[1] if c.startswith("pj:s:"))
+    value = message.component(select)["options"][0]["value"]  # type: ignore[index]
     done = await h.select(alice, message, select, [value])
     assert done.type == 6 and not done.followups
     retried = await h.select(alice, message, select, [value], strict=False)

@@ -74,7 +74,7 @@ async def test_three_timeouts_hand_the_seat_over_and_the_player_takes_it_back(
             ),
             what="the take-back button",
         )
-        assert "A bot plays your seat" in hand.content
+        assert "A bot plays your seat" in hand.text()
         back = await h.click(alice, hand, f"pj:v:{tid}:back")
         assert "yours again" in (await answer(back)).text()
         assert not service.get(tid).seats[0].auto

@@ -145,11 +145,20 @@ None disables), ``rate_limits=(5, 5.0)`` to enforce Discord's per-channel messag
 the server's own answers against the description's response schemas; the server's own tests
 turn it on).
 
-Not modelled: rate limits other than the optional message bucket, permissions on REST calls
-(every call by the bot is allowed), the ``before``/``after``/``around`` paging of message
-history, reactions, voice, MESSAGE_CREATE echoes of the bot's own messages, the gateway's own
-payload shapes (the OpenAPI description covers REST only).  Only one server per process can own
-``Route.BASE``.
+What can go wrong (:mod:`.faults`): ``server.set_bot_permissions(channel, deny=ATTACH_FILES)``
+takes permissions from the bot in one channel (channel calls then get 403 / 50013 "Missing
+Permissions", or 50001 "Missing Access" without View Channel; interactions carry the channel's
+``app_permissions``); ``server.faults.add(Fault(503), template=..., times=3)`` and
+``server.faults.chaos(rate, faults, seed=...)`` answer requests with errors (403, 404, 429 with
+``retry_after``, 5xx) or late (``Fault(0, delay=2.0)``); ``server.drop_gateway()`` drops the
+socket.  Layout messages (components v2, discord.py's ``LayoutView``) are checked as Discord
+checks them (no content or embeds, at most 40 components, ``attachment://`` media naming an
+attachment) and their text displays count in ``StoredMessage.text()``.
+
+Not modelled: rate limits other than the optional message bucket and injected 429s, the
+``before``/``after``/``around`` paging of message history, reactions, voice, MESSAGE_CREATE
+echoes of the bot's own messages, the gateway's own payload shapes (the OpenAPI description
+covers REST only). Only one server per process can own ``Route.BASE``.
 """
 
 from .harness import Harness, InteractionResult, InteractionTimeout

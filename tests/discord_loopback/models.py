@@ -26,6 +26,10 @@ PRIVATE_THREAD = 12
 # Message flags
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+IS_COMPONENTS_V2 = 1 << 15  # the message is laid out by its components alone (LayoutView)
+
+# Component types of Discord's layout components (components v2) that carry text
+TEXT_DISPLAY = 10
 
 # Interaction types and interaction callback types
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
@@ -133,6 +137,9 @@ class Channel:
     parent_id: int | None = None
     position: int = 0
     owner_id: int | None = None
+    #: permission overwrites as Discord sends them: ``{"id", "type" (0 role, 1 member),
+    #: "allow", "deny"}`` with the bitfields as strings (see :mod:`.faults`)
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
 
     def payload(self, users: dict[int, LoopbackUser] | None = None) -> dict[str, Any]:
         """The channel object (``discord/types/channel.py``)."""
@@ -149,7 +156,7 @@ class Channel:
             guild_id=str(self.guild_id),
             name=self.name,
             position=self.position,
-            permission_overwrites=[],
+            permission_overwrites=[dict(o) for o in self.overwrites],
             nsfw=False,
             parent_id=str(self.parent_id) if self.parent_id else None,
             topic=None,
@@ -386,8 +393,12 @@ class StoredMessage:
         return [c for c in self.iter_components() if c.get("type") == 2]
 
     def text(self) -> str:
-        """Content plus every embed's title, description and fields, for substring asserts."""
+        """Content, every text display component (layout messages) and every embed's title,
+        description and fields, for substring asserts."""
         parts = [self.content]
+        parts += [
+            c.get("content", "") for c in self.iter_components() if c.get("type") == TEXT_DISPLAY
+        ]
         for embed in self.embeds:
             parts += [embed.get("title") or "", embed.get("description") or ""]
             for f in embed.get("fields") or []:

@@ -27,6 +27,7 @@ from .models import (
     CALLBACK_UPDATE,
     DM,
     EPHEMERAL,
+    IS_COMPONENTS_V2,
     LOADING,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
@@ -78,7 +79,7 @@ def message_payload(server: LoopbackDiscord, m: StoredMessage) -> dict[str, Any]
         "pinned": False,
         "type": m.type,
         "flags": m.flags,
-        "components": m.components,
+        "components": _response_components(server, m),
     }
     if channel.guild_id:
         data["guild_id"] = str(channel.guild_id)
@@ -102,6 +103,67 @@ def message_payload(server: LoopbackDiscord, m: StoredMessage) -> dict[str, Any]
                 "authorizing_integration_owners": rec.payload["authorizing_integration_owners"],
             }
     return data
+
+
+def _response_components(server: LoopbackDiscord, m: StoredMessage) -> list[dict[str, Any]]:
+    """The message's components as Discord returns them: layout components get their defaults
+    (``spoiler``, ``description``, ``accent_color`` …) and ``attachment://NAME`` media become
+    the attachment's URL with its id, as an unfurled media item."""
+    if not m.flags & IS_COMPONENTS_V2:
+        return m.components
+    by_name = {a.filename: a for a in m.attachments}
+
+    def media(item: dict[str, Any]) -> dict[str, Any]:
+        url = item.get("url", "")
+        out: dict[str, Any] = {"id": str(server.ids.next()), "url": url, "proxy_url": url}
+        att = (
+            by_name.get(url.removeprefix("attachment://"))
+            if url.startswith("attachment://")
+            else None
+        )
+        if att is not None:
+            link = att.payload(server.base_url, m.channel_id)["url"]
+            out.update(url=link, proxy_url=link, attachment_id=str(att.id))
+            if att.content_type:
+                out["content_type"] = att.content_type
+        return out
+
+    def fill(comp: dict[str, Any]) -> dict[str, Any]:
+        out = dict(comp)
+        kind = out.get("type")
+        if "components" in out:
+            out["components"] = [fill(c) for c in out["components"]]
+        if isinstance(out.get("accessory"), dict):
+            out["accessory"] = fill(out["accessory"])
+        if kind == 17:  # container
+            out.setdefault("accent_color", None)
+            out.setdefault("spoiler", False)
+        elif kind == 12:  # media gallery
+            out["items"] = [
+                {
+                    "media": media(i.get("media", {})),
+                    "description": i.get("description"),
+                    "spoiler": bool(i.get("spoiler")),
+                }
+                for i in out.get("items") or []
+            ]
+        elif kind == 11:  # thumbnail
+            out["media"] = media(out.get("media", {}))
+            out.setdefault("description", None)
+            out.setdefault("spoiler", False)
+        elif kind == 13:  # file
+            out["file"] = media(out.get("file", {}))
+            name = out["file"]["url"].rsplit("/", 1)[-1]
+            att = by_name.get(comp.get("file", {}).get("url", "").removeprefix("attachment://"))
+            out.setdefault("name", att.filename if att else name)
+            out.setdefault("size", len(att.data) if att else 0)
+            out.setdefault("spoiler", False)
+        elif kind == 14:  # separator
+            out.setdefault("spacing", 1)
+            out.setdefault("divider", True)
+        return out
+
+    return [fill(c) for c in m.components]
 
 
 def _normalize_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -133,9 +195,24 @@ def _deep_copy(value: Any) -> Any:
     return value
 
 
+#: Discord's limits: 5 action rows of classic components; 40 components in all in a layout
+#: message (components v2); 5 buttons or 1 select in an action row.
+MAX_ROWS, MAX_LAYOUT_COMPONENTS, MAX_ROW_BUTTONS = 5, 40, 5
+
+
 def _check_components(
-    server: LoopbackDiscord, api: ApiRequest, components: list[dict[str, Any]]
+    server: LoopbackDiscord,
+    api: ApiRequest,
+    components: list[dict[str, Any]],
+    *,
+    layout: bool = False,
+    content: str = "",
+    embeds: list[dict[str, Any]] | None = None,
+    attachment_names: set[str] | None = None,
 ) -> None:
+    """Refuse what Discord refuses: duplicate custom_ids, too many rows or components, a full
+    row, and in a layout message (``IS_COMPONENTS_V2``) content, embeds, or a media URL
+    ``attachment://NAME`` naming no attachment of the message."""
     probe = StoredMessage(0, 0, 0, components=components)
     ids = probe.custom_ids()
     dupes = sorted({c for c in ids if ids.count(c) > 1})
@@ -143,6 +220,45 @@ def _check_components(
         raise server._api_violation(
             api, 400, 50035, f"component custom_id cannot be duplicated: {dupes}"
         )
+    every = list(probe.iter_components())
+    for row in (c for c in every if c.get("type") == 1):
+        kids = row.get("components") or []
+        selects = [k for k in kids if k.get("type") in (3, 5, 6, 7, 8)]
+        if len(kids) > MAX_ROW_BUTTONS or (selects and len(kids) > 1):
+            raise server._api_violation(
+                api, 400, 50035, "an action row holds 5 buttons or one select"
+            )
+    if not layout:
+        if len(components) > MAX_ROWS:
+            raise server._api_violation(
+                api, 400, 50035, f"{len(components)} action rows: at most {MAX_ROWS}"
+            )
+        if any(c.get("type") != 1 for c in components):
+            raise server._api_violation(
+                api, 400, 50035, "layout components need the IS_COMPONENTS_V2 flag"
+            )
+        return
+    if content or embeds:
+        raise server._api_violation(
+            api, 400, 50035, "content and embeds cannot be used with IS_COMPONENTS_V2"
+        )
+    if len(every) > MAX_LAYOUT_COMPONENTS:
+        raise server._api_violation(
+            api, 400, 50035, f"{len(every)} components: at most {MAX_LAYOUT_COMPONENTS}"
+        )
+    names = attachment_names or set()
+    for comp in every:
+        urls = [comp.get("file", {}).get("url"), comp.get("media", {}).get("url")]
+        urls += [item.get("media", {}).get("url") for item in comp.get("items") or []]
+        for url in urls:
+            if (
+                isinstance(url, str)
+                and url.startswith("attachment://")
+                and url.removeprefix("attachment://") not in names
+            ):
+                raise server._api_violation(
+                    api, 400, 50035, f"{url} names no attachment of the message"
+                )
 
 
 def _apply(
@@ -176,7 +292,17 @@ def _apply(
         attachments = [a for a in m.attachments if str(a.id) in keep_ids] + new
     else:
         attachments = m.attachments + new
-    _check_components(server, api, components)
+    if edit and m.flags & IS_COMPONENTS_V2 and not flags & IS_COMPONENTS_V2:
+        raise server._api_violation(api, 400, 50035, "IS_COMPONENTS_V2 cannot be removed")
+    _check_components(
+        server,
+        api,
+        components,
+        layout=bool(flags & IS_COMPONENTS_V2),
+        content=content,
+        embeds=embeds,
+        attachment_names={a.filename for a in attachments},
+    )
     if not (content or embeds or components or attachments) and not flags & LOADING:
         raise server._api_violation(api, 400, 50006, "Cannot send an empty message")
     if edit:

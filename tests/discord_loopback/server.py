@@ -55,6 +55,7 @@ from .api import (
     Violation,
     json_response,
 )
+from .faults import PERMISSION_NAMES, FaultPlan, channel_permissions, required_permissions
 from .gateway import OP_RECONNECT, GatewaySession
 from .models import (
     APPLICATION_COMMAND,
@@ -162,6 +163,10 @@ class LoopbackDiscord:
         self._command_ids: dict[tuple[int | None, int, str], int] = {}
         self.violations: list[Violation] = []
         self.requests: list[RequestRecord] = []
+        #: faults to give instead of real answers (see :mod:`.faults`)
+        self.faults = FaultPlan()
+        #: 403 answers given for missing channel permissions: ``(method, path, missing names)``
+        self.permission_refusals: list[tuple[str, str, tuple[str, ...]]] = []
         self.sessions: dict[str, GatewaySession] = {}
         self.current_session: GatewaySession | None = None
         self.identify_count = 0
@@ -301,6 +306,25 @@ class LoopbackDiscord:
         self.channels[channel.id] = channel
         self._emit("CHANNEL_CREATE", channel.payload())
         return channel
+
+    def set_bot_permissions(self, channel: Channel, *, allow: int = 0, deny: int = 0) -> None:
+        """Set the channel's overwrite for the bot (a member overwrite): ``deny`` bits are
+        taken away, ``allow`` bits given, in this channel (and its threads).  Announced by
+        CHANNEL_UPDATE, as Discord does."""
+        bot_id = self.bot_user.id
+        channel.overwrites = [o for o in channel.overwrites if int(o["id"]) != bot_id]
+        if allow or deny:
+            channel.overwrites.append(
+                {"id": str(bot_id), "type": 1, "allow": str(allow), "deny": str(deny)}
+            )
+        self._emit("CHANNEL_UPDATE", channel.payload(self.users))
+
+    def bot_permissions_in(self, channel: Channel) -> int:
+        """The bot's permission bits in ``channel`` (DMs: what a DM allows)."""
+        guild = self.guilds.get(channel.guild_id or 0)
+        if guild is None:
+            return EVERYONE_PERMISSIONS
+        return channel_permissions(guild, channel, self.bot_user.id)
 
     def add_user(
         self,
@@ -531,7 +555,7 @@ class LoopbackDiscord:
                 guild_locale=guild.locale,
                 guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                 member=guild.member_payload(who, with_permissions=True),
-                app_permissions=str(guild.permissions_of(self.bot_user.id)),
+                app_permissions=str(self.bot_permissions_in(chan)),
                 authorizing_integration_owners={"0": str(guild.id)},
                 context=0,
             )
@@ -656,6 +680,17 @@ class LoopbackDiscord:
         auth = request.headers.get("Authorization")
         if (auth is not None or not public) and auth != f"Bot {self.token}":
             raise ApiError(401, 0, "401: Unauthorized")
+        channel_id = match.params.get("channel_id")
+        fault = self.faults.take(
+            method, match.template, path, int(channel_id) if channel_id else None
+        )
+        if fault is not None:
+            if fault.delay:
+                await asyncio.sleep(fault.delay)
+            if fault.status:
+                raise ApiError(fault.status, fault.code, fault.text, retry_after=fault.retry_after)
+        if channel_id is not None:
+            self._check_permissions(method, path, match.template, int(channel_id), body, files)
         api = ApiRequest(method, path, match.template, match.params, query, body, files)
         result = await handler(self, api)
         if result is None:
@@ -665,6 +700,30 @@ class LoopbackDiscord:
             for p in self.spec.check_response(method, path, status, result):
                 self.violations.append(Violation("response", method, path, p))
         return json_response(result, status)
+
+    def _check_permissions(
+        self,
+        method: str,
+        path: str,
+        template: str,
+        channel_id: int,
+        body: Any,
+        files: dict[int, UploadedFile],
+    ) -> None:
+        """403 as Discord answers when the bot lacks a permission in a guild channel."""
+        channel = self.channels.get(channel_id)
+        if channel is None or channel.guild_id is None:
+            return
+        embeds = bool(body.get("embeds")) if isinstance(body, dict) else False
+        need = required_permissions(channel, method, template, files=bool(files), embeds=embeds)
+        missing = need & ~self.bot_permissions_in(channel)
+        if not missing:
+            return
+        names = tuple(name for bit, name in PERMISSION_NAMES.items() if missing & bit)
+        self.permission_refusals.append((method, path, names))
+        if "view_channel" in names:
+            raise ApiError(403, 50001, "Missing Access")
+        raise ApiError(403, 50013, "Missing Permissions")
 
     def _take_token(self, bucket: str) -> None:
         """Sliding-window message bucket per channel, else 429 in Discord's shape."""

@@ -183,3 +183,32 @@ def test_turned_kitty_card_is_shown_while_trump_is_settled() -> None:
             assert scene.kitty_label.startswith("翻底")
             shown = True
     raise AssertionError("the first hand never reached play")
+
+
+def test_the_end_of_hand_picture_shows_the_hand_as_played() -> None:
+    """After a hand the view names the next dealer and levels; the picture keeps the played
+    hand's dealer, level and trump and says its result (issue 15)."""
+    game = PajiwoGame(seed=3)
+    bot, rng = HeuristicPlayer(), random.Random(2)
+    for _ in range(3000):
+        if game.view(None)["phase"] in ("hand_over", "match_over"):
+            break
+        action = game.table_action()
+        if action is not None:
+            game.apply(action)
+            continue
+        pending = [d for d in game.pending() if d.seat is not None]
+        seat = next((d.seat for d in pending if d.required), pending[0].seat)
+        assert seat is not None
+        game.apply(bot.choose(game, seat, rng))
+    view = game.view(None)
+    assert view["phase"] in ("hand_over", "match_over")
+    summary = view["hand_results"][-1]["summary"]
+    scene = table_scene(view, NAMES)
+    assert scene.dealer == summary["dealer"]
+    assert scene.level == summary["level"]
+    expected_trump = Suit(summary["trump"]) if summary["trump"] else None
+    assert scene.trump_suit == expected_trump
+    assert f"闲家 {summary['defenders_points']} 分" in scene.phase
+    if summary["next_dealer"] != summary["dealer"]:
+        assert view["dealer"] != scene.dealer  # the view had moved on; the picture did not
