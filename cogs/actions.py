@@ -271,25 +271,37 @@ def failed_throw_text(interaction: discord.Interaction, table_id: int, seat: int
 
 
 # --------------------------------------------------------------------------- free card choice
+async def _picking_seat(
+    interaction: discord.Interaction, table_id: int, step: int
+) -> tuple[Table, int] | None:
+    """Acknowledge a card-menu control, then the table and the caller's seat; None (after
+    a refusal) when the caller is not seated or the controls are from an earlier step."""
+    from cogs.display import step_of
+
+    await interaction.response.defer()
+    try:
+        table = _table(interaction, table_id)
+        seat = callers_seat(interaction, table)
+    except (table_error_type(), Refusal) as exc:
+        await refuse(interaction, exc)
+        return None
+    if step != step_of(table):
+        await reply(interaction, tr(lang(interaction), "pick.stale"), ephemeral=True)
+        return None
+    return table, seat
+
+
 async def pick_cards(
     interaction: discord.Interaction, table_id: int, step: int, group: int, values: list[str]
 ) -> None:
     """Cards ticked in one group's menu: redraw the message with the new choice (the
     picture stays; only the text and the controls change)."""
-    from cogs.display import step_of
     from cogs.picker import selection_from_message
 
-    lg = lang(interaction)
-    await interaction.response.defer()
-    try:
-        table = _table(interaction, table_id)
-        callers_seat(interaction, table)
-    except (table_error_type(), Refusal) as exc:
-        await refuse(interaction, exc)
+    found = await _picking_seat(interaction, table_id, step)
+    if found is None:
         return
-    if step != step_of(table):
-        await reply(interaction, tr(lg, "pick.stale"), ephemeral=True)
-        return
+    table, _ = found
     selection = selection_from_message(interaction.message, table_id, step)
     if values:
         selection.by_group[group] = values
@@ -304,22 +316,15 @@ async def submit_picked(
 ) -> None:
     """*Play* / *Bury* … with the ticked cards, or *Clear*.  A refusal is shown in place,
     in the message, with the choice kept."""
-    from cogs.display import step_of
     from cogs.picker import Selection, selection_from_message
     from games.base import Action
 
     bot = app(interaction)
     lg = lang(interaction)
-    await interaction.response.defer()
-    try:
-        table = _table(interaction, table_id)
-        seat = callers_seat(interaction, table)
-    except (table_error_type(), Refusal) as exc:
-        await refuse(interaction, exc)
+    found = await _picking_seat(interaction, table_id, step)
+    if found is None:
         return
-    if step != step_of(table):
-        await reply(interaction, tr(lg, "pick.stale"), ephemeral=True)
-        return
+    table, seat = found
     selection = selection_from_message(interaction.message, table_id, step)
     if op == "clear" or not selection:
         payload = await _redraw(interaction, table, Selection(), None)
