@@ -6,7 +6,7 @@ regional variants a table may pick. See ``docs/rules/pajiwo.md#options``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,12 +46,13 @@ class PajiwoOptions(GameOptions):
     )
     target_level: int = option(
         8,
-        "the level that ends a 'to_level' match (2..14, 11=J 12=Q 13=K 14=A)",
+        "the level that ends a 'to_level' match (11=J 12=Q 13=K 14=A)",
         minimum=3,
         maximum=14,
+        rank=True,
     )
     start_level: int = option(
-        2, "both sides' level in the first hand (pajiwo.txt:41)", minimum=2, maximum=14
+        2, "both sides' level in the first hand (pajiwo.txt:41)", minimum=2, maximum=14, rank=True
     )
     failed_throw: str = option(
         "smallest_card",
@@ -77,6 +78,15 @@ class PajiwoOptions(GameOptions):
         "'double' = always ×2",
         choices=("by_unit", "double"),
     )
+
+    def unused(self, given: Iterable[str]) -> dict[str, str]:
+        """``target_level`` counts only in a ``to_level`` match."""
+        if "target_level" in given and self.match != "to_level":
+            return {
+                "target_level": f"target_level has no effect in a {self.match} match: it counts"
+                " only with match=to_level"
+            }
+        return {}
 
     def __post_init__(self) -> None:
         """Refuse a ``to_level`` match whose target is not above the start level.

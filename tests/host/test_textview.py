@@ -63,7 +63,8 @@ def test_the_table_is_drawn_with_names() -> None:
     lines = text.splitlines()
     assert lines[0] == "── 扒鸡窝 Pajiwo · hand 2 · play · trick 5 ──"
     assert "trump: ♥ trump at level 5 (declared: Bot 3 小王 ♥5)" in lines
-    teams = "teams: you + Bot 3 (level 5, 15 points, dealer's side)  vs  Bot 2 + Bot 4"
+    # only the defenders' points count (the dealer's side captures nothing that matters)
+    teams = "teams: you + Bot 3 (level 5, dealer's side)  vs  Bot 2 + Bot 4"
     assert f"{teams} (level 3, 30 points)" in lines
     assert "last trick: Bot 2 ♣10 → Bot 2 wins 10 points" in lines
     assert "this trick: Bot 4 ♠K ♠K" in lines
