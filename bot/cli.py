@@ -28,6 +28,7 @@ from bot.errors import TableError
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
 from bot.textview import format_action, name_seats, render_hand_end, render_view
+from bot.timers import Scheduler
 from games.base import Action
 from games.cards import CardParseError, format_card_ascii, parse_card, parse_cards
 from games.registry import GAMES, UnknownGame, get_game
@@ -333,18 +334,20 @@ async def play(
     name: str = "you",
     bot: str = "heuristic",
     new: bool = False,
+    scheduler: Scheduler | None = None,
 ) -> int:
     """Play in the terminal until the match ends (0) or input ends / ``quit`` (0, game saved).
 
     An unfinished terminal game of ``game`` in the database is resumed (its own
     options and seed kept) unless ``new``, which aborts it and starts another.
     Raises ``TableError`` for bad game options, a bad pace or a database in use
-    (the store is closed again first).
+    (the store is closed again first). ``scheduler``: where timers and bot moves run
+    (tests pass a manual one; default: the event loop's clock).
     """
     channel = terminal_channel(game)
     store = await Store.open(db_path)
     try:
-        service = TableService(store, default_pace=pace)
+        service = TableService(store, default_pace=pace, scheduler=scheduler)
     except BaseException:
         await store.close()
         raise

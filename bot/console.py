@@ -10,9 +10,8 @@ and arrows become ASCII, and any other character the encoding lacks becomes
 
 from __future__ import annotations
 
-import io
 import re
-from typing import TextIO
+from typing import Any, TextIO
 
 __all__ = ["ascii_cards", "can_show", "fit_console"]
 
@@ -50,11 +49,10 @@ def can_show(encoding: str | None) -> bool:
     return True
 
 
-class _AsciiCards(io.TextIOBase):
-    """A text stream writing :func:`ascii_cards` text to another one."""
+class _AsciiCards:
+    """A text stream writing :func:`ascii_cards` text to another one (the rest delegated)."""
 
     def __init__(self, stream: TextIO) -> None:
-        super().__init__()
         self._stream = stream
         self.encoding = stream.encoding
 
@@ -65,14 +63,8 @@ class _AsciiCards(io.TextIOBase):
     def flush(self) -> None:
         self._stream.flush()
 
-    def fileno(self) -> int:
-        return self._stream.fileno()
-
-    def isatty(self) -> bool:
-        return self._stream.isatty()
-
-    def writable(self) -> bool:
-        return True
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def fit_console(stream: TextIO) -> TextIO:
