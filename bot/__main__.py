@@ -29,6 +29,7 @@ import importlib
 import json
 import math
 import os
+import sqlite3
 import sys
 import tempfile
 import textwrap
@@ -439,6 +440,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return HANDLERS[args.command](args, settings)
     except TableError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as exc:  # not a Paiju file, or one from a newer version
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. simulate ... | head: the reader left; stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -7,6 +7,7 @@ import asyncio
 import io
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -277,3 +278,43 @@ async def test_the_match_over_line_comes_without_enter_after_a_seat_goes_to_a_bo
     text = out.getvalue()
     assert "your seat is handed to a bot" in text
     assert "match over:" in text
+
+
+# ------------------------------------------------------------------ help
+def test_play_and_simulate_help_list_presets_options_ranges_bots_and_defaults() -> None:
+    needs("pajiwo")
+    for command in ("play", "simulate"):
+        done = bot(command, "--help")
+        assert done.returncode == 0
+        text = " ".join(done.stdout.split())  # argparse wraps lines
+        assert "pajiwo (扒鸡窝 Pajiwo)" in text
+        assert "presets: standard (the seed's rules), quick (match=one_hand)" in text
+        assert "match: full | one_hand | to_level; default full" in text
+        assert "target_level: 3..14 (J Q K A for 11 12 13 14); default 8" in text
+        assert "bots: random, heuristic; default heuristic" in text
+        assert "paces (--pace): live (60 s a move" in text
+    assert "(default: relaxed)" in " ".join(bot("play", "--help").stdout.split())
+    assert "(default: async)" in " ".join(bot("simulate", "--help").stdout.split())
+
+
+def test_run_help_names_the_token_and_the_env_file(tmp_path: Path) -> None:
+    done = bot("run", "--help")
+    assert done.returncode == 0
+    assert "DISCORD_TOKEN" in done.stdout and ".env" in done.stdout
+    assert "DISCORD_TOKEN" in bot("--help").stdout
+
+
+def test_run_without_a_token_suggests_play_with_its_own_database(tmp_path: Path) -> None:
+    done = run("run", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "python -m bot play pajiwo --db terminal.sqlite3" in done.stderr
+
+
+def test_a_database_from_a_newer_version_is_refused_with_an_error_line(tmp_path: Path) -> None:
+    db = tmp_path / "new.sqlite3"
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA user_version = 999")
+    done = run("simulate", "toy", "--db", str(db))
+    assert done.returncode == 2
+    assert f"error: {db} has schema version 999, newer than this code's" in done.stderr
+    assert "Traceback" not in done.stderr
