@@ -80,13 +80,26 @@ class PajiwoOptions(GameOptions):
     )
 
     def unused(self, given: Iterable[str]) -> dict[str, str]:
-        """``target_level`` counts only in a ``to_level`` match."""
+        """``target_level`` counts only in a ``to_level`` match, ``next_hand_delay_ms`` only
+        when there is a next hand, ``deal_round``/``deal_delay_ms`` only in a progressive deal."""
+        given = set(given)
+        out = {}
         if "target_level" in given and self.match != "to_level":
-            return {
-                "target_level": f"target_level has no effect in a {self.match} match: it counts"
-                " only with match=to_level"
-            }
-        return {}
+            out["target_level"] = (
+                f"target_level has no effect in a {self.match} match: it counts only with"
+                " match=to_level"
+            )
+        if "next_hand_delay_ms" in given and self.match == "one_hand":
+            out["next_hand_delay_ms"] = (
+                "next_hand_delay_ms has no effect in a one_hand match: there is no next hand"
+            )
+        for name in ("deal_round", "deal_delay_ms"):
+            if name in given and self.deal == "all_at_once":
+                out[name] = (
+                    f"{name} has no effect when the cards are dealt all at once (deal=all_at_once,"
+                    " the default at every pace but live)"
+                )
+        return out
 
     def __post_init__(self) -> None:
         """Refuse a ``to_level`` match whose target is not above the start level.

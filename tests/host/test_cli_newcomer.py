@@ -95,6 +95,14 @@ def test_levels_accept_a_for_14() -> None:
     assert PajiwoOptions().unused(["start_level"]) == {}
 
 
+def test_options_without_effect_are_named_with_the_reason() -> None:
+    quick = PajiwoOptions.from_dict({"match": "one_hand", "deal": "all_at_once"})
+    given = ["target_level", "next_hand_delay_ms", "deal_round", "start_level"]
+    assert sorted(quick.unused(given)) == ["deal_round", "next_hand_delay_ms", "target_level"]
+    full = PajiwoOptions.from_dict({"match": "to_level", "deal": "progressive"})
+    assert full.unused(given) == {}
+
+
 # ------------------------------------------------------------------ Ctrl-C
 def _start_play(db: Path, *extra: str) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
