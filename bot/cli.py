@@ -274,20 +274,23 @@ class _LineReader:
     def _read(self, fd: int, encoding: str) -> None:
         decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
         pending = ""
-        while True:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
-                chunk = b""
-            pending += decoder.decode(chunk, final=not chunk)
-            *lines, pending = pending.split("\n")
-            for line in lines:
-                self.loop.call_soon_threadsafe(self.queue.put_nowait, line + "\n")
-            if not chunk:
-                if pending:
-                    self.loop.call_soon_threadsafe(self.queue.put_nowait, pending)
-                self.loop.call_soon_threadsafe(self.queue.put_nowait, None)
-                return
+        try:
+            while True:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    chunk = b""
+                pending += decoder.decode(chunk, final=not chunk)
+                *lines, pending = pending.split("\n")
+                for line in lines:
+                    self.loop.call_soon_threadsafe(self.queue.put_nowait, line + "\n")
+                if not chunk:
+                    if pending:
+                        self.loop.call_soon_threadsafe(self.queue.put_nowait, pending)
+                    self.loop.call_soon_threadsafe(self.queue.put_nowait, None)
+                    return
+        except RuntimeError:  # the event loop is closed: play() has returned; nobody listens
+            return
 
     async def next_line(self, changed: asyncio.Event) -> Any:
         """The next line (``None`` at end of input), or ``_CHANGED`` if ``changed`` is set first."""
@@ -374,6 +377,7 @@ async def play(
                 )
             )
             term.table_id = table.id
+            term.hands_shown = len(table.engine.hand_results) if table.engine else 0
             if table.seats[table.seat_of(TERMINAL_USER) or 0].auto:
                 await service.take_back(table.id, TERMINAL_USER)
         else:
@@ -404,14 +408,29 @@ async def play(
         term.say(HELP)
         lines = _LineReader(stdin, loop)
         shown: tuple[int, list[Action]] | None = None  # (state version, moves listed)
+        waited = False  # the last wait ended by another seat's change, not by a line typed
         while table.status == "playing":
             kinds, required = _my_decisions(table, seat)
             assert table.engine is not None
             version = len(table.engine.actions)
             if not kinds or table.seats[seat].auto:  # nothing to answer, or a bot answers
+                waited = False
                 term.changed.clear()
                 await term.changed.wait()
                 continue
+            if (
+                waited
+                and required
+                and shown is not None
+                and shown[0] != version
+                and all(a.seat != seat for a in table.engine.actions[shown[0] :])
+            ):
+                # another seat answered beside this one (both defenders may 造反): the events
+                # are printed; the same prompt again would only invite a second answer
+                legal_now = service.legal_actions(table.id, TERMINAL_USER, limit=MENU_LIMIT)
+                if legal_now == shown[1]:
+                    shown = (version, shown[1])
+            waited = False
             if shown is None or shown[0] != version:
                 term.say("")
                 view = service.view(table.id, TERMINAL_USER)
@@ -432,6 +451,7 @@ async def play(
             term.changed.clear()
             line = await lines.next_line(term.changed)
             if line is _CHANGED:
+                waited = True
                 continue
             if line is None:
                 term.say("end of input: the game is saved; run play again to continue")

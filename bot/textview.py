@@ -341,22 +341,38 @@ def _trick_line(label: str, trick: Mapping[str, Any], names: Sequence[str]) -> s
     return f"{label}: {_plays(trick.get('plays'), names)}{won}"
 
 
-def _defenders(view: Mapping[str, Any]) -> tuple[list[int], Any] | None:
-    """The defending team (the side without the dealer) and its points, once there is a
-    dealer: only the defenders' points decide a hand, so only they are shown."""
-    teams = view.get("teams") or []
+_SHOWS_POINTS = ("play", "hand_over", "match_over")
+
+
+def _finished_hand(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The summary of the hand just finished, while the view shows its end (the view itself
+    already names the next hand's dealer)."""
+    results = view.get("hand_results")
+    if view.get("phase") not in ("hand_over", "match_over") or not results:
+        return None
+    summary = results[-1].get("summary") if isinstance(results[-1], Mapping) else None
+    return summary if isinstance(summary, Mapping) and summary.get("dealer_team") else None
+
+
+def _sides(view: Mapping[str, Any]) -> tuple[list[int], list[int], Any] | None:
+    """``(dealer's team, defending team, defenders' points)`` of the hand shown, once there is
+    a dealer: only the defenders' points decide a hand, so only they are shown."""
+    teams = [list(t) for t in view.get("teams") or []]
     dealer_team = view.get("dealer_team")
+    points = view.get("defenders_points")
+    finished = _finished_hand(view)
+    if finished is not None:
+        dealer_team, points = finished["dealer_team"], finished.get("defenders_points")
     if not dealer_team:
         return None
-    others = [list(t) for t in teams if list(t) != list(dealer_team)]
+    others = [t for t in teams if t != list(dealer_team)]
     if len(others) != 1:
         return None
-    points = view.get("defenders_points")
     if points is None:
-        index = [list(t) for t in teams].index(others[0])
         all_points = view.get("points") or []
+        index = teams.index(others[0])
         points = all_points[index] if index < len(all_points) else None
-    return others[0], points
+    return list(dealer_team), others[0], points
 
 
 def _render_tricks(
@@ -379,8 +395,7 @@ def _render_tricks(
             lines.append(line)
     lines.append(_trump_line(view, names))
     teams = view.get("teams") or []
-    dealer_team = view.get("dealer_team") or []
-    defenders = _defenders(view)
+    sides = _sides(view)
     levels = view.get("team_levels") or []
     parts = []
     for i, team in enumerate(teams):
@@ -388,18 +403,19 @@ def _render_tricks(
         bits = []
         if i < len(levels):
             bits.append(f"level {levels[i]}")
-        if (
-            defenders is not None
-            and list(team) == defenders[0]
-            and phase in ("play", "hand_over", "match_over")
-        ):
-            bits.append(f"{defenders[1]} points")
-        if list(team) == list(dealer_team):
+        if sides is not None and list(team) == sides[1] and phase in _SHOWS_POINTS:
+            bits.append(f"{sides[2]} points")
+        if sides is not None and list(team) == sides[0]:
             bits.append("dealer's side")
         parts.append(f"{who} ({', '.join(bits)})" if bits else who)
     if parts:
         lines.append("teams: " + "  vs  ".join(parts))
-    if view.get("dealer") is not None:
+    finished = _finished_hand(view)
+    if finished is not None and finished.get("dealer") is not None:
+        lines.append(f"dealer: {_who(finished['dealer'], names)}")
+        if phase == "hand_over" and view.get("dealer") is not None:
+            lines.append(f"next dealer: {_who(view['dealer'], names)}")
+    elif view.get("dealer") is not None:
         lines.append(f"dealer: {_who(view['dealer'], names)}")
     counts = view.get("hand_counts")
     if counts and phase not in ("hand_over", "match_over"):
@@ -447,10 +463,10 @@ def _tricks_hand_end(
         lines.append(_trick_line("last trick", last, names))
     if view.get("kitty"):
         lines.append(f"kitty (底牌): {format_value(view['kitty'])}")
-    defenders = _defenders(view)
-    if defenders is not None and defenders[1] is not None:
-        who = " + ".join(_who(s, names) for s in defenders[0])
-        lines.append(f"defenders' points: {who} {defenders[1]}")
+    sides = _sides(view)
+    if sides is not None and sides[2] is not None:
+        who = " + ".join(_who(s, names) for s in sides[1])
+        lines.append(f"defenders' points: {who} {sides[2]}")
     result = _last_result(view, names)
     if result:
         lines.append(result)

@@ -326,3 +326,46 @@ def test_a_database_from_a_newer_version_is_refused_with_an_error_line(tmp_path:
     assert done.returncode == 2
     assert f"error: {db} has schema version 999, newer than this code's" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+async def test_other_seats_answering_beside_the_player_do_not_repeat_the_prompt(
+    db_path: Path,
+) -> None:
+    """Every seat antes at once in the toy game (as both defenders may 造反 in 扒鸡窝): when the
+    bots answer, the player's unchanged prompt is not listed again, which would invite a second
+    answer that then lands on the next decision."""
+    scheduler = ManualScheduler(FakeClock())
+    read_end, write_end = os.pipe()
+    stdin = open(read_end, encoding="utf-8")  # noqa: SIM115 - closed below
+    out = io.StringIO()
+    task = asyncio.create_task(
+        play(
+            "toy",
+            db_path=db_path,
+            stdin=stdin,
+            stdout=out,
+            seed=5,
+            pace="async",
+            scheduler=scheduler,
+        )
+    )
+    try:
+        for _ in range(500):
+            if "your move" in out.getvalue():
+                break
+            await asyncio.sleep(0.01)
+        await scheduler.run_due()  # the three bots ante
+        for _ in range(20):
+            await asyncio.sleep(0.01)
+        with sqlite3.connect(db_path) as conn:
+            antes = conn.execute(
+                'SELECT COUNT(*) FROM actions WHERE action LIKE \'%"kind":"ante"%\''
+            ).fetchone()
+        assert antes == (3,)  # the bots answered beside the player
+        assert out.getvalue().count("1. ante amount=1") == 1
+        os.write(write_end, b"quit\n")
+        assert await asyncio.wait_for(task, 10) == 0
+    finally:
+        task.cancel()
+        os.close(write_end)
+        stdin.close()

@@ -182,3 +182,28 @@ def test_a_game_plugs_in_its_own_renderer() -> None:
     finally:
         del RENDERERS["test-mahjong"]
     assert render_view({"game": "test-mahjong", "turn": [0]}, NAMES).splitlines()[1] == "turn: [0]"
+
+
+def test_at_a_hand_end_the_finished_hands_sides_count_not_the_next_dealers() -> None:
+    """The engine names the next dealer as the hand ends; a takeover (上庄) swaps the sides."""
+    game = PajiwoGame(8, PajiwoOptions.from_dict({"deal": "all_at_once", "match": "to_level"}))
+    player, rng = BOTS["heuristic"](), random.Random(1)
+    while game.phase != "hand_over":
+        decision = game.pending()[0]
+        if decision.seat is None:
+            game.apply(game.table_action())
+        else:
+            game.apply(player.choose(game, decision.seat, rng))
+    v = game.view(0)
+    assert v["dealer_team"] == [1, 3]  # already the next hand's dealer side
+    lines = render_view(v, NAMES).splitlines()
+    assert (
+        "teams: you + Bot 3 (level 2, dealer's side)  vs  Bot 2 + Bot 4 (level 2, 110 points)"
+        in lines
+    )
+    assert lines[lines.index("dealer: Bot 3") + 1] == "next dealer: Bot 4"
+    end = render_hand_end(v, NAMES).splitlines()
+    assert end[2:] == [
+        "defenders' points: Bot 2 + Bot 4 110",
+        "last hand: defenders 110: they take over the deal (上庄)",
+    ]
