@@ -283,6 +283,8 @@ _VARIATION_SELECTORS = dict.fromkeys(map(ord, "\ufe0e\ufe0f"))
 def _normalize(text: str) -> str:
     """Full-width forms to ASCII (NFKC: ``Ｋ１０`` -> ``K10``, ``，`` -> ``,``) and the emoji
     variation selectors dropped (``♥️`` -> ``♥``)."""
+    if text.isascii():  # the common case, and the engines' own notation: nothing to do
+        return text
     return unicodedata.normalize("NFKC", text).translate(_VARIATION_SELECTORS)
 
 
