@@ -11,6 +11,14 @@ Common options: ``--db PATH`` (default: ``DATABASE_PATH`` or ``paiju.sqlite3``;
 ``simulate`` defaults to a temporary file), ``--preset NAME``, ``--match
 LENGTH`` (the game's ``match`` option, e.g. ``one_hand``), ``--option
 NAME=VALUE`` (repeatable), ``--pace``.
+
+Every argument is checked before the database is opened: a refused one prints
+``python -m bot COMMAND: error: …`` and exits with status 2 at once. Every
+command that writes to a database claims it first (``bot.claim``), so it is
+refused while another Paiju process runs that file's tables.
+
+A command is a function that adds its subparser in :func:`_parser` and a
+handler ``(args, settings) -> exit status`` in :data:`HANDLERS`.
 """
 
 from __future__ import annotations
@@ -19,17 +27,25 @@ import argparse
 import asyncio
 import importlib
 import json
+import math
 import os
+import sqlite3
 import sys
 import tempfile
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.config import ConfigError, Settings
+from bot.console import fit_console
 from bot.errors import TableError
+from bot.pace import PaceError, parse_pace
 
-__all__ = ["main"]
+__all__ = ["HANDLERS", "main"]
+
+MAX_SEED = 2**63 - 1
+"""Seeds are stored as SQLite integers (64-bit signed)."""
 
 TOKEN_HELP = """\
 DISCORD_TOKEN is not set, so the Discord bot cannot start.
@@ -42,59 +58,208 @@ copy the token. Put it in a file named .env in the directory you run from:
 
 (see .env.example for every setting), or set the DISCORD_TOKEN environment
 variable. Invite the bot with the scopes bot and applications.commands.
-Without a token you can still play in the terminal: python -m bot play pajiwo
+Without a token you can still play in the terminal, in a database of its own:
+
+    python -m bot play pajiwo --db terminal.sqlite3
+"""
+
+RUN_HELP = """\
+Start the Discord bot. It needs DISCORD_TOKEN, read from the environment or
+from a file named .env in the directory you run from (real environment
+variables win). The other settings (DATABASE_PATH, DEV_GUILD_ID, LOG_LEVEL,
+DEFAULT_LOCALE, DEFAULT_PACE) are explained in .env.example.
 """
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the epilog's layout (the games' option tables)."""
+
+
+def _game_help() -> str:
+    """Every playable game's presets, options (with ranges) and bot kinds, for ``--help``."""
+    from games.registry import GAMES
+
+    lines = ["games, their presets (--preset), options (--option NAME=VALUE) and bots (--bot):"]
+    for spec in GAMES.values():
+        if not spec.available:
+            continue
+        engine = spec.engine()
+        lines.append(f"  {spec.key} ({spec.title_zh} {spec.title_en})")
+        presets = []
+        for name, preset in engine.presets.items():
+            what = " ".join(f"{k}={v}" for k, v in preset.items()) or "the seed's rules"
+            presets.append(f"{name} ({what})")
+        lines += _wrap("presets: " + ", ".join(presets) + "; default standard", 4)
+        lines.append("    options:")
+        for opt in engine.options_type.describe():
+            if opt["choices"]:
+                values = " | ".join(str(c) for c in opt["choices"])
+            elif opt["type"] == "bool":
+                values = "yes | no"
+            elif opt["min"] is not None or opt["max"] is not None:
+                values = f"{opt['min']}..{opt['max']}"
+                if opt.get("rank"):
+                    values += " (J Q K A for 11 12 13 14)"
+            else:
+                values = str(opt["type"])
+            lines += _wrap(f"{opt['name']}: {values}; default {opt['default']}", 6)
+            lines += _wrap(str(opt["help"]), 8)
+        kinds = list(spec.bots())
+        lines += _wrap("bots: " + ", ".join(kinds) + "; default heuristic", 4)
+    lines.append("")
+    lines += _wrap(
+        "paces (--pace): live (60 s a move; deals in rounds, declare as cards arrive), relaxed"
+        " (10 min), async (24 h), or a time such as 90s, 5m, 2h (10 s to 7 days). A game's"
+        " deal option, if the table does not set it, follows the pace: progressive when live,"
+        " else all_at_once.",
+        0,
+    )
+    return "\n".join(lines)
+
+
+def _wrap(text: str, indent: int) -> list[str]:
+    return textwrap.wrap(text, 92, initial_indent=" " * indent, subsequent_indent=" " * indent)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Paiju (牌局) host")
+    sub = parser.add_subparsers(dest="command", required=True)
+    epilog = _game_help()
+
+    def table_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--preset", help="named option set of the game (default: standard)")
+        p.add_argument(
+            "--match",
+            help="match length, the game's match option: one_hand, to_level or full"
+            " (default: the preset's; standard plays full)",
+        )
+        p.add_argument(
+            "--option",
+            action="append",
+            metavar="NAME=VALUE",
+            help="a game option, repeatable (names and ranges below)",
+        )
+        p.add_argument(
+            "--seed", type=int, help=f"seed of the (first) game, 0 to {MAX_SEED} (default: random)"
+        )
+
+    play = sub.add_parser(
+        "play",
+        help="play in the terminal against bots",
+        description="Play against bots in the terminal. The game is kept in the database: run"
+        " the same command again to carry on where you stopped, or add --new.",
+        epilog=epilog,
+        formatter_class=_Formatter,
+    )
+    play.set_defaults(subparser=play)
+    play.add_argument("game", help="game key, e.g. pajiwo")
+    play.add_argument(
+        "--db", help="SQLite database file (default: DATABASE_PATH, else paiju.sqlite3)"
+    )
+    table_options(play)
+    play.add_argument(
+        "--pace",
+        default="relaxed",
+        help="time for a move: live, relaxed, async or 5m (default: relaxed)",
+    )
+    play.add_argument("--name", default="you", help="your name at the table (default: you)")
+    play.add_argument(
+        "--bot", default="heuristic", help="bot kind of the other seats (default: heuristic)"
+    )
+    play.add_argument(
+        "--new", action="store_true", help="abort the saved unfinished game and start a new one"
+    )
+
+    sim = sub.add_parser(
+        "simulate",
+        help="bot-only matches through the table service",
+        description="Bot-only matches through the table service and a real database; match i"
+        " uses seed SEED+i.",
+        epilog=epilog,
+        formatter_class=_Formatter,
+    )
+    sim.set_defaults(subparser=sim)
+    sim.add_argument("game", help="game key, e.g. pajiwo")
+    sim.add_argument("--db", help="SQLite database file (default: a temporary file)")
+    table_options(sim)
+    sim.add_argument(
+        "--games", type=int, default=1, help="number of matches, 1 or more (default: 1)"
+    )
+    sim.add_argument("--json", action="store_true", help="one JSON line per match")
+    sim.add_argument("--bot", default="heuristic", help="bot kind (default: heuristic)")
+    sim.add_argument(
+        "--pace", default="async", help="table pace; live waits for table steps (default: async)"
+    )
+    sim.add_argument(
+        "--bot-delay", type=float, default=0.0, help="seconds between moves (default: 0)"
+    )
+    sim.add_argument("--progress", action="store_true", help="print 'action TABLE N' on stderr")
+
+    res = sub.add_parser("resume", help="finish the unfinished bot-only tables of a database")
+    res.set_defaults(subparser=res)
+    res.add_argument(
+        "--db", help="SQLite database file (default: DATABASE_PATH, else paiju.sqlite3)"
+    )
+    res.add_argument("--progress", action="store_true", help="print 'action TABLE N' on stderr")
+
+    sub.add_parser(
+        "run",
+        help="start the Discord bot (needs DISCORD_TOKEN, from the environment or .env)",
+        description=RUN_HELP,
+        formatter_class=_Formatter,
+    )
+    return parser
+
+
 def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """``--option NAME=VALUE`` and ``--match`` as a dict. Raises ``ValueError``."""
     options: dict[str, Any] = {}
     for item in args.option or []:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise SystemExit(f"--option takes NAME=VALUE, not {item!r}")
+            raise ValueError(f"--option takes NAME=VALUE, not {item!r}")
         options[name.strip()] = value.strip()
     if args.match:
         options["match"] = args.match
     return options
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Paiju (牌局) host")
-    sub = parser.add_subparsers(dest="command", required=True)
+def _check_table_args(args: argparse.Namespace) -> list[str]:
+    """Refuse bad arguments of ``play``/``simulate`` before any database is opened.
 
-    def table_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--db", help="SQLite database file")
-        p.add_argument("--preset", help="named option preset of the game (default: standard)")
-        p.add_argument("--match", help="match length option, e.g. one_hand, to_level, full")
-        p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option")
-        p.add_argument("--seed", type=int, help="seed of the (first) game")
+    Returns warnings (options that have no effect); raises ``ValueError`` with the reason.
+    """
+    from bot.table_model import resolve_options
+    from games.registry import UnknownGame, get_game
 
-    play = sub.add_parser("play", help="play in the terminal against bots")
-    play.add_argument("game", help="game key, e.g. pajiwo")
-    table_options(play)
-    play.add_argument("--pace", default="relaxed", help="live, relaxed, async or seconds")
-    play.add_argument("--name", default="you", help="your name at the table")
-    play.add_argument("--bot", default="heuristic", help="bot kind of the other seats")
-    play.add_argument(
-        "--new", action="store_true", help="abort the saved unfinished game and start a new one"
-    )
-
-    sim = sub.add_parser("simulate", help="bot-only matches through the table service")
-    sim.add_argument("game", help="game key, e.g. pajiwo")
-    table_options(sim)
-    sim.add_argument("--games", type=int, default=1, help="number of matches")
-    sim.add_argument("--json", action="store_true", help="one JSON line per match")
-    sim.add_argument("--bot", default="heuristic", help="bot kind (heuristic, random)")
-    sim.add_argument("--pace", default="async", help="table pace (live waits for table steps)")
-    sim.add_argument("--bot-delay", type=float, default=0.0, help="seconds between moves")
-    sim.add_argument("--progress", action="store_true", help="print 'action TABLE N' on stderr")
-
-    res = sub.add_parser("resume", help="finish the unfinished bot-only tables of a database")
-    res.add_argument("--db", help="SQLite database file")
-    res.add_argument("--progress", action="store_true", help="print 'action TABLE N' on stderr")
-
-    sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
-    return parser
+    try:
+        spec = get_game(args.game)
+    except UnknownGame as exc:
+        raise ValueError(str(exc)) from None
+    try:
+        pace = parse_pace(args.pace)
+    except PaceError as exc:
+        raise ValueError(str(exc)) from None
+    options = _options(args)
+    engine = spec.engine()
+    try:
+        resolved = resolve_options(engine, args.preset or "standard", options, pace)
+    except TableError as exc:
+        raise ValueError(exc.message) from None
+    kinds = list(spec.bots())
+    if args.bot not in kinds:
+        raise ValueError(f"there is no {args.bot!r} bot: choose {', '.join(kinds)}")
+    games = getattr(args, "games", 1)
+    if games < 1:
+        raise ValueError(f"--games must be 1 or more, not {games}")
+    if args.seed is not None and not (args.seed >= 0 and args.seed + games - 1 <= MAX_SEED):
+        raise ValueError(f"--seed must be a whole number from 0 to {MAX_SEED}, not {args.seed}")
+    delay = getattr(args, "bot_delay", 0.0)
+    if not (math.isfinite(delay) and delay >= 0):
+        raise ValueError(f"--bot-delay must be 0 or more seconds, not {delay}")
+    if not args.__dict__.get("name", "you").strip():
+        raise ValueError("--name must not be empty")
+    return list(resolved.unused(options).values())
 
 
 def _progress(table_id: int, actions: int) -> None:
@@ -138,9 +303,6 @@ async def _simulate(args: argparse.Namespace, db: Path) -> int:
 async def _resume(args: argparse.Namespace, db: Path) -> int:
     from bot.simulate import resume
 
-    if not db.exists():
-        print(f"error: there is no database {db}", file=sys.stderr)
-        return 2
     failed, resumed = False, 0
     async for line in resume(db, progress=_progress if args.progress else None):
         failed |= not (line["invariants_ok"] and line["replay_equal"])
@@ -151,7 +313,12 @@ async def _resume(args: argparse.Namespace, db: Path) -> int:
     return 1 if failed else 0
 
 
-def _run(settings: Settings) -> int:
+def _interrupted(text: str) -> int:
+    print(f"\ninterrupted: {text}", flush=True)
+    return 130
+
+
+def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
     if not settings.discord_token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
@@ -174,51 +341,109 @@ def _run(settings: Settings) -> int:
     except OSError as exc:  # aiohttp's connection errors are OSErrors
         print(f"cannot reach Discord: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        return _interrupted("the bot stopped; every accepted move is stored")
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m bot`` and the ``paiju`` script; returns the exit status."""
-    args = _parser().parse_args(argv)
-    try:
-        settings = Settings.from_env()
-    except ConfigError as exc:
-        print(f"bad setting: {exc}", file=sys.stderr)
-        return 2
-    settings.configure_logging()
-    try:
-        if args.command == "run":
-            return _run(settings)
-        if args.command == "play":
-            from bot.cli import play
+def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.cli import play
 
-            db = Path(args.db) if args.db else settings.database_path
-            return asyncio.run(
-                play(
-                    args.game,
-                    db_path=db,
-                    stdin=sys.stdin,
-                    stdout=sys.stdout,
-                    seed=args.seed,
-                    pace=args.pace,
-                    preset=args.preset,
-                    options=_options(args),
-                    name=args.name,
-                    bot=args.bot,
-                    new=args.new,
-                )
+    db = Path(args.db) if args.db else settings.database_path
+    try:
+        return asyncio.run(
+            play(
+                args.game,
+                db_path=db,
+                stdin=sys.stdin,
+                stdout=sys.stdout,
+                seed=args.seed,
+                pace=args.pace,
+                preset=args.preset,
+                options=_options(args),
+                name=args.name,
+                bot=args.bot,
+                new=args.new,
             )
-        if args.command == "resume":
-            return asyncio.run(_resume(args, Path(args.db) if args.db else settings.database_path))
+        )
+    except KeyboardInterrupt:
+        return _interrupted(
+            f"the game is saved; to carry on: python -m bot play {args.game} --db {db}"
+        )
+
+
+def _cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
+    try:
         if args.db:
             return asyncio.run(_simulate(args, Path(args.db)))
         with tempfile.TemporaryDirectory(prefix="paiju-sim-") as tmp:
             return asyncio.run(_simulate(args, Path(tmp) / "simulate.sqlite3"))
+    except KeyboardInterrupt:
+        where = (
+            f"the finished matches are in {args.db}; python -m bot resume --db {args.db}"
+            " finishes the one that was playing"
+            if args.db
+            else "the matches were in a temporary database, now removed"
+        )
+        return _interrupted(where)
+
+
+def _cmd_resume(args: argparse.Namespace, settings: Settings) -> int:
+    db = Path(args.db) if args.db else settings.database_path
+    try:
+        return asyncio.run(_resume(args, db))
+    except KeyboardInterrupt:
+        return _interrupted(f"every stored move is kept; run resume --db {db} again to finish")
+
+
+HANDLERS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
+    "run": _cmd_run,
+    "play": _cmd_play,
+    "simulate": _cmd_simulate,
+    "resume": _cmd_resume,
+}
+"""The command handlers by subcommand name: ``(args, settings) -> exit status``."""
+
+
+def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse bad arguments (``error:``, exit status 2) before anything is opened."""
+    sub: argparse.ArgumentParser = getattr(args, "subparser", parser)
+    try:
+        if args.command in ("play", "simulate"):
+            for warning in _check_table_args(args):
+                print(f"warning: {warning}", file=sys.stderr)
+        if args.command == "resume":
+            db = Path(args.db) if args.db else None
+            if db is not None and not db.exists():
+                raise ValueError(f"there is no database {db}")
+    except ValueError as exc:
+        sub.error(str(exc))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m bot`` and the ``paiju`` script; returns the exit status."""
+    sys.stdout = fit_console(sys.stdout)
+    sys.stderr = fit_console(sys.stderr)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    _check(parser, args)
+    try:
+        settings = Settings.from_env()
+    except ConfigError as exc:
+        print(f"error: bad setting: {exc}", file=sys.stderr)
+        return 2
+    settings.configure_logging()
+    if args.command == "resume" and not args.db and not settings.database_path.exists():
+        print(f"error: there is no database {settings.database_path}", file=sys.stderr)
+        return 2
+    try:
+        return HANDLERS[args.command](args, settings)
     except TableError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
+    except sqlite3.DatabaseError as exc:  # not a Paiju file, or one from a newer version
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # e.g. simulate ... | head: the reader left; stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so the final flush at exit cannot fail again

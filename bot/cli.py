@@ -14,7 +14,10 @@ types a number, a move in card notation (``10s 10s``,
 from __future__ import annotations
 
 import asyncio
+import codecs
 import itertools
+import os
+import threading
 import uuid
 from collections import Counter
 from collections.abc import Mapping
@@ -24,7 +27,8 @@ from typing import Any, TextIO
 from bot.errors import TableError
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
-from bot.textview import format_action, name_seats, render_view
+from bot.textview import format_action, name_seats, render_hand_end, render_view
+from bot.timers import Scheduler
 from games.base import Action
 from games.cards import CardParseError, format_card_ascii, parse_card, parse_cards
 from games.registry import GAMES, UnknownGame, get_game
@@ -56,14 +60,74 @@ def _card_key(values: Any) -> Counter[str] | None:
         return None
 
 
-def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> Action:
+KIND_WORDS: dict[str, tuple[str, ...]] = {
+    # the engines' action kinds in the words players use, English and Chinese; a word may
+    # stand for several kinds (出 plays a card or discards a tile): the open one is meant
+    "出": ("play", "discard"),
+    "出牌": ("play",),
+    "打": ("play", "discard"),
+    "过": ("pass",),
+    "不要": ("pass",),
+    "要不起": ("pass",),
+    "pass": ("pass",),
+    "p": ("pass",),
+    "扣底": ("bury",),
+    "埋底": ("bury",),
+    "扣": ("bury",),
+    "亮主": ("declare",),
+    "叫主": ("declare",),
+    "反主": ("declare",),
+    "加固": ("declare",),
+    "扒鸡窝": ("declare",),
+    "overcall": ("declare",),
+    "造反": ("rebel",),
+    "lead": ("play",),
+    "follow": ("play",),
+    "碰": ("pong",),
+    "吃": ("chow",),
+    "杠": ("kong",),
+    "胡": ("win",),
+    "和": ("win",),
+    "硬牌": ("declare_alone",),
+    "alone": ("declare_alone",),
+}
+"""Words for action kinds beside the kinds' own names (matched without regard to case)."""
+ALL_KINDS = frozenset(k for kinds in KIND_WORDS.values() for k in kinds) | {"bury", "declare"}
+
+
+def _kind_of(word: str, kinds: list[str], known: set[str]) -> tuple[str | None, list[str]]:
+    """``(kind open now, [])`` for a word naming an open kind, ``(None, [kinds it names])``
+    for a word naming kinds that are not open now, ``(None, [])`` for any other word."""
+    low = word.lower()
+    named = list(KIND_WORDS.get(word, KIND_WORDS.get(low, ())))
+    for kind in sorted(known | set(kinds)):
+        if low in (kind.lower(), kind.lower().replace("_", "")):
+            named.append(kind)
+    for kind in named:
+        if kind in kinds:
+            return kind, []
+    return None, named
+
+
+def _example(kind: str, legal: list[Action]) -> str:
+    example = next((a for a in legal if a.kind == kind and a.data.get("cards")), None)
+    if example is None:
+        return f"{kind} 3c 4c"
+    return " ".join([kind, *(format_card_ascii(parse_card(str(c))) for c in example.data["cards"])])
+
+
+def parse_move(
+    text: str, seat: int, legal: list[Action], kinds: list[str], known: set[str] | None = None
+) -> Action:
     """Read a typed move.
 
-    ``text`` is a 1-based number from the ``legal`` list, a kind alone
-    (``pass``), or cards with an optional kind first (``play 10s 10s``). Cards
-    matching a listed move give that move; otherwise the move is built with the
-    only card-taking kind open (the engine then judges it). Raises
-    ``ValueError`` with a message for the player.
+    ``text`` is a 1-based number from the ``legal`` list, a kind alone (``pass``,
+    ``PASS``, ``过``, ``造反``) or cards with an optional kind first (``play 10s 10s``,
+    ``扣底 3c 4c …``). ``kinds`` are the kinds open to the seat now, ``known`` every kind
+    of the game (a kind that is not open now is refused as such, not read as a card).
+    Cards matching a listed move give that move; otherwise the move is built with the
+    only card-taking kind open (the engine then judges it). Raises ``ValueError`` with a
+    message for the player.
     """
     words = text.split()
     if not words:
@@ -73,11 +137,23 @@ def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> A
         if not 1 <= n <= len(legal):
             raise ValueError(f"choose a number from 1 to {len(legal)}")
         return legal[n - 1]
-    kind: str | None = None
-    if words[0].lower() in kinds:
-        kind = words.pop(0).lower()
+    every = set(ALL_KINDS if known is None else known) | {a.kind for a in legal}
+    kind, closed = _kind_of(words[0], kinds, every)
+    open_now = " or ".join(kinds)
+    if kind is None and closed:
+        raise ValueError(f"you cannot {closed[0]} now: your move is {open_now}")
+    if kind is not None:
+        words.pop(0)
         if not words:
-            return Action(seat, kind)
+            of_kind = [a for a in legal if a.kind == kind]
+            plain = next((a for a in of_kind if not a.data), None)
+            if plain is not None or not of_kind:
+                return plain or Action(seat, kind)
+            # "bury" alone: the engine would only say that cards are missing
+            raise ValueError(
+                f"{kind} which cards? type them after it, e.g. {_example(kind, legal)}"
+                " (or the move's number)"
+            )
     try:
         cards = parse_cards(" ".join(words))
     except CardParseError as exc:
@@ -99,12 +175,17 @@ class _Terminal:
         self.service = service
         self.out = out
         self.changed = asyncio.Event()
+        self.hands_shown: int | None = None  # hand results already printed
+        self.table_id: int | None = None  # the player's table (the service runs any other)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
     async def on_update(self, update: TableUpdate) -> None:
-        names = [s.name for s in update.table.seats]
+        table = update.table
+        if table.id != self.table_id:
+            return
+        names = [s.name for s in table.seats]
         for event in update.events:
             if event.text:
                 self.say(f"  · {name_seats(event.text, names)}")
@@ -114,7 +195,32 @@ class _Terminal:
             self.say(f"  · time is up: your bot played {format_action(update.action)}")
         elif update.kind == "auto_seat":
             self.say("  · your seat is handed to a bot; run play again to take it back")
+        self._hand_end(table, names)
         self.changed.set()
+
+    def _hand_end(self, table: Table, names: list[str]) -> None:
+        """When a hand has just ended, print how (whoever played last): listeners run right
+        after the action, before the next deal, so the view still shows the finished hand."""
+        engine = table.engine
+        if engine is None:
+            return
+        done = len(engine.hand_results)
+        if self.hands_shown is None or done <= self.hands_shown:
+            self.hands_shown = done if self.hands_shown is None else self.hands_shown
+            return
+        self.hands_shown = done
+        seat = table.seat_of(TERMINAL_USER)
+        text = render_hand_end(engine.view(seat), names, None, _options_of(table))
+        if text:
+            self.say("── hand over ──")
+            self.say(text)
+
+
+def _options_of(table: Table) -> dict[str, Any]:
+    try:
+        return table.resolved_options().to_dict()
+    except TableError:  # pragma: no cover - a started table's options resolved before
+        return dict(table.options)
 
 
 def _my_decisions(table: Table, seat: int) -> tuple[list[str], bool]:
@@ -132,33 +238,90 @@ def _my_decisions(table: Table, seat: int) -> tuple[list[str], bool]:
 _CHANGED: Any = object()
 
 HELP = (
-    "type a move's number, or its cards (♠10 10s S10 黑桃10, jokers BJ SJ 大王 小王; a kind first"
-    " if needed: bury 3c 4c …), pass, hint, view (show the table again) or quit"
+    "type a move's number, or its cards (♠10 10s S10 黑桃10 红心K, jokers BJ SJ 大王 小王), a"
+    " kind first if needed (bury 3c 4c …, 扣底 3c 4c …), a kind alone (pass 过, rebel 造反),"
+    " hint, view (show the table again), help or quit"
 )
+MENU_LIMIT = 25
+"""Moves listed at a prompt; the rest are counted and typed as cards."""
+_COUNT_LIMIT = 1000
 
 
 class _LineReader:
-    """Lines of ``stdin`` read by one thread at a time, awaited next to table changes."""
+    """Lines typed on ``stdin``, awaited next to table changes.
+
+    A real file is read by a daemon thread with ``os.read`` on its descriptor: a thread
+    blocked in a read must not keep the process alive after Ctrl-C (the default executor's
+    threads are joined at exit, which waited for Enter), and holds no lock of ``sys.stdin``
+    that the interpreter needs at exit. Other streams (``io.StringIO``) are read directly.
+    """
 
     def __init__(self, stdin: TextIO, loop: asyncio.AbstractEventLoop) -> None:
         self.stdin = stdin
         self.loop = loop
-        self.pending: asyncio.Future[str] | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.fd: int | None
+        try:
+            self.fd = stdin.fileno()
+        except (AttributeError, OSError, ValueError):
+            self.fd = None
+        if self.fd is not None:
+            encoding = getattr(stdin, "encoding", None) or "utf-8"
+            threading.Thread(
+                target=self._read, args=(self.fd, encoding), name="terminal-input", daemon=True
+            ).start()
 
-    async def next_line(self, changed: asyncio.Event | None) -> Any:
+    def _read(self, fd: int, encoding: str) -> None:
+        decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        pending = ""
+        try:
+            while True:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:
+                    chunk = b""
+                pending += decoder.decode(chunk, final=not chunk)
+                *lines, pending = pending.split("\n")
+                for line in lines:
+                    self.loop.call_soon_threadsafe(self.queue.put_nowait, line + "\n")
+                if not chunk:
+                    if pending:
+                        self.loop.call_soon_threadsafe(self.queue.put_nowait, pending)
+                    self.loop.call_soon_threadsafe(self.queue.put_nowait, None)
+                    return
+        except RuntimeError:  # the event loop is closed: play() has returned; nobody listens
+            return
+
+    async def next_line(self, changed: asyncio.Event) -> Any:
         """The next line (``None`` at end of input), or ``_CHANGED`` if ``changed`` is set first."""
-        if self.pending is None:
-            self.pending = self.loop.run_in_executor(None, self.stdin.readline)
-        if changed is not None:
-            waiter: asyncio.Future[Any] = asyncio.ensure_future(changed.wait())
-            both: set[asyncio.Future[Any]] = {self.pending, waiter}
-            done, _ = await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
-            if self.pending not in done:
-                return _CHANGED
+        if self.fd is None:
+            return self.stdin.readline() or None
+        if self.queue.empty() and changed.is_set():
+            return _CHANGED
+        getter = asyncio.ensure_future(self.queue.get())
+        waiter = asyncio.ensure_future(changed.wait())
+        try:
+            done, _ = await asyncio.wait({getter, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
             waiter.cancel()
-        line = await self.pending
-        self.pending = None
-        return line or None
+            if not getter.done():
+                getter.cancel()
+        if getter in done:
+            return getter.result()
+        return _CHANGED
+
+
+def _moves(service: TableService, table: Table) -> tuple[list[Action], int]:
+    """The moves to list and how many more there are (at least; counting stops at
+    :data:`_COUNT_LIMIT`)."""
+    legal = service.legal_actions(table.id, TERMINAL_USER, limit=_COUNT_LIMIT)
+    return legal[:MENU_LIMIT], max(0, len(legal) - MENU_LIMIT)
+
+
+QUIT_WORDS = {"quit", "exit", "q", "退出"}
+HINT_WORDS = {"hint", "提示"}
+VIEW_WORDS = {"view", "v", "看", "牌桌"}
+HELP_WORDS = {"help", "h", "?", "？", "帮助"}
 
 
 async def play(
@@ -174,16 +337,23 @@ async def play(
     name: str = "you",
     bot: str = "heuristic",
     new: bool = False,
+    scheduler: Scheduler | None = None,
 ) -> int:
     """Play in the terminal until the match ends (0) or input ends / ``quit`` (0, game saved).
 
     An unfinished terminal game of ``game`` in the database is resumed (its own
     options and seed kept) unless ``new``, which aborts it and starts another.
-    Raises ``TableError`` for bad game options.
+    Raises ``TableError`` for bad game options, a bad pace or a database in use
+    (the store is closed again first). ``scheduler``: where timers and bot moves run
+    (tests pass a manual one; default: the event loop's clock).
     """
     channel = terminal_channel(game)
     store = await Store.open(db_path)
-    service = TableService(store, default_pace=pace)
+    try:
+        service = TableService(store, default_pace=pace, scheduler=scheduler)
+    except BaseException:
+        await store.close()
+        raise
     term = _Terminal(service, stdout)
     service.subscribe(term.on_update)
     loop = asyncio.get_running_loop()
@@ -206,6 +376,8 @@ async def play(
                     else "; add --new to start a new one"
                 )
             )
+            term.table_id = table.id
+            term.hands_shown = len(table.engine.hand_results) if table.engine else 0
             if table.seats[table.seat_of(TERMINAL_USER) or 0].auto:
                 await service.take_back(table.id, TERMINAL_USER)
         else:
@@ -221,6 +393,7 @@ async def play(
                 options=options,
             )
             await service.add_bot(channel, TERMINAL_USER, len(table.free_seats), bot)
+            term.table_id, term.hands_shown = table.id, 0
             await service.start(channel, TERMINAL_USER, seed=seed)
             term.say(
                 f"{table.spec.title_zh} {table.spec.title_en}: table {table.id}, seed {table.seed}"
@@ -230,48 +403,77 @@ async def play(
         keys = itertools.count(1)
         names = [s.name for s in table.seats]
         title = f"{table.spec.title_zh} {table.spec.title_en}"
+        options_now = _options_of(table)
+        known = set(ALL_KINDS)
         term.say(HELP)
         lines = _LineReader(stdin, loop)
         shown: tuple[int, list[Action]] | None = None  # (state version, moves listed)
+        waited = False  # the last wait ended by another seat's change, not by a line typed
         while table.status == "playing":
             kinds, required = _my_decisions(table, seat)
             assert table.engine is not None
             version = len(table.engine.actions)
-            if not kinds:
+            if not kinds or table.seats[seat].auto:  # nothing to answer, or a bot answers
+                waited = False
                 term.changed.clear()
                 await term.changed.wait()
                 continue
+            if (
+                waited
+                and required
+                and shown is not None
+                and shown[0] != version
+                and all(a.seat != seat for a in table.engine.actions[shown[0] :])
+            ):
+                # another seat answered beside this one (both defenders may 造反): the events
+                # are printed; the same prompt again would only invite a second answer
+                legal_now = service.legal_actions(table.id, TERMINAL_USER, limit=MENU_LIMIT)
+                if legal_now == shown[1]:
+                    shown = (version, shown[1])
+            waited = False
             if shown is None or shown[0] != version:
                 term.say("")
-                term.say(render_view(service.view(table.id, TERMINAL_USER), names, title))
-                legal = service.legal_actions(table.id, TERMINAL_USER, limit=25)
+                view = service.view(table.id, TERMINAL_USER)
+                term.say(render_view(view, names, title, options_now))
+                legal, more = _moves(service, table)
+                known |= {a.kind for a in legal}
                 prompt = next((d.prompt for d in table.engine.pending() if d.seat == seat), "")
                 note = "" if required else ", or wait: the deal goes on"
                 term.say(f"your move ({prompt}{note}):" if prompt else f"your move{note}:")
                 for i, action in enumerate(legal, 1):
                     term.say(f"  {i:>2}. {format_action(action)}")
+                if more:
+                    plus = "+" if len(legal) + more >= _COUNT_LIMIT else ""
+                    term.say(f"   … {more}{plus} more, type the cards")
                 shown = (version, legal)
-            # an optional decision (declaring while a live deal goes on) must not hold up play
+            # wait for a line or a change: a bot may move for this seat (an optional decision
+            # passes, a seat handed to its bot plays on) and the match may end meanwhile
             term.changed.clear()
-            line = await lines.next_line(None if required else term.changed)
+            line = await lines.next_line(term.changed)
             if line is _CHANGED:
+                waited = True
                 continue
             if line is None:
                 term.say("end of input: the game is saved; run play again to continue")
                 return 0
             text = line.strip()
-            if text.lower() in ("quit", "exit", "q"):
+            word = text.lower()
+            if word in QUIT_WORDS:
                 term.say("the game is saved; run play again to continue")
                 return 0
-            if text.lower() == "hint":
+            if word in HELP_WORDS:
+                term.say(HELP)
+                term.say(f"now: {' or '.join(kinds)}")
+                continue
+            if word in HINT_WORDS:
                 hint = service.hint(table.id, TERMINAL_USER)
                 term.say(f"hint: {format_action(hint)}" if hint else "hint: nothing to do")
                 continue
-            if text.lower() == "view" or not text:
+            if word in VIEW_WORDS or not text:
                 shown = None
                 continue
             try:
-                move = parse_move(text, seat, shown[1], kinds)
+                move = parse_move(text, seat, shown[1], kinds, known)
                 key = f"terminal:{next(keys)}:{uuid.uuid4().hex}"
                 await service.act(table.id, TERMINAL_USER, move, key)
             except ValueError as exc:  # nothing changed: the list above still holds
@@ -281,7 +483,8 @@ async def play(
         term.say("")
         if table.engine is not None and table.engine.match_result is not None:
             result = table.engine.match_result
-            term.say(render_view(service.view(table.id, TERMINAL_USER), names, title))
+            view = service.view(table.id, TERMINAL_USER)
+            term.say(render_view(view, names, title, options_now))
             term.say(f"match over: {name_seats(result.text, names) or result.to_json()}")
             mine = next(i for i, team in enumerate(result.teams) if seat in team)
             term.say("you won" if result.ranks[mine] == 1 else "you lost")

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from bot.claim import DatabaseClaim, claim_database
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
 from games.registry import GAMES
@@ -85,10 +86,20 @@ async def simulate(
 
     Match ``i`` uses seed ``seed + i``. ``options``/``preset`` are table options
     (e.g. ``{"match": "one_hand"}``). ``progress(table_id, actions)`` is called
-    after every stored action. Raises ``bot.errors.TableError`` for bad options.
+    after every stored action. Raises ``bot.errors.TableError`` for bad options or pace,
+    and ``database_in_use`` while another process runs the tables of ``db_path``: the
+    simulator writes there, so it claims the file as every writer does (:mod:`bot.claim`).
     """
     store = await Store.open(db_path)
-    service = TableService(store, rng_seed=seed, default_pace=pace, bot_delay_s=bot_delay_s)
+    claim: DatabaseClaim | None = None
+    try:
+        claim = claim_database(store.path)
+        service = TableService(store, rng_seed=seed, default_pace=pace, bot_delay_s=bot_delay_s)
+    except BaseException:
+        if claim is not None:
+            claim.release()
+        await store.close()
+        raise
     if progress is not None:
         service.subscribe(_progress_listener(progress))
     try:
@@ -116,6 +127,7 @@ async def simulate(
             yield line
     finally:
         await service.shut_down()
+        claim.release()
         await store.close()
 
 

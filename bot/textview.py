@@ -1,25 +1,41 @@
 """Plain-text rendering of a game view and of moves, for the terminal front end.
 
-A trick-taking view (one with ``trump`` and ``trick``, as 扒鸡窝 and 打滚子
-give) is drawn as a table: trump and level, dealer and teams, cards held,
-the last and the current trick, whose turn, and the hand grouped as the
-engine sorts it, trumps (主牌) first, then ♠ ♥ ♣ ♦. Any other view is
-rendered generically: lists of card notation become readable cards
-(``♠10 ♥Q 大王``), other values compact JSON, the keys the engines share
+:func:`render_view` picks a :class:`TextRenderer` by the view's ``game`` key
+(:data:`RENDERERS`; a game plugs in its own with :func:`register_renderer`),
+else by the view's shape. A trick-taking view (one with ``trump`` and ``trick``,
+as 扒鸡窝 and 打滚子 give) is drawn as a table: the match length and how far it
+has come, trump and level, dealer and teams, the defenders' points, cards held,
+the last and the current trick (with who is winning it), whose turn, and the
+hand grouped as the engine sorts it, trumps (主牌) first, then ♠ ♥ ♣ ♦. Any
+other view is rendered generically: lists of card notation become readable
+cards (``♠10 ♥Q 大王``), other values compact JSON, the keys the engines share
 (``hand``, ``trick``, ``turn``) first. Seats are shown by name.
+:func:`render_hand_end` is what the terminal prints when a hand ends: for a
+trick-taking hand the last trick with its winner, and the kitty (底牌).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games.base import Action
 from games.cards import Card, CardParseError, Suit, format_card, parse_card
 
-__all__ = ["format_action", "format_value", "name_seats", "render_view"]
+__all__ = [
+    "RENDERERS",
+    "TextRenderer",
+    "format_action",
+    "format_value",
+    "match_line",
+    "name_seats",
+    "register_renderer",
+    "render_hand_end",
+    "render_view",
+]
 
 _FIRST = ("phase", "hand_number", "hand_no", "level", "trump", "dealer", "turn", "trick", "points")
 _SKIP = {"game", "legal", "hand_results", "tricks", "teams", "seat", "hand"}
@@ -98,20 +114,84 @@ def _second_person(verb: str) -> str:
     return verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb[:-1]
 
 
-def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None = None) -> str:
+ViewText = Callable[[Mapping[str, Any], Sequence[str], str | None, Mapping[str, Any]], str]
+"""``(view, names, title, options) -> text``."""
+
+
+@dataclass(frozen=True)
+class TextRenderer:
+    """How one game's view is drawn: ``table`` for the whole table (:func:`render_view`),
+    ``hand_end`` for the lines shown when a hand ends (:func:`render_hand_end`)."""
+
+    table: ViewText
+    hand_end: ViewText
+
+
+RENDERERS: dict[str, TextRenderer] = {}
+"""Renderers by game key; a game without one is drawn by the shape of its view."""
+
+
+def register_renderer(game: str, renderer: TextRenderer) -> None:
+    """Draw the views of ``game`` (registry key) with ``renderer``."""
+    RENDERERS[game] = renderer
+
+
+def _renderer(view: Mapping[str, Any]) -> TextRenderer:
+    game = view.get("game")
+    if isinstance(game, str) and game in RENDERERS:
+        return RENDERERS[game]
+    trump = view.get("trump")
+    if isinstance(trump, Mapping) and isinstance(view.get("trick"), Mapping):
+        return TRICKS
+    return GENERIC
+
+
+def render_view(
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    title: str | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> str:
     """Several lines: the table (trick-taking views drawn as such), the seat's own hand last.
 
     ``names`` are the seats' names in seat order; ``title`` heads a trick-taking view
-    (default: the view's ``game`` key).
+    (default: the view's ``game`` key); ``options`` are the table's resolved options (for
+    the match length; ``{}`` leaves it out).
     """
-    trump = view.get("trump")
-    if isinstance(trump, Mapping) and isinstance(view.get("trick"), Mapping):
-        return _render_tricks(view, names, title)
-    return _render_generic(view, names)
+    return _renderer(view).table(view, names, title, options or {})
 
 
-def _render_generic(view: Mapping[str, Any], names: Sequence[str]) -> str:
+def render_hand_end(
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    title: str | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> str:
+    """The lines shown as a hand ends, from the view taken then (before the next deal):
+    the last trick with its winner and the kitty, or the hand's result."""
+    return _renderer(view).hand_end(view, names, title, options or {})
+
+
+def _last_result(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    results = view.get("hand_results")
+    if not results:
+        return None
+    last = results[-1]
+    text = last.get("text") if isinstance(last, Mapping) else None
+    return f"last hand: {name_seats(text, names) if text else format_value(last)}"
+
+
+def _render_generic(
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    title: str | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> str:
     lines = ["seats: " + ", ".join(f"{i}:{n}" for i, n in enumerate(names))]
+    if options:
+        line = match_line(view, names, options)
+        if line:
+            lines.append(line)
     keys = [k for k in _FIRST if k in view] + [
         k for k in view if k not in _FIRST and k not in _SKIP
     ]
@@ -120,15 +200,60 @@ def _render_generic(view: Mapping[str, Any], names: Sequence[str]) -> str:
         if value is None or value == [] or value == {}:
             continue
         lines.append(f"{key}: {format_value(value)}")
-    results = view.get("hand_results")
-    if results:
-        last = results[-1]
-        text = last.get("text") if isinstance(last, Mapping) else None
-        lines.append(f"last hand: {text or format_value(last)}")
+    result = _last_result(view, names)
+    if result:
+        lines.append(result)
     hand = view.get("hand")
     if hand:
         lines.append(f"your hand ({len(hand)}): {format_value(hand)}")
     return "\n".join(lines)
+
+
+def _generic_hand_end(
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    title: str | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> str:
+    return _last_result(view, names) or ""
+
+
+GENERIC = TextRenderer(_render_generic, _generic_hand_end)
+
+
+def match_line(
+    view: Mapping[str, Any], names: Sequence[str], options: Mapping[str, Any]
+) -> str | None:
+    """``"match: to level 8 · hand 3"``: the match length (the ``match`` option that most
+    games have) and how far it has come; ``None`` when the options name no length."""
+    length = options.get("match")
+    if not isinstance(length, str):
+        return None
+    if length == "one_hand":
+        what = "one hand"
+    elif length == "to_level":
+        what = f"to level {_level_label(options.get('target_level'))}"
+    elif length == "full":
+        what = "full (until a side playing A goes up)"
+    else:
+        what = length.replace("_", " ")
+    progress = []
+    if view.get("hand_number") is not None:
+        progress.append(f"hand {view['hand_number']}")
+    scores = view.get("scores")
+    if length != "one_hand" and isinstance(scores, list):
+        won = [
+            f"{' + '.join(_who(x, names) for x in s.get('team') or [])} {s['hands_won']}"
+            for s in scores
+            if isinstance(s, Mapping) and s.get("hands_won") is not None
+        ]
+        if won:
+            progress.append("hands won: " + ", ".join(won))
+    return "match: " + " · ".join([what, *progress])
+
+
+def _level_label(level: Any) -> str:
+    return {11: "J", 12: "Q", 13: "K", 14: "A"}.get(level, str(level)) if level else "?"
 
 
 # ---------------------------------------------------------------- trick-taking games
@@ -203,18 +328,74 @@ def _plays(plays: Any, names: Sequence[str]) -> str:
     )
 
 
-def _render_tricks(view: Mapping[str, Any], names: Sequence[str], title: str | None) -> str:
+def _wins(seat: Any, names: Sequence[str]) -> str:
+    who = _who(seat, names)
+    return f"{who} {'win' if who.lower() == 'you' else 'wins'}"
+
+
+def _trick_line(label: str, trick: Mapping[str, Any], names: Sequence[str]) -> str:
+    """``last trick: A ♣10 · B ♣3 → A wins 10 points``."""
+    won = f" → {_wins(trick.get('winner'), names)}"
+    if trick.get("points"):
+        won += f" {trick['points']} points"
+    return f"{label}: {_plays(trick.get('plays'), names)}{won}"
+
+
+_SHOWS_POINTS = ("play", "hand_over", "match_over")
+
+
+def _finished_hand(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The summary of the hand just finished, while the view shows its end (the view itself
+    already names the next hand's dealer)."""
+    results = view.get("hand_results")
+    if view.get("phase") not in ("hand_over", "match_over") or not results:
+        return None
+    summary = results[-1].get("summary") if isinstance(results[-1], Mapping) else None
+    return summary if isinstance(summary, Mapping) and summary.get("dealer_team") else None
+
+
+def _sides(view: Mapping[str, Any]) -> tuple[list[int], list[int], Any] | None:
+    """``(dealer's team, defending team, defenders' points)`` of the hand shown, once there is
+    a dealer: only the defenders' points decide a hand, so only they are shown."""
+    teams = [list(t) for t in view.get("teams") or []]
+    dealer_team = view.get("dealer_team")
+    points = view.get("defenders_points")
+    finished = _finished_hand(view)
+    if finished is not None:
+        dealer_team, points = finished["dealer_team"], finished.get("defenders_points")
+    if not dealer_team:
+        return None
+    others = [t for t in teams if t != list(dealer_team)]
+    if len(others) != 1:
+        return None
+    if points is None:
+        all_points = view.get("points") or []
+        index = teams.index(others[0])
+        points = all_points[index] if index < len(all_points) else None
+    return list(dealer_team), others[0], points
+
+
+def _render_tricks(
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    title: str | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> str:
     lines: list[str] = []
+    phase = view.get("phase")
     head = [title or str(view.get("game", "")), f"hand {view.get('hand_number', '?')}"]
-    if view.get("phase"):
-        head.append(str(view["phase"]).replace("_", " "))
-    if view.get("phase") == "play":
+    if phase:
+        head.append(str(phase).replace("_", " "))
+    if phase == "play":
         head.append(f"trick {int(view.get('tricks_played') or 0) + 1}")
     lines.append("── " + " · ".join(h for h in head if h) + " ──")
+    if options:
+        line = match_line(view, names, options)
+        if line:
+            lines.append(line)
     lines.append(_trump_line(view, names))
     teams = view.get("teams") or []
-    dealer_team = view.get("dealer_team") or []
-    points = view.get("points") or []
+    sides = _sides(view)
     levels = view.get("team_levels") or []
     parts = []
     for i, team in enumerate(teams):
@@ -222,40 +403,43 @@ def _render_tricks(view: Mapping[str, Any], names: Sequence[str], title: str | N
         bits = []
         if i < len(levels):
             bits.append(f"level {levels[i]}")
-        if i < len(points) and view.get("phase") in ("play", "hand_over", "match_over"):
-            bits.append(f"{points[i]} points")
-        if list(team) == list(dealer_team):
+        if sides is not None and list(team) == sides[1] and phase in _SHOWS_POINTS:
+            bits.append(f"{sides[2]} points")
+        if sides is not None and list(team) == sides[0]:
             bits.append("dealer's side")
         parts.append(f"{who} ({', '.join(bits)})" if bits else who)
     if parts:
         lines.append("teams: " + "  vs  ".join(parts))
-    if view.get("dealer") is not None:
+    finished = _finished_hand(view)
+    if finished is not None and finished.get("dealer") is not None:
+        lines.append(f"dealer: {_who(finished['dealer'], names)}")
+        if phase == "hand_over" and view.get("dealer") is not None:
+            lines.append(f"next dealer: {_who(view['dealer'], names)}")
+    elif view.get("dealer") is not None:
         lines.append(f"dealer: {_who(view['dealer'], names)}")
     counts = view.get("hand_counts")
-    if counts:
+    if counts and phase not in ("hand_over", "match_over"):
         lines.append(
             "cards held: " + " · ".join(f"{_who(i, names)} {n}" for i, n in enumerate(counts))
         )
     if view.get("kitty"):
         lines.append(f"kitty (底牌): {format_value(view['kitty'])}")
     last = view.get("last_trick")
-    if isinstance(last, Mapping) and view.get("phase") == "play":
-        winner = _who(last.get("winner"), names)
-        won = f" → {winner} {'win' if winner.lower() == 'you' else 'wins'}"
-        if last.get("points"):
-            won += f" {last['points']} points"
-        lines.append(f"last trick: {_plays(last.get('plays'), names)}{won}")
+    if isinstance(last, Mapping) and phase in ("play", "hand_over", "match_over"):
+        lines.append(_trick_line("last trick", last, names))
     trick = view["trick"]
     failed = trick.get("failed_throw")
     if isinstance(failed, Mapping):
         lines.append(f"failed throw: {format_value(failed)}")
     if trick.get("plays"):
-        lines.append(f"this trick: {_plays(trick['plays'], names)}")
-    results = view.get("hand_results")
-    if results and (view.get("phase") in ("hand_over", "match_over") or not trick.get("plays")):
-        last_result = results[-1]
-        text = last_result.get("text") if isinstance(last_result, Mapping) else None
-        lines.append(f"last hand: {name_seats(text, names) if text else format_value(last_result)}")
+        line = f"this trick: {_plays(trick['plays'], names)}"
+        if trick.get("winning") is not None and len(trick["plays"]) > 1:
+            line += f" ({_who(trick['winning'], names)} winning)"
+        lines.append(line)
+    if phase in ("hand_over", "match_over") or not trick.get("plays"):
+        result = _last_result(view, names)
+        if result:
+            lines.append(result)
     turn = view.get("turn") or []
     if turn:
         lines.append("to move: " + ", ".join(_who(s, names) for s in turn))
@@ -264,3 +448,29 @@ def _render_tricks(view: Mapping[str, Any], names: Sequence[str], title: str | N
         for group, cards in hand_groups(view):
             lines.append(f"  {group:<6}({len(cards):>2}): {' '.join(cards)}")
     return "\n".join(lines)
+
+
+def _tricks_hand_end(
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    title: str | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> str:
+    """The trick that ended the hand (it decides 扣底), its winner, and the kitty (底牌)."""
+    lines = []
+    last = view.get("last_trick")
+    if isinstance(last, Mapping):
+        lines.append(_trick_line("last trick", last, names))
+    if view.get("kitty"):
+        lines.append(f"kitty (底牌): {format_value(view['kitty'])}")
+    sides = _sides(view)
+    if sides is not None and sides[2] is not None:
+        who = " + ".join(_who(s, names) for s in sides[1])
+        lines.append(f"defenders' points: {who} {sides[2]}")
+    result = _last_result(view, names)
+    if result:
+        lines.append(result)
+    return "\n".join(lines)
+
+
+TRICKS = TextRenderer(_render_tricks, _tricks_hand_end)

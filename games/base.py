@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, TypeAlias
 
@@ -239,13 +239,19 @@ def option(
     choices: Sequence[Any] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
+    rank: bool = False,
 ) -> Any:
-    """Declare a :class:`GameOptions` field with its help text and allowed values."""
+    """Declare a :class:`GameOptions` field with its help text and allowed values.
+
+    ``rank=True`` marks a whole-number option that is a card rank (a level): it also
+    accepts ``J Q K A`` for 11 12 13 14, as players write levels.
+    """
     meta: dict[str, Any] = {
         "help": help,
         "choices": tuple(choices) if choices else None,
         "min": minimum,
         "max": maximum,
+        "rank": rank,
     }
     return field(default=default, metadata=meta)
 
@@ -262,7 +268,8 @@ class GameOptions:
 
     @classmethod
     def describe(cls) -> list[dict[str, JSON]]:
-        """Every option: ``{"name", "default", "help", "choices", "min", "max", "type"}``."""
+        """Every option: ``{"name", "default", "help", "choices", "min", "max", "type", "rank"}``
+        (``rank``: J Q K A are accepted for 11-14)."""
         out = []
         for f in dataclasses.fields(cls):
             out.append(
@@ -274,6 +281,7 @@ class GameOptions:
                     "choices": list(f.metadata["choices"]) if f.metadata.get("choices") else None,
                     "min": f.metadata.get("min"),
                     "max": f.metadata.get("max"),
+                    "rank": bool(f.metadata.get("rank")),
                 }
             )
         return out
@@ -298,6 +306,12 @@ class GameOptions:
             values[name] = _coerce_option(name, f.default, value, f.metadata)
         return cls(**values)
 
+    def unused(self, given: Iterable[str]) -> dict[str, str]:
+        """Of the option names ``given`` (those a table set), the ones that have no effect with
+        the other options (e.g. a target level in a one-hand match): ``{name: reason}``.
+        The base class knows of none; games override it."""
+        return {}
+
     def to_dict(self) -> dict[str, JSON]:
         """``{name: value}`` for every option, JSON-ready."""
         return dataclasses.asdict(self)
@@ -309,6 +323,7 @@ class GameOptions:
         return type(self).from_dict(merged)
 
 
+_RANK_NUMBERS = {"J": 11, "Q": 12, "K": 13, "A": 14}
 _TRUE = {"true", "yes", "on", "1", "y", "是", "开"}
 _FALSE = {"false", "no", "off", "0", "n", "否", "关"}
 
@@ -324,6 +339,8 @@ def _coerce_option(name: str, default: Any, value: Any, meta: Mapping[str, Any])
     elif isinstance(default, int):
         if isinstance(value, bool):
             raise OptionError(f"option {name!r} is a whole number, not {value!r}")
+        if meta.get("rank") and isinstance(value, str) and value.strip().upper() in _RANK_NUMBERS:
+            value = _RANK_NUMBERS[value.strip().upper()]
         try:
             result = int(value)
         except (TypeError, ValueError):

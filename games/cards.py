@@ -9,8 +9,12 @@ Notation accepted by :func:`parse_card` (case-insensitive, ``T`` means ten):
 * symbol first or last: ``♠10``, ``10♠``, ``♥Q``
 * letter first or last: ``S10``, ``10s``, ``hQ``, ``Td``; but ``SJ`` is the small
   joker, so the jack of spades is ``Js`` or ``♠J``
-* Chinese suit names: ``黑桃10``, ``红桃K`` (also 紅桃), ``梅花3``, ``方块A`` (also 方塊)
-* jokers: ``BJ`` / ``大王`` / ``RJ`` for the big joker, ``SJ`` / ``小王`` / ``LJ`` for the small one
+* Chinese suit names: ``黑桃10``, ``红桃K`` (also 红心, 紅桃, 紅心), ``梅花3`` (also 草花),
+  ``方块A`` (also 方片, 方塊)
+* jokers: ``BJ`` / ``大王`` / ``大鬼`` / ``RJ`` for the big joker, ``SJ`` / ``小王`` / ``小鬼`` /
+  ``LJ`` for the small one
+* what phone keyboards add: full-width letters and digits (``Ｋ``, ``１０``, read through
+  Unicode NFKC) and the emoji variation selector after a suit symbol (``♥️K``)
 
 :func:`format_card` gives the canonical form (``♠10``, ``大王``), and
 :func:`format_card_ascii` the plain one (``10s``, ``Js``, ``BJ``) that is easy to type.
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import total_ordering
@@ -246,7 +251,10 @@ _SUIT_WORDS: dict[str, Suit] = {
     "黑桃": Suit.SPADES,
     "红桃": Suit.HEARTS,
     "紅桃": Suit.HEARTS,
+    "红心": Suit.HEARTS,
+    "紅心": Suit.HEARTS,
     "梅花": Suit.CLUBS,
+    "草花": Suit.CLUBS,
     "方块": Suit.DIAMONDS,
     "方塊": Suit.DIAMONDS,
     "方片": Suit.DIAMONDS,
@@ -263,9 +271,28 @@ _CARD_RE = re.compile(
 _JOKER_RE = "|".join(sorted((re.escape(j) for j in _JOKERS), key=len, reverse=True))
 _TOKEN_RE = re.compile(
     rf"(?:{_JOKER_RE})|(?:{_SUIT_RE})(?:{_RANK_RE})|(?:{_RANK_RE})(?:{_SUIT_RE})",
+    re.IGNORECASE,  # matched on the typed text itself: str.upper() may change its length (ß)
 )
 
 _EXPECTED = "a card such as ♠10, 10s, S10, 黑桃10, HQ, or a joker BJ/SJ/大王/小王"
+_QUOTE_MAX = 24
+"""Longest piece of typed text a refusal quotes in full; longer text is cut with ``…``."""
+_VARIATION_SELECTORS = dict.fromkeys(map(ord, "\ufe0e\ufe0f"))
+
+
+def _normalize(text: str) -> str:
+    """Full-width forms to ASCII (NFKC: ``Ｋ１０`` -> ``K10``, ``，`` -> ``,``) and the emoji
+    variation selectors dropped (``♥️`` -> ``♥``)."""
+    if text.isascii():  # the common case, and the engines' own notation: nothing to do
+        return text
+    return unicodedata.normalize("NFKC", text).translate(_VARIATION_SELECTORS)
+
+
+def _quote(text: str) -> str:
+    """``repr`` of typed text, cut to :data:`_QUOTE_MAX` characters so a refusal stays short."""
+    if len(text) > _QUOTE_MAX:
+        text = text[: _QUOTE_MAX - 1] + "…"
+    return repr(text)
 
 
 def parse_card(text: str) -> Card:
@@ -273,7 +300,7 @@ def parse_card(text: str) -> Card:
 
     Raises :class:`CardParseError` naming the text when it is not a card.
     """
-    raw = text.strip()
+    raw = _normalize(text).strip()
     up = raw.upper()
     if up in _JOKERS:
         return _JOKERS[up]
@@ -281,7 +308,7 @@ def parse_card(text: str) -> Card:
         return _JOKERS[raw]
     match = _CARD_RE.match(up)
     if match is None:
-        raise CardParseError(f"{text!r} is not a card: expected {_EXPECTED}")
+        raise CardParseError(f"{_quote(text.strip())} is not a card: expected {_EXPECTED}")
     suit_text = match.group("s1") or match.group("s2")
     rank_text = match.group("r1") or match.group("r2")
     return Card(_RANK_WORDS[rank_text], _SUIT_WORDS[suit_text])
@@ -294,7 +321,7 @@ def parse_cards(text: str) -> list[Card]:
     first piece that is not a card.
     """
     cards: list[Card] = []
-    for piece in re.split(r"[\s,，、;]+", text.strip()):
+    for piece in re.split(r"[\s,，、;；]+", _normalize(text).strip()):
         if not piece:
             continue
         try:
@@ -310,12 +337,12 @@ def _parse_run(piece: str) -> list[Card]:
     """Split cards written without separators, such as ``S10S10`` or ``♥K♥K``."""
     out: list[Card] = []
     pos = 0
-    up = piece.upper()
-    while pos < len(up):
-        match = _TOKEN_RE.match(up, pos)
+    while pos < len(piece):
+        match = _TOKEN_RE.match(piece, pos)
         if match is None:
             bad = piece[pos:]
-            raise CardParseError(f"{bad!r} (in {piece!r}) is not a card: expected {_EXPECTED}")
+            where = f" (in {_quote(piece)})" if pos else ""
+            raise CardParseError(f"{_quote(bad)}{where} is not a card: expected {_EXPECTED}")
         out.append(parse_card(piece[match.start() : match.end()]))
         pos = match.end()
     return out

@@ -6,7 +6,7 @@ regional variants a table may pick. See ``docs/rules/pajiwo.md#options``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,12 +46,13 @@ class PajiwoOptions(GameOptions):
     )
     target_level: int = option(
         8,
-        "the level that ends a 'to_level' match (2..14, 11=J 12=Q 13=K 14=A)",
+        "the level that ends a 'to_level' match (11=J 12=Q 13=K 14=A)",
         minimum=3,
         maximum=14,
+        rank=True,
     )
     start_level: int = option(
-        2, "both sides' level in the first hand (pajiwo.txt:41)", minimum=2, maximum=14
+        2, "both sides' level in the first hand (pajiwo.txt:41)", minimum=2, maximum=14, rank=True
     )
     failed_throw: str = option(
         "smallest_card",
@@ -77,6 +78,28 @@ class PajiwoOptions(GameOptions):
         "'double' = always ×2",
         choices=("by_unit", "double"),
     )
+
+    def unused(self, given: Iterable[str]) -> dict[str, str]:
+        """``target_level`` counts only in a ``to_level`` match, ``next_hand_delay_ms`` only
+        when there is a next hand, ``deal_round``/``deal_delay_ms`` only in a progressive deal."""
+        given = set(given)
+        out = {}
+        if "target_level" in given and self.match != "to_level":
+            out["target_level"] = (
+                f"target_level has no effect in a {self.match} match: it counts only with"
+                " match=to_level"
+            )
+        if "next_hand_delay_ms" in given and self.match == "one_hand":
+            out["next_hand_delay_ms"] = (
+                "next_hand_delay_ms has no effect in a one_hand match: there is no next hand"
+            )
+        for name in ("deal_round", "deal_delay_ms"):
+            if name in given and self.deal == "all_at_once":
+                out[name] = (
+                    f"{name} has no effect when the cards are dealt all at once (deal=all_at_once,"
+                    " the default at every pace but live)"
+                )
+        return out
 
     def __post_init__(self) -> None:
         """Refuse a ``to_level`` match whose target is not above the start level.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from games import tricks
 from games.base import JSON
 from games.cards import Card, format_card_ascii
 from games.pajiwo.deck import DECK, TEAMS, asc, is_seat
@@ -23,11 +24,17 @@ __all__ = ["invariants", "seat_view", "snapshot", "trick_json"]
 
 
 def trick_json(game: PajiwoGame) -> dict[str, JSON]:
-    """The current trick: ``{leader, plays [{seat, cards}], failed_throw}``."""
+    """The current trick: ``{leader, plays [{seat, cards}], failed_throw, winning}``;
+    ``winning`` is the seat whose play would take the trick as it stands (public: every
+    play is seen), ``None`` before the lead."""
+    winning = None
+    if game.trick_plays:
+        winning = tricks.trick_winner(game.trick_plays, game._order(), game.rules)
     return {
         "leader": game.trick_leader,
         "plays": [{"seat": s, "cards": asc(p)} for s, p in game.trick_plays],
         "failed_throw": game.failed_throw,
+        "winning": winning,
     }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 
-from games.base import IllegalAction
+from games.base import JSON, IllegalAction
 from games.cards import Card
 from games.tricks._shape import (
     Counts,
@@ -92,13 +92,26 @@ def check_follow(
     played = in_suit(play_counts, suit, lad)
     n_held = sum(held.values())
     if sum(played.values()) < min(n_held, n):
-        missing = [c for c in held if held[c] > played.get(c, 0)]
-        card = min(missing, key=order.sort_key)  # the strongest held card not played
+        missing = sorted(
+            (c for c in held if held[c] > played.get(c, 0)), key=order.sort_key
+        )  # strongest first
+        card = missing[0]
         name = suit_name(suit)
+        # name every card that could follow, not one of them as if it were the only one
+        shown = " ".join(str(c) for c in missing)
+        short = min(n_held, n) - sum(played.values())
+        message = f"you must follow {name}: you hold {card}"
+        params: dict[str, JSON] = {"suit": name, "card": str(card)}
+        if len(missing) > 1:
+            params["cards"] = shown
+            message = (
+                f"you must follow {name} with {short} more card{'s' if short > 1 else ''}:"
+                f" you hold {shown}"
+            )
         raise IllegalAction(
             "must_follow_suit",
-            f"you must follow {name}: you hold {card}",
-            {"suit": name, "card": str(card)},
+            message,
+            params,
             _RULE_SUIT,
         )
     units = shape(lead.units)

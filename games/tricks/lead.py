@@ -76,7 +76,7 @@ class ThrowCheck:
 
 
 def _names(cards: Iterable[Card]) -> str:
-    return "".join(str(c) for c in cards)
+    return " ".join(str(c) for c in cards)  # spaced: ♠K ♥3, not ♠K♥3
 
 
 def suit_name(suit: EffectiveSuit) -> str:

@@ -161,7 +161,7 @@ def test_play_pajiwo_one_hand_with_card_notation(tmp_path: Path) -> None:
     proc.wait(timeout=60)
     text = "".join(out)
     assert proc.returncode == 0
-    assert "'zz' (in 'zz') is not a card" in text
+    assert "! 'zz' is not a card: expected" in text  # the input quoted once (issue 14)
     # a refusal changes nothing and does not repeat the table: the error stays in sight
     refusal = text.index("! 'zz'")
     assert "your hand" not in text[refusal : text.index("\n", refusal + 1) + 1]

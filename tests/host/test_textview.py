@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
-from bot.textview import hand_groups, name_seats, render_view
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.textview import (
+    RENDERERS,
+    TextRenderer,
+    hand_groups,
+    name_seats,
+    register_renderer,
+    render_hand_end,
+    render_view,
+)
+from games import tricks
+from games.cards import parse_card
+from games.pajiwo import BOTS
 from games.pajiwo.engine import PajiwoGame
 from games.pajiwo.options import PajiwoOptions
 
@@ -63,7 +78,8 @@ def test_the_table_is_drawn_with_names() -> None:
     lines = text.splitlines()
     assert lines[0] == "── 扒鸡窝 Pajiwo · hand 2 · play · trick 5 ──"
     assert "trump: ♥ trump at level 5 (declared: Bot 3 小王 ♥5)" in lines
-    teams = "teams: you + Bot 3 (level 5, 15 points, dealer's side)  vs  Bot 2 + Bot 4"
+    # only the defenders' points count (the dealer's side captures nothing that matters)
+    teams = "teams: you + Bot 3 (level 5, dealer's side)  vs  Bot 2 + Bot 4"
     assert f"{teams} (level 3, 30 points)" in lines
     assert "last trick: Bot 2 ♣10 → Bot 2 wins 10 points" in lines
     assert "this trick: Bot 4 ♠K ♠K" in lines
@@ -102,3 +118,92 @@ def test_the_player_wins_in_the_second_person() -> None:
     assert "last trick: you ♣A → you win" in render_view(v, NAMES).splitlines()
     v["phase"] = "match_over"
     assert render_view(v, NAMES).splitlines()[0] == "── pajiwo · hand 2 · match over ──"
+
+
+def test_who_is_winning_the_trick_and_the_match_length() -> None:
+    v = view(["As"])
+    v["trick"] = {
+        "leader": 3,
+        "plays": [{"seat": 3, "cards": ["Ks"]}, {"seat": 0, "cards": ["As"]}],
+        "failed_throw": None,
+        "winning": 0,
+    }
+    v["scores"] = [{"team": [0, 2], "hands_won": 1}, {"team": [1, 3], "hands_won": 0}]
+    options = {"match": "to_level", "target_level": 14}
+    lines = render_view(v, NAMES, "扒鸡窝 Pajiwo", options).splitlines()
+    assert "this trick: Bot 4 ♠K · you ♠A (you winning)" in lines
+    assert lines[1] == "match: to level A · hand 2 · hands won: you + Bot 3 1, Bot 2 + Bot 4 0"
+    assert render_view(v, NAMES, None, {"match": "one_hand"}).splitlines()[1] == (
+        "match: one hand · hand 2"
+    )
+
+
+def test_a_real_pajiwo_trick_names_the_seat_that_is_winning_it() -> None:
+    game = PajiwoGame(11, PajiwoOptions.from_dict({"deal": "all_at_once", "match": "one_hand"}))
+    player, rng = BOTS["heuristic"](), random.Random(3)
+    while not (game.phase == "play" and len(game.view(None)["trick"]["plays"]) == 2):
+        decision = game.pending()[0]
+        if decision.seat is None:
+            game.apply(game.table_action())
+        else:
+            game.apply(player.choose(game, decision.seat, rng))
+    trick = game.view(None)["trick"]
+    plays = [(p["seat"], [*map(parse_card, p["cards"])]) for p in trick["plays"]]
+    assert trick["winning"] == tricks.trick_winner(plays, game._order(), game.rules)
+
+
+def test_the_hand_end_shows_the_last_trick_the_kitty_and_the_defenders_points() -> None:
+    v = view([])
+    v["phase"] = "hand_over"
+    v["last_trick"] = {
+        "leader": 1,
+        "plays": [{"seat": 1, "cards": ["Ac"]}, {"seat": 2, "cards": ["5c"]}],
+        "winner": 1,
+        "points": 5,
+    }
+    v["kitty"] = ["Kd", "3s"]
+    v["hand_results"] = [{"text": "defenders 85: seats 1 & 3 become the dealer side"}]
+    assert render_hand_end(v, NAMES).splitlines() == [
+        "last trick: Bot 2 ♣A · Bot 3 ♣5 → Bot 2 wins 5 points",
+        "kitty (底牌): ♦K ♠3",
+        "defenders' points: Bot 2 + Bot 4 30",
+        "last hand: defenders 85: Bot 2 & Bot 4 become the dealer side",
+    ]
+
+
+def test_a_game_plugs_in_its_own_renderer() -> None:
+    def table(view: Mapping[str, Any], names: Sequence[str], title: Any, options: Any) -> str:
+        return f"mahjong table of {names[0]}"
+
+    register_renderer("test-mahjong", TextRenderer(table, lambda *_: "hand done"))
+    try:
+        assert render_view({"game": "test-mahjong"}, NAMES) == "mahjong table of you"
+        assert render_hand_end({"game": "test-mahjong"}, NAMES) == "hand done"
+    finally:
+        del RENDERERS["test-mahjong"]
+    assert render_view({"game": "test-mahjong", "turn": [0]}, NAMES).splitlines()[1] == "turn: [0]"
+
+
+def test_at_a_hand_end_the_finished_hands_sides_count_not_the_next_dealers() -> None:
+    """The engine names the next dealer as the hand ends; a takeover (上庄) swaps the sides."""
+    game = PajiwoGame(8, PajiwoOptions.from_dict({"deal": "all_at_once", "match": "to_level"}))
+    player, rng = BOTS["heuristic"](), random.Random(1)
+    while game.phase != "hand_over":
+        decision = game.pending()[0]
+        if decision.seat is None:
+            game.apply(game.table_action())
+        else:
+            game.apply(player.choose(game, decision.seat, rng))
+    v = game.view(0)
+    assert v["dealer_team"] == [1, 3]  # already the next hand's dealer side
+    lines = render_view(v, NAMES).splitlines()
+    assert (
+        "teams: you + Bot 3 (level 2, dealer's side)  vs  Bot 2 + Bot 4 (level 2, 110 points)"
+        in lines
+    )
+    assert lines[lines.index("dealer: Bot 3") + 1] == "next dealer: Bot 4"
+    end = render_hand_end(v, NAMES).splitlines()
+    assert end[2:] == [
+        "defenders' points: Bot 2 + Bot 4 110",
+        "last hand: defenders 110: they take over the deal (上庄)",
+    ]

@@ -52,7 +52,7 @@ def test_mixed_suits_refused() -> None:
     with pytest.raises(IllegalAction) as err:
         classify_lead(cards("As Ad"), LEVEL3_HEARTS, PAJIWO_RULES)
     assert err.value.code == "lead_mixed_suits"
-    assert "♠A♦A" in err.value.message and "♠" in err.value.params["suits"]
+    assert "♠A ♦A mixes ♠ and ♦" in err.value.message and "♠" in err.value.params["suits"]
     with pytest.raises(IllegalAction) as err:
         classify_lead(cards("As Ah"), LEVEL3_HEARTS, PAJIWO_RULES)
     assert err.value.params["suits"] == sorted(["trump", "♠"])

@@ -1,0 +1,371 @@
+"""The command line tried as a new user would (issue 14): refused arguments, Ctrl-C, the
+database claim, a cp1252 console, the words a player types, and the help."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import parse_move, play
+from bot.timers import FakeClock, ManualScheduler
+from games.base import Action
+from games.pajiwo.options import PajiwoOptions
+from tests.host.test_cli import ENV, ROOT, needs, run
+
+
+def bot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``python -m bot ARGS`` with ``stdin`` typed in."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=ROOT,
+        env=ENV,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+# ------------------------------------------------------------------ refused arguments
+REFUSED = [
+    (["--pace", "weird"], "pace must be live, relaxed, async or a time"),
+    (["--pace", "5s"], "a custom pace must be between 10 seconds and 7 days, not 5 seconds"),
+    (["--option", "foo"], "--option takes NAME=VALUE, not 'foo'"),
+    (["--seed", "99999999999999999999999999"], "--seed must be a whole number from 0 to"),
+    (["--seed", "-1"], "--seed must be a whole number from 0 to"),
+    (["--option", "hands=9"], "option 'hands' must be at most 5, not 9"),
+    (["--preset", "nope"], "玩具 Toy has no preset 'nope': the presets are standard, quick"),
+    (["--bot", "smart"], "there is no 'smart' bot: choose"),
+]
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+@pytest.mark.parametrize(("args", "reason"), REFUSED)
+def test_a_refused_argument_exits_2_at_once_before_the_database_is_opened(
+    tmp_path: Path, command: str, args: list[str], reason: str
+) -> None:
+    db = tmp_path / "x.sqlite3"
+    done = run(command, "toy", "--db", str(db), *args)  # a 300 s timeout if it hung
+    assert done.returncode == 2
+    assert f"python -m bot {command}: error: {reason}" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not db.exists()  # refused before anything was opened
+
+
+@pytest.mark.parametrize("games", ["0", "-1"])
+def test_simulate_refuses_fewer_than_one_game(tmp_path: Path, games: str) -> None:
+    done = run("simulate", "toy", "--games", games, "--db", str(tmp_path / "x.sqlite3"))
+    assert done.returncode == 2
+    assert f"error: --games must be 1 or more, not {games}" in done.stderr
+    assert done.stdout == ""
+
+
+def test_an_option_without_effect_in_this_match_length_is_warned_about(tmp_path: Path) -> None:
+    needs("pajiwo")
+    done = bot(
+        "simulate",
+        "pajiwo",
+        "--match",
+        "one_hand",
+        "--option",
+        "target_level=A",
+        "--json",
+        "--db",
+        str(tmp_path / "w.sqlite3"),
+    )
+    assert done.returncode == 0, done.stderr
+    assert (
+        "warning: target_level has no effect in a one_hand match: it counts only with"
+        " match=to_level" in done.stderr
+    )
+
+
+def test_levels_accept_a_for_14() -> None:
+    options = PajiwoOptions.from_dict({"match": "to_level", "target_level": "A"})
+    assert options.target_level == 14
+    assert PajiwoOptions.from_dict({"start_level": "j"}).start_level == 11
+    assert PajiwoOptions().unused(["start_level"]) == {}
+
+
+def test_options_without_effect_are_named_with_the_reason() -> None:
+    quick = PajiwoOptions.from_dict({"match": "one_hand", "deal": "all_at_once"})
+    given = ["target_level", "next_hand_delay_ms", "deal_round", "start_level"]
+    assert sorted(quick.unused(given)) == ["deal_round", "next_hand_delay_ms", "target_level"]
+    full = PajiwoOptions.from_dict({"match": "to_level", "deal": "progressive"})
+    assert full.unused(given) == {}
+
+
+# ------------------------------------------------------------------ Ctrl-C
+def _start_play(db: Path, *extra: str) -> subprocess.Popen[str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.host.toy_main", "play", "toy", "--db", str(db), *extra],
+        cwd=ROOT,
+        env=ENV,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    for line in proc.stdout:  # the table is up once the first prompt is shown
+        if line.startswith("your move"):
+            break
+    return proc
+
+
+def test_ctrl_c_at_a_prompt_stops_at_once_and_says_how_to_resume(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite3"
+    proc = _start_play(db, "--seed", "5", "--pace", "async")
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.send_signal(signal.SIGINT)  # no Enter follows: the stdin pipe stays open
+    try:
+        code = proc.wait(timeout=20)
+    finally:
+        proc.kill()
+    out = proc.stdout.read()
+    assert code == 130
+    assert f"interrupted: the game is saved; to carry on: python -m bot play toy --db {db}" in out
+    assert "Traceback" not in proc.stderr.read()
+    again = run("play", "toy", "--db", str(db), "--pace", "async", stdin="quit\n")
+    assert "resuming your unfinished Toy game (table 1, seed 5)" in again.stdout
+
+
+# ------------------------------------------------------------------ one writer per database
+def test_simulate_is_refused_on_a_database_that_play_holds(tmp_path: Path) -> None:
+    db = tmp_path / "held.sqlite3"
+    proc = _start_play(db, "--pace", "async")
+    try:
+        done = run("simulate", "toy", "--db", str(db))
+        assert done.returncode == 2
+        assert "error: another Paiju process is running the tables of" in done.stderr
+    finally:
+        assert proc.stdin is not None
+        proc.stdin.close()  # end of input: the game is saved
+        proc.wait(timeout=60)
+    assert run("simulate", "toy", "--db", str(db)).returncode == 0  # free again
+
+
+# ------------------------------------------------------------------ a cp1252 console
+def test_a_cp1252_console_gets_ascii_cards(tmp_path: Path) -> None:
+    needs("pajiwo")
+    env = {**ENV, "PYTHONIOENCODING": "cp1252"}
+    args = ["play", "pajiwo", "--db", str(tmp_path / "a.sqlite3"), "--seed", "3"]
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", *args, "--match", "one_hand"],
+        cwd=ROOT,
+        env=env,
+        input=b"1\n" * 300,
+        capture_output=True,
+        timeout=300,
+    )
+    out = done.stdout.decode("cp1252")
+    assert done.returncode == 0, done.stderr.decode("cp1252")
+    assert "Traceback" not in done.stderr.decode("cp1252")
+    assert "trump: hearts trump at level 2 (declared: Bot 2 BJ 2h)" in out
+    assert "match over: Bot 2 & Bot 4 win the match" in out
+    helped = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "--help"], cwd=ROOT, env=env, capture_output=True
+    )
+    assert helped.returncode == 0 and b"J Q K A for 11 12 13 14" in helped.stdout
+
+
+# ------------------------------------------------------------------ what a player types
+LEGAL = [
+    Action(0, "play", {"cards": ["As"]}),
+    Action(0, "play", {"cards": ["10h", "10h"]}),
+]
+
+
+def test_a_kind_that_is_not_open_now_is_named_not_read_as_a_card() -> None:
+    for text in ("PASS", "pass", "过", "bury 3c", "扣底 3c 4c", "declare BJ", "造反"):
+        with pytest.raises(ValueError, match=r"^you cannot \w+ now: your move is play$"):
+            parse_move(text, 0, LEGAL, ["play"])
+
+
+def test_a_kind_alone_that_needs_cards_says_so_in_plain_words() -> None:
+    with pytest.raises(ValueError) as err:
+        parse_move("play", 0, LEGAL, ["play"])
+    assert str(err.value) == (
+        "play which cards? type them after it, e.g. play As (or the move's number)"
+    )
+    bury = [Action(0, "bury", {"cards": ["3c", "4c"]})]
+    with pytest.raises(ValueError, match=r"^bury which cards\? type them after it, e\.g\. bury 3c"):
+        parse_move("BURY", 0, bury, ["bury"])
+    declare = [Action(0, "declare", {"cards": ["BJ", "BJ"]})]
+    with pytest.raises(ValueError, match=r"^declare which cards\? .* e\.g\. declare BJ BJ "):
+        parse_move("亮主", 0, declare, ["declare", "pass"])
+
+
+def test_every_kind_in_english_and_chinese_any_case_with_or_without_cards() -> None:
+    rebel = [Action(0, "rebel"), Action(0, "pass")]
+    assert parse_move("造反", 0, rebel, ["rebel", "pass"]) == Action(0, "rebel")
+    assert parse_move("REBEL", 0, rebel, ["rebel", "pass"]) == Action(0, "rebel")
+    assert parse_move("过", 0, rebel, ["rebel", "pass"]) == Action(0, "pass")
+    assert parse_move("Pass", 0, rebel, ["rebel", "pass"]) == Action(0, "pass")
+    assert parse_move("PLAY ♥️10 红心10", 0, LEGAL, ["play"]) is LEGAL[1]
+    assert parse_move("出 Ａs", 0, LEGAL, ["play"]) is LEGAL[0]
+    assert parse_move("扣底 3c 4c", 0, [], ["bury"]) == Action(0, "bury", {"cards": ["3c", "4c"]})
+    assert parse_move("Declare 大鬼 大鬼", 0, [], ["declare", "pass"]) == Action(
+        0, "declare", {"cards": ["BJ", "BJ"]}
+    )
+
+
+def test_help_words_at_the_prompt_show_the_help(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite3"
+    done = run("play", "toy", "--db", str(db), "--pace", "async", stdin="help\nh\n?\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert "not a card" not in done.stdout
+    assert done.stdout.count("now: ante") == 3
+    assert done.stdout.count("type a move's number") == 4  # once at the start, then per help
+
+
+# ------------------------------------------------------------------ what the table shows
+def test_the_move_list_says_how_many_more_there_are(tmp_path: Path) -> None:
+    needs("pajiwo")
+    args = ["play", "pajiwo", "--db", str(tmp_path / "m.sqlite3"), "--seed", "2"]
+    done = bot(*args, "--match", "one_hand", stdin="1\n" * 300)
+    assert done.returncode == 0, done.stderr
+    assert "   … 975+ more, type the cards" in done.stdout  # 25 listed of 1000 counted
+    assert "match: one hand · hand 1" in done.stdout
+
+
+def test_each_hand_end_shows_the_last_trick_its_winner_and_the_kitty(tmp_path: Path) -> None:
+    needs("pajiwo")
+    args = ["play", "pajiwo", "--db", str(tmp_path / "e.sqlite3"), "--seed", "3"]
+    done = bot(*args, "--match", "one_hand", stdin="1\n" * 300)
+    out = done.stdout
+    end = out.index("── hand over ──\n")
+    block = out[end:].splitlines()[1:5]
+    assert block[0].startswith("last trick: Bot 2 ♠2 ♣2 ♦2 · Bot 3 ")
+    assert block[0].endswith(" → Bot 2 wins 20 points")
+    assert block[1] == "kitty (底牌): ♦4 ♦Q ♣9 ♠3 ♠8 ♠9 ♠J ♠Q"
+    assert block[2] == "defenders' points: you + Bot 3 40"
+    assert block[3] == "last hand: defenders 40: the dealer side goes up 1 (不上台)"
+    assert out.count("── hand over ──") == 1
+
+
+async def test_the_match_over_line_comes_without_enter_after_a_seat_goes_to_a_bot(
+    db_path: Path,
+) -> None:
+    """Nobody types: three timeouts hand the seat to its bot, which plays the match out; the
+    end is printed while the input still waits for a line that never comes."""
+    scheduler = ManualScheduler(FakeClock())
+    read_end, write_end = os.pipe()
+    stdin = open(read_end, encoding="utf-8")  # noqa: SIM115 - closed below
+    out = io.StringIO()
+    task = asyncio.create_task(
+        play(
+            "toy",
+            db_path=db_path,
+            stdin=stdin,
+            stdout=out,
+            seed=5,
+            pace="async",
+            scheduler=scheduler,
+        )
+    )
+    try:
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            await scheduler.advance(86_400)
+            if task.done():
+                break
+        assert task.done() and task.result() == 0
+    finally:
+        task.cancel()
+        os.close(write_end)
+        stdin.close()
+    text = out.getvalue()
+    assert "your seat is handed to a bot" in text
+    assert "match over:" in text
+
+
+# ------------------------------------------------------------------ help
+def test_play_and_simulate_help_list_presets_options_ranges_bots_and_defaults() -> None:
+    needs("pajiwo")
+    for command in ("play", "simulate"):
+        done = bot(command, "--help")
+        assert done.returncode == 0
+        text = " ".join(done.stdout.split())  # argparse wraps lines
+        assert "pajiwo (扒鸡窝 Pajiwo)" in text
+        assert "presets: standard (the seed's rules), quick (match=one_hand)" in text
+        assert "match: full | one_hand | to_level; default full" in text
+        assert "target_level: 3..14 (J Q K A for 11 12 13 14); default 8" in text
+        assert "bots: random, heuristic; default heuristic" in text
+        assert "paces (--pace): live (60 s a move" in text
+    assert "(default: relaxed)" in " ".join(bot("play", "--help").stdout.split())
+    assert "(default: async)" in " ".join(bot("simulate", "--help").stdout.split())
+
+
+def test_run_help_names_the_token_and_the_env_file(tmp_path: Path) -> None:
+    done = bot("run", "--help")
+    assert done.returncode == 0
+    assert "DISCORD_TOKEN" in done.stdout and ".env" in done.stdout
+    assert "DISCORD_TOKEN" in bot("--help").stdout
+
+
+def test_run_without_a_token_suggests_play_with_its_own_database(tmp_path: Path) -> None:
+    done = run("run", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "python -m bot play pajiwo --db terminal.sqlite3" in done.stderr
+
+
+def test_a_database_from_a_newer_version_is_refused_with_an_error_line(tmp_path: Path) -> None:
+    db = tmp_path / "new.sqlite3"
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA user_version = 999")
+    done = run("simulate", "toy", "--db", str(db))
+    assert done.returncode == 2
+    assert f"error: {db} has schema version 999, newer than this code's" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+async def test_other_seats_answering_beside_the_player_do_not_repeat_the_prompt(
+    db_path: Path,
+) -> None:
+    """Every seat antes at once in the toy game (as both defenders may 造反 in 扒鸡窝): when the
+    bots answer, the player's unchanged prompt is not listed again, which would invite a second
+    answer that then lands on the next decision."""
+    scheduler = ManualScheduler(FakeClock())
+    read_end, write_end = os.pipe()
+    stdin = open(read_end, encoding="utf-8")  # noqa: SIM115 - closed below
+    out = io.StringIO()
+    task = asyncio.create_task(
+        play(
+            "toy",
+            db_path=db_path,
+            stdin=stdin,
+            stdout=out,
+            seed=5,
+            pace="async",
+            scheduler=scheduler,
+        )
+    )
+    try:
+        for _ in range(500):
+            if "your move" in out.getvalue():
+                break
+            await asyncio.sleep(0.01)
+        await scheduler.run_due()  # the three bots ante
+        for _ in range(20):
+            await asyncio.sleep(0.01)
+        with sqlite3.connect(db_path) as conn:
+            antes = conn.execute(
+                'SELECT COUNT(*) FROM actions WHERE action LIKE \'%"kind":"ante"%\''
+            ).fetchone()
+        assert antes == (3,)  # the bots answered beside the player
+        assert out.getvalue().count("1. ante amount=1") == 1
+        os.write(write_end, b"quit\n")
+        assert await asyncio.wait_for(task, 10) == 0
+    finally:
+        task.cancel()
+        os.close(write_end)
+        stdin.close()
