@@ -927,22 +927,8 @@ class DagunziGame(Game):
         if opts.j_rule and self.level == 11 and defenders_last:
             self.levels[dealer_team] = 3  # 打J: the dealer side starts again from 3 (:113)
         self.hands_won[winner] += 1
-        jokers = Counter(c for c in self.kitty if c.is_joker) if not self.gan else Counter()
-        lun_winner: int | None = None
-        why = ""
-        if score == 0:
-            lun_winner, why = dealer_team, "the defenders scored 0"
-        elif score >= 300:
-            lun_winner, why = def_team, f"the defenders scored {score}"
-        elif max(jokers[BIG_JOKER], jokers[SMALL_JOKER]) >= 3 and st.case in (
-            "keep_up",
-            "take_up",
-        ):
-            lun_winner, why = winner, "three jokers of a kind were buried and the kitty held"
-            if st.case == "take_up":
-                why = "three jokers of a kind were buried and the defenders won them (抠底)"
-        elif self.levels[winner] > opts.top:
-            lun_winner, why = winner, f"they went past {level_label(opts.top)}"
+        end = R.lun_end(score, dealer_team, st, self.kitty, self.gan, self.levels[winner], opts.top)
+        lun_winner, why = end if end is not None else (None, "")
         self.blood = st.blood
         self.blood_parts = {
             "score": R.blood_from_score(score),

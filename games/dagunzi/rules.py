@@ -38,6 +38,7 @@ __all__ = [
     "follow_lead",
     "gan_guo",
     "joker_blood",
+    "lun_end",
     "pickable",
     "return_cards",
     "settle",
@@ -361,6 +362,46 @@ def settle(
     if not defenders_last:
         return Settlement(1 - dealer_team, True, 0, True, score_blood + jblood, "take_no_level")
     return Settlement(1 - dealer_team, True, 1 + extra, True, score_blood + jblood, "take_up")
+
+
+def lun_end(
+    score: int,
+    dealer_team: int,
+    st: Settlement,
+    kitty: Sequence[Card],
+    gan: bool,
+    winner_level: int,
+    top: int,
+) -> tuple[int, str] | None:
+    """Whether the hand ends the 轮, and who wins it: ``(team, why)`` or ``None``.
+
+    The four ends (dagunzi.txt:78-81, 108-112): the defenders score 0 (the dealer side wins)
+    or 300 or more (the defenders win); three 大王 or three 小王 buried (not in a 干锅 kitty;
+    :80 names both, :110-112 only 大王: both count, reading) with the dealer side's 保底
+    under 120 (it wins) or the defenders' 抠底 at 120 or more (they win); a side past the
+    top level (``winner_level > top``).
+    """
+    if score == 0:
+        return dealer_team, "the defenders scored 0"
+    if score >= 300:
+        return 1 - dealer_team, f"the defenders scored {score}"
+    if not gan:
+        jokers = Counter(c for c in kitty if c.is_joker)
+        if max(jokers[BIG_JOKER], jokers[SMALL_JOKER]) >= 3:
+            if st.case == "keep_up":
+                return (
+                    dealer_team,
+                    "three jokers of a kind were buried and the dealer side held the kitty (保底)",
+                )
+            if st.case == "take_up":
+                return (
+                    1 - dealer_team,
+                    "three jokers of a kind were buried and the defenders won them (抠底)",
+                )
+    if winner_level > top:
+        label = "J" if top == 11 else str(top)
+        return st.winner_team, f"they went past {label}"
+    return None
 
 
 def climb(level: int, up: int, top: int) -> int:
