@@ -106,7 +106,12 @@ def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None
     """
     trump = view.get("trump")
     if isinstance(trump, Mapping) and isinstance(view.get("trick"), Mapping):
-        return _render_tricks(view, names, title)
+        text = _render_tricks(view, names, title)
+        if view.get("game") == "dagunzi":  # tribute and kitty steps in words
+            from bot.textview_dagunzi import add_lines
+
+            text = add_lines(view, names, text)
+        return text
     return _render_generic(view, names)
 
 
