@@ -88,6 +88,7 @@ def seat_view(game: DagunziGame, seat: int | None) -> dict[str, JSON]:
         "tribute": tribute,
         "blood_next": game.blood if game.phase in ("hand_over", "match_over") else None,
         "kitty": asc(game.kitty) if _kitty_visible(game, seat) else None,
+        "kitty_public": game.kitty_public or game.phase in ("hand_over", "match_over"),
         "joker_buries": list(game.joker_buries),
         "jokers_closed": game.closed,
         "take_choices": take,
