@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from games.base import JSON, Action, Game
+from games.base import JSON, Action, Game, IllegalAction
 from games.cards import BIG_JOKER, Card, Suit
 from games.dagunzi import rules as R
 from games.dagunzi.deck import DECK_COUNT, asc, card_of, card_points
@@ -57,7 +57,13 @@ class RandomPlayer:
         actions = game.legal_actions(seat, limit=40)
         if not actions:
             raise RuntimeError(f"seat {seat} has nothing to do in phase {view['phase']}")
-        return rng.choice(actions)
+        choice = rng.choice(actions)
+        if choice.kind == "bury_jokers":
+            try:
+                game.check(choice)  # the listed counts may not fit the (hidden) kitty
+            except IllegalAction:
+                return Action(seat, "pass")
+        return choice
 
 
 class HeuristicPlayer:

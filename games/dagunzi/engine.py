@@ -478,8 +478,8 @@ class DagunziGame(Game):
         if len(cards) > room:
             raise IllegalAction(
                 "too_many_jokers",
-                f"the kitty has {room} cards to take back (neither points nor jokers): bury "
-                f"at most {room} jokers",
+                f"the kitty has {room} card{'s' if room != 1 else ''} to take back (neither "
+                f"points nor jokers): bury at most {room} joker{'s' if room != 1 else ''}",
                 {"room": room, "given": len(cards)},
                 "dagunzi.txt:46-47",
             )
@@ -1072,8 +1072,10 @@ class DagunziGame(Game):
                 out.append(Action(seat, "declare", data))
         if "bury_jokers" in kinds:
             jokers = sorted((c for c in self.hands[seat] if c.is_joker), key=lambda c: -c.rank)
-            room = len(R.pickable(self.kitty))
-            for n in range(min(room, len(jokers)), 0, -1):
+            # every count the seat could bury, whatever the hidden kitty holds: listing only
+            # the counts that fit would tell the seat how many small cards the kitty has;
+            # check() refuses too many (too_many_jokers)
+            for n in range(len(jokers), 0, -1):
                 out.append(Action(seat, "bury_jokers", {"cards": asc(jokers[:n])}))
         if "pass" in kinds:
             out.append(Action(seat, "pass"))

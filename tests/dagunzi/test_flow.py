@@ -273,9 +273,14 @@ def test_too_many_jokers_for_the_kitty() -> None:
     nxt = (dealer + 1) % 4
     place(game, game.hands[nxt], cards("BJ BJ"))
     act(game, dealer, "bury", " ".join(bury))
+    # the listed moves do not tell how many small cards the hidden kitty holds
+    held = sum(1 for c in game.hands[nxt] if c.is_joker)
+    listed = [a for a in game.legal_actions(nxt) if a.kind == "bury_jokers"]
+    assert [len(a.data["cards"]) for a in listed] == list(range(held, 0, -1))
     with pytest.raises(IllegalAction) as err:
         act(game, nxt, "bury_jokers", "BJ BJ")
     assert err.value.code == "too_many_jokers"
+    assert err.value.message.startswith("the kitty has 1 card to take back")
 
 
 def kitty_before_deal_end(game: DagunziGame, kitty: str) -> None:
