@@ -366,3 +366,54 @@ def test_whole_hand_result_and_next_dealer() -> None:
         assert s["next_dealer"] == (s["dealer"] + 2) % 4
     assert game.dealer == s["next_dealer"]
     assert all(game.invariants().values())
+
+
+def test_a_new_lun_starts_with_a_grab_at_three_without_tribute() -> None:
+    # dagunzi.txt:78: after a 轮 both sides start again from 3, the deal grabbed anew
+    game = new_game(2, match="hands", hands=60)
+    players = ("heuristic", "random", "heuristic", "random")
+    for _ in range(60):
+        drive_to(game, "hand_over", players)
+        if game.hand_results[-1].summary["lun_over"]:
+            break
+        act(game, None, "next_hand")
+    summary = game.hand_results[-1].summary
+    assert summary["lun_over"] and summary["lun_winner"] == [0, 2]
+    assert game.luns_won == [1, 0] and game.dealer is None
+    act(game, None, "next_hand")
+    assert game.grab and game.levels == [3, 3] and game.level == 3 and game.owed == 0
+    assert game.lun_number == 2
+
+
+def test_one_lun_match_ends_with_the_lun() -> None:
+    game = new_game(2)  # standard: one 轮
+    drive_to(game, "match_over", ("heuristic", "random", "heuristic", "random"))
+    result = game.match_result
+    assert result is not None and result.ranks == (1, 2)
+    assert result.summary["luns_won"] == [1, 0]
+    assert game.hand_results[-1].summary["lun_over"]
+
+
+def test_j_rule_sends_the_dealer_back_to_three() -> None:
+    # dagunzi.txt:113 (option): a dealer playing J whose kitty the defenders win starts at 3
+    for seed in range(1, 40):
+        game = new_game(seed, match="hands", hands=5, top_level="J", j_rule=True)
+        drive_to(game, "hand_over")
+        dealer = game.dealer
+        assert dealer is not None
+        game.levels[dealer % 2] = 11
+        act(game, None, "next_hand")
+        assert game.level == 11
+        drive_to(game, "hand_over", ("random",) * 4)
+        summary = game.hand_results[-1].summary
+        if summary["kitty_bonus"] is not None:  # the defenders won the last trick
+            assert game.levels[dealer % 2] == 3
+            return
+    raise AssertionError("no hand where the defenders won the kitty")
+
+
+def test_j_rule_needs_top_level_j() -> None:
+    from games.base import OptionError
+
+    with pytest.raises(OptionError, match="j_rule"):
+        new_game(1, j_rule=True)
