@@ -74,7 +74,7 @@ def _kitty_lines(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
             f"干锅: the kitty {_cards(shown)} has no trump-suit card or is all trump: "
             "no exchange, no joker burying, its jokers count nothing"
         )
-    elif shown and phase in ("tribute", "bury", "bury_jokers", "take_back"):
+    elif shown and phase in ("tribute", "bury"):  # afterwards the kitty is the buried one
         lines.append(f"kitty shown (底牌): {_cards(shown)}")
     if phase == "bury":
         lines.append(f"{_who(view.get('dealer'), names)} takes the kitty and buries 6 (扣底)")
