@@ -417,3 +417,25 @@ def test_j_rule_needs_top_level_j() -> None:
 
     with pytest.raises(OptionError, match="j_rule"):
         new_game(1, j_rule=True)
+
+
+def test_presets_and_option_errors() -> None:
+    from games.base import OptionError
+    from games.dagunzi import DagunziGame, DagunziOptions
+
+    for name, preset in DagunziGame.presets.items():
+        assert DagunziOptions.from_dict(preset) is not None, name
+    assert DagunziOptions().bang == "huobang" and DagunziOptions().match == "lun"
+    with pytest.raises(OptionError, match="'bang' must be one of huobang, sibang"):
+        DagunziOptions.from_dict({"bang": "dead"})
+    with pytest.raises(OptionError, match="'mixed_trump' must be one of"):
+        DagunziOptions.from_dict({"mixed_trump": "2"})
+
+
+def test_mixed_trump_option_makes_that_rank_trump() -> None:
+    game = new_game(3, mixed_trump="A", deal="all_at_once")
+    drive_to(game, "play")
+    order = game._order()
+    aces = [c for c in cards("As Ah Ac Ad")]
+    assert all(order.is_trump(c) for c in aces)
+    assert "A" in game.view(0)["trump"]["permanent"]
