@@ -29,8 +29,8 @@ from typing import Any, ClassVar
 
 from games.base import JSON, Action, Decision, Event, Game, HandResult, IllegalAction, MatchResult
 from games.cards import BIG_JOKER, SMALL_JOKER, Card, CardParseError, Rank, Suit, format_cards
+from games.dagunzi import results, views
 from games.dagunzi import rules as R
-from games.dagunzi import views
 from games.dagunzi.deck import (
     DEALT,
     DECK,
@@ -896,155 +896,8 @@ class DagunziGame(Game):
 
     # -------------------------------------------------------------- scoring
     def _finish_hand(self, last_winner: int) -> list[Event]:
-        """抠底 (dagunzi.txt:106), the result (dagunzi.txt:83-97), blood (:103-104), levels and
-        the 轮's end (dagunzi.txt:78-81, 108-112)."""
-        assert self.dealer is not None
-        opts = self.options
-        events: list[Event] = []
-        dealer_team = self.dealer % 2
-        def_team = 1 - dealer_team
-        defenders_last = last_winner % 2 == def_team
-        if defenders_last:
-            kitty_pts = card_points(self.kitty)
-            self.points[def_team] += 2 * kitty_pts
-            self.kitty_bonus = {"kitty_points": kitty_pts, "bonus": 2 * kitty_pts}
-            events.append(
-                Event(
-                    "kitty_won",
-                    last_winner,
-                    dict(self.kitty_bonus),
-                    f"抠底: seat {last_winner} wins the last trick; the kitty's {kitty_pts} "
-                    f"points count double: {2 * kitty_pts}",
-                )
-            )
-        score = self.points[def_team]
-        st = R.settle(
-            score, dealer_team, defenders_last, self.kitty, self.gan, opts.kitty_joker_levels
-        )
-        before = list(self.levels)
-        winner = st.winner_team
-        self.levels[winner] = R.climb(self.levels[winner], st.levels_up, opts.top)
-        if opts.j_rule and self.level == 11 and defenders_last:
-            self.levels[dealer_team] = 3  # 打J: the dealer side starts again from 3 (:113)
-        self.hands_won[winner] += 1
-        end = R.lun_end(score, dealer_team, st, self.kitty, self.gan, self.levels[winner], opts.top)
-        lun_winner, why = end if end is not None else (None, "")
-        self.blood = st.blood
-        self.blood_parts = {
-            "score": R.blood_from_score(score),
-            "jokers": st.blood - R.blood_from_score(score),
-        }
-        if st.takeover:
-            next_dealer = (self.dealer + 1) % 4
-        else:
-            next_dealer = self.dealer if opts.next_dealer == "same" else (self.dealer + 2) % 4
-        words = {
-            "keep_up": f"the dealer side keeps the kitty (保底) and goes up {st.levels_up}",
-            "keep_void": "the defenders win the kitty (抠底) under 120: the dealer side keeps "
-            "the deal without a level, the buried jokers are void",
-            "take_no_level": "the dealer side keeps the kitty but the defenders take the deal "
-            "without a level",
-            "take_up": f"the defenders win the kitty (抠底) and go up {st.levels_up}",
-        }
-        text = f"defenders {score}: {words[st.case]}"
-        summary: dict[str, JSON] = {
-            "dealer": self.dealer,
-            "dealer_team": list(TEAMS[dealer_team]),
-            "level": level_label(self.level),
-            "trump": self.trump_suit.value if self.trump_suit else None,
-            "defenders_points": score,
-            "kitty": asc(self.kitty),
-            "kitty_bonus": self.kitty_bonus,
-            "gan_guo": self.gan,
-            "case": st.case,
-            "takeover": st.takeover,
-            "levels_up": st.levels_up,
-            "jokers_rewarded": st.jokers_rewarded and not self.gan,
-            "blood_next": st.blood,
-            "winner_team": list(TEAMS[winner]),
-            "levels_before": [level_label(x) for x in before],
-            "levels_after": [level_label(min(x, opts.top)) for x in self.levels],
-            "next_dealer": next_dealer,
-            "lun": self.lun_number,
-            "lun_over": lun_winner is not None,
-            "lun_winner": None if lun_winner is None else list(TEAMS[lun_winner]),
-        }
-        result = HandResult(
-            self.hand_number, TEAMS, (self.points[0], self.points[1]), summary, text
-        )
-        self._hand_results.append(result)
-        events.append(Event("hand_over", None, result.to_json(), text))
-        if st.levels_up and self.levels[winner] != before[winner]:
-            events.append(
-                Event(
-                    "level_up",
-                    None,
-                    {"team": list(TEAMS[winner]), "level": level_label(self.levels[winner])},
-                    f"seats {TEAMS[winner][0]} & {TEAMS[winner][1]} go up to "
-                    f"{level_label(min(self.levels[winner], opts.top))}"
-                    + (" and past it" if self.levels[winner] > opts.top else ""),
-                )
-            )
-        self.dealer = next_dealer
-        self.phase = "hand_over"
-        self.turn = None
-        if lun_winner is not None:
-            self.luns_won[lun_winner] += 1
-            self.lun_winners.append(lun_winner)
-            events.append(
-                Event(
-                    "lun_over",
-                    None,
-                    {"lun": self.lun_number, "winner": list(TEAMS[lun_winner]), "why": why},
-                    f"seats {TEAMS[lun_winner][0]} & {TEAMS[lun_winner][1]} win 轮 "
-                    f"{self.lun_number}: {why}",
-                )
-            )
-        if self._match_done(lun_winner is not None):
-            events.append(self._end_match(winner))
-        elif lun_winner is not None:
-            self.lun_number += 1
-            self.levels = [3, 3]
-            self.blood = 0
-            self.blood_parts = {"score": 0, "jokers": 0}
-            self.dealer = None
-        return events
-
-    def _match_done(self, lun_over: bool) -> bool:
-        opts = self.options
-        if opts.match == "one_hand":
-            return True
-        if opts.match == "hands":
-            return self.hand_number >= opts.hands
-        return lun_over and len(self.lun_winners) >= opts.luns
-
-    def _end_match(self, last_hand_winner: int) -> Event:
-        """Ranks: more 轮 won, then the higher level, then the last hand's winner in a
-        one-hand match; otherwise a tie."""
-        self.phase = "match_over"
-        key = [(self.luns_won[t], min(self.levels[t], self.options.top + 1)) for t in (0, 1)]
-        if self.options.match == "one_hand" and key[0] == key[1]:
-            key = [(int(t == last_hand_winner), 0) for t in (0, 1)]
-        if key[0] == key[1]:
-            ranks: tuple[int, ...] = (1, 1)
-            text = "the match is drawn"
-        else:
-            best = 0 if key[0] > key[1] else 1
-            ranks = (1, 2) if best == 0 else (2, 1)
-            text = f"seats {TEAMS[best][0]} & {TEAMS[best][1]} win the match"
-        self._match_result = MatchResult(
-            TEAMS,
-            ranks,
-            (self.levels[0], self.levels[1]),
-            {
-                "levels": [level_label(min(x, self.options.top)) for x in self.levels],
-                "luns_won": list(self.luns_won),
-                "hands": self.hand_number,
-                "hands_won": list(self.hands_won),
-            },
-            text,
-        )
-        return Event("match_over", None, self._match_result.to_json(), text)
+        """抠底, result, blood, levels, the 轮's end (:func:`games.dagunzi.results.finish_hand`)."""
+        return results.finish_hand(self, last_winner)
 
     def _apply_next_hand(self) -> list[Event]:
         self.hand_number += 1
