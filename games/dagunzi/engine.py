@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from games.base import JSON, Action, Decision, Event, Game, HandResult, IllegalAction, MatchResult
 from games.cards import BIG_JOKER, SMALL_JOKER, Card, CardParseError, Rank, Suit, format_cards
-from games.dagunzi import results, views
+from games.dagunzi import kitty, results, views
 from games.dagunzi import rules as R
 from games.dagunzi.deck import (
     DEALT,
@@ -687,150 +687,24 @@ class DagunziGame(Game):
         assert best is not None
         return best[1], best[2]
 
-    # ---------------------------------------------------------------- tribute
+    # ------------------------------------------------- tribute and kitty (kitty.py)
     def _apply_tribute(self) -> list[Event]:
-        """喝血: the dealer's previous seat gives its highest non-point cards
-        (dagunzi.txt:99-104)."""
-        assert self.dealer is not None
-        payer = (self.dealer + 3) % 4
-        cards = R.tribute_cards(self.hands[payer], self._order(), self.level, self.owed)
-        self._remove(payer, cards)
-        self.hands[self.dealer].extend(cards)
-        back = R.return_cards(self.hands[self.dealer], self._order(), len(cards))
-        self._remove(self.dealer, back)
-        self.hands[payer].extend(back)
-        self.tribute_cards = list(cards)
-        self.returned_cards = list(back)
-        self.tribute = {
-            "from": payer,
-            "to": self.dealer,
-            "owed": self.owed,
-            "count": len(cards),
-            "blood": dict(self.blood_parts),
-        }
-        events = [
-            Event(
-                "tribute_paid",
-                payer,
-                dict(self.tribute),
-                f"喝血: seat {payer} gives seat {self.dealer} its {len(cards)} highest cards "
-                f"(points excepted; {self.owed} owed) and takes back as many of its smallest",
-            )
-        ]
-        return events + self._open_kitty()
+        return kitty.pay_tribute(self)
 
-    # ------------------------------------------------------------------ kitty
     def _open_kitty(self) -> list[Event]:
-        """The shown kitty is 干锅 or the dealer takes it (dagunzi.txt:42-43, 50-52)."""
-        assert self.dealer is not None
-        if self.kitty_shown is not None and R.gan_guo(self.kitty, self._order()):
-            self.gan = True
-            self.closed = "gan_guo"
-            event = Event(
-                "gan_guo",
-                None,
-                {"kitty": asc(self.kitty)},
-                f"干锅: the kitty {format_cards(self.kitty)} has no trump-suit card or is all "
-                "trump; it stays as it is",
-            )
-            return [event, *self._start_play()]
-        self.hands[self.dealer].extend(self.kitty)
-        self.kitty = []
-        self.kitty_taken = True
-        self.kitty_public = False
-        self.phase = "bury"
-        return [
-            Event(
-                "kitty_taken",
-                self.dealer,
-                {},
-                f"seat {self.dealer} takes the kitty (底牌) and buries 6",
-            )
-        ]
+        return kitty.open_kitty(self)
 
     def _apply_bury(self, seat: int, cards: list[Card]) -> list[Event]:
-        self._remove(seat, cards)
-        self.kitty = list(cards)
-        self.dealer_buried = list(cards)
-        jokers = [c for c in cards if c.is_joker]
-        self.kitty_public = bool(jokers)  # a kitty with jokers is shown (dagunzi.txt:44)
-        text = f"seat {seat} buries 6 cards"
-        if jokers:
-            text += f" with {len(jokers)} joker(s): the kitty is {format_cards(cards)}"
-        events = [
-            Event(
-                "kitty_buried",
-                seat,
-                {"jokers": len(jokers), "kitty": asc(cards) if jokers else None},
-                text,
-            )
-        ]
-        if all(c.points or c.is_joker for c in cards):
-            self.closed = "kitty_all_points"  # dagunzi.txt:49,53
-        elif not R.pickable(cards):
-            self.closed = "kitty_no_small_cards"  # pragma: no cover - points or jokers only
-        if self.closed is not None:
-            return events + self._start_play()
-        self.joker_queue = [(seat + k) % 4 for k in (1, 2, 3)]
-        self.phase = "bury_jokers"
-        self.turn = self.joker_queue[0]
-        return events
+        return kitty.bury(self, seat, cards)
 
     def _next_joker_seat(self) -> list[Event]:
-        self.joker_queue = self.joker_queue[1:]
-        if not R.pickable(self.kitty):
-            self.closed = "kitty_no_small_cards"
-            self.joker_queue = []
-        if self.joker_queue:
-            self.phase = "bury_jokers"
-            self.turn = self.joker_queue[0]
-            return []
-        return self._start_play()
+        return kitty.next_joker_seat(self)
 
     def _apply_bury_jokers(self, seat: int, jokers: list[Card]) -> list[Event]:
-        """扣王 by another seat: it takes back as many of the kitty's smallest non-point cards
-        (dagunzi.txt:46-48); the kitty is then shown to all."""
-        forced, tied, free = R.take_back_choices(self.kitty, len(jokers), self._order())
-        self._remove(seat, jokers)
-        self.kitty.extend(jokers)
-        self.kitty_public = True
-        choice = len(set(tied)) > 1 and free < len(tied)
-        taken = forced if choice else forced + tied[:free]
-        for card in taken:
-            self.kitty.remove(card)
-        self.hands[seat].extend(taken)
-        record: dict[str, JSON] = {"seat": seat, "jokers": asc(jokers), "taken": asc(taken)}
-        self.joker_buries.append(record)
-        events = [
-            Event(
-                "jokers_buried",
-                seat,
-                dict(record),
-                f"seat {seat} buries {format_cards(jokers)} and takes back "
-                + (format_cards(taken) if taken else "nothing yet")
-                + f"; the kitty is {format_cards(self.kitty)}",
-            )
-        ]
-        if choice:
-            self.take_pending = (seat, tied, free)
-            self.phase = "take_back"
-            self.turn = seat
-            return events
-        return events + self._next_joker_seat()
+        return kitty.bury_jokers(self, seat, jokers)
 
     def _apply_take(self, seat: int, cards: list[Card]) -> list[Event]:
-        for card in cards:
-            self.kitty.remove(card)
-        self.hands[seat].extend(cards)
-        self.joker_buries[-1]["taken"] = [*self.joker_buries[-1]["taken"], *asc(cards)]
-        self.take_pending = None
-        ev = Event(
-            "cards_taken_back",
-            seat,
-            {"cards": asc(cards)},
-            f"seat {seat} takes back {format_cards(cards)}",
-        )
-        return [ev, *self._next_joker_seat()]
+        return kitty.take_back(self, seat, cards)
 
     # ------------------------------------------------------------------- play
     def _start_play(self) -> list[Event]:
