@@ -8,7 +8,7 @@ import pytest
 from games.base import Action, IllegalAction
 from games.cards import BIG_JOKER, Suit
 from games.dagunzi import rules as R
-from games.dagunzi.deck import DEALT, KITTY_SIZE
+from games.dagunzi.deck import DEALT, KITTY_SIZE, asc
 from games.dagunzi.engine import DagunziGame
 from tests.dagunzi.helpers import act, cards, drive_to, finish_deal_passing, new_game, place
 
@@ -328,30 +328,28 @@ def test_not_gan_guo_the_dealer_exchanges() -> None:
 
 
 def test_illegal_follow_refused_with_the_rule() -> None:
+    # dagunzi.txt:67-69: a follower holding the led suit must follow it
     game = at_bury()
     drive_to(game, "play")
     leader = game.turn
     assert leader is not None
-    lead = next(a for a in game.legal_actions(leader) if len(a.data["cards"]) == 1)
+    order = game._order()
+    follower = (leader + 1) % 4
+    held = {order.suit_of(c) for c in game.hands[follower]}
+    lead = next(
+        a
+        for a in game.legal_actions(leader)
+        if len(a.data["cards"]) == 1
+        and order.suit_of(cards(a.data["cards"][0])[0]) in held
+        and len(held) > 1
+    )
     game.apply(lead)
-    seat = game.turn
-    assert seat is not None
-    led = game._order().suit_of(cards(lead.data["cards"][0])[0])
-    off = [c for c in game.hands[seat] if game._order().suit_of(c) != led]
-    if len(off) < len(game.hands[seat]) and off:
-        with pytest.raises(IllegalAction) as err:
-            game.apply(
-                Action(
-                    seat,
-                    "play",
-                    {
-                        "cards": [
-                            off[0].rank.label + off[0].suit.value.lower() if off[0].suit else "BJ"
-                        ]
-                    },
-                )
-            )
-        assert err.value.code == "must_follow_suit"
+    led = order.suit_of(cards(lead.data["cards"][0])[0])
+    off = next(c for c in game.hands[follower] if order.suit_of(c) != led)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(Action(follower, "play", {"cards": asc([off])}))
+    assert err.value.code == "must_follow_suit" and err.value.rule == "dagunzi.txt:67-69"
+    assert err.value.message.startswith("you must follow ")
 
 
 def test_whole_hand_result_and_next_dealer() -> None:
