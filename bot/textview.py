@@ -474,3 +474,15 @@ def _tricks_hand_end(
 
 
 TRICKS = TextRenderer(_render_tricks, _tricks_hand_end)
+
+
+def _render_dagunzi(
+    view: Mapping[str, Any], names: Sequence[str], title: str | None, options: Mapping[str, Any]
+) -> str:
+    """打滚子: the trick table, with the tribute and kitty steps in words."""
+    from bot.textview_dagunzi import add_lines
+
+    return add_lines(view, names, _render_tricks(view, names, title, options))
+
+
+register_renderer("dagunzi", TextRenderer(_render_dagunzi, _tricks_hand_end))
