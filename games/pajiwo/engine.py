@@ -109,7 +109,7 @@ class PajiwoGame(Game):
     def __init__(self, seed: int, options: PajiwoOptions | None = None) -> None:
         super().__init__(seed, options)
         opts = self.options
-        self.rules = tricks.rules_for(opts.failed_throw)
+        self.rules = tricks.rules_for(opts.failed_throw, opts.tractor_follow)
         self.levels: list[int] = [opts.start_level, opts.start_level]
         self.hand_number = 1
         self.dealer: int | None = None

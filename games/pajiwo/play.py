@@ -44,15 +44,18 @@ __all__ = [
     "trump_order",
 ]
 
-_RULES: dict[str, TrickRules] = {}
 
+@lru_cache(maxsize=16)
+def rules_for(
+    failed_throw: str = "smallest_card", tractor_follow: str = "longest_tractor"
+) -> TrickRules:
+    """扒鸡窝's rules (2 decks, pairs, tractors, throws; pajiwo.txt:83-107) with the table's
+    failed-throw option (``"smallest_card"`` = the seed, or ``"beaten_unit"``) and
+    tractor-follow option (``"longest_tractor"`` = the seed, or ``"same_length"``).
 
-def rules_for(failed_throw: str) -> TrickRules:
-    """扒鸡窝's rules (2 decks, pairs, tractors, throws; pajiwo.txt:83-105) with the table's
-    failed-throw option (``"smallest_card"`` = the seed, or ``"beaten_unit"``)."""
-    if failed_throw not in _RULES:
-        _RULES[failed_throw] = TrickRules(failed_throw=failed_throw)
-    return _RULES[failed_throw]
+    Raises ``ValueError`` for a choice that is neither.
+    """
+    return TrickRules(failed_throw=failed_throw, tractor_follow=tractor_follow)
 
 
 @lru_cache(maxsize=256)
