@@ -203,6 +203,30 @@ def _plays(plays: Any, names: Sequence[str]) -> str:
     )
 
 
+def _lead_reading(lead: Mapping[str, Any]) -> str:
+    """``view["trick"]["lead"]`` in words: ``tractor of 3 pairs ♠4♠4♠3♠3♠2♠2``, or for a
+    throw ``throw (stood): pair ♥A♥A + single ♥K`` / ``throw (failed): … → single ♥J``."""
+
+    def units(value: Any) -> str:
+        return " + ".join(
+            (
+                f"tractor of {u.get('length')} pairs"
+                if u.get("kind") == "tractor"
+                else str(u.get("kind"))
+            )
+            + f" {format_value(u.get('cards'))}"
+            for u in value or []
+            if isinstance(u, Mapping)
+        )
+
+    throw = lead.get("throw")
+    if not isinstance(throw, Mapping):
+        return units(lead.get("units"))
+    if throw.get("stood"):
+        return f"throw (stood): {units(throw.get('units'))}"
+    return f"throw (failed): {units(throw.get('units'))} → {units(lead.get('units'))}"
+
+
 def _render_tricks(view: Mapping[str, Any], names: Sequence[str], title: str | None) -> str:
     lines: list[str] = []
     head = [title or str(view.get("game", "")), f"hand {view.get('hand_number', '?')}"]
@@ -251,6 +275,8 @@ def _render_tricks(view: Mapping[str, Any], names: Sequence[str], title: str | N
         lines.append(f"failed throw: {format_value(failed)}")
     if trick.get("plays"):
         lines.append(f"this trick: {_plays(trick['plays'], names)}")
+        if isinstance(trick.get("lead"), Mapping):
+            lines.append(f"lead read as: {_lead_reading(trick['lead'])}")
     results = view.get("hand_results")
     if results and (view.get("phase") in ("hand_over", "match_over") or not trick.get("plays")):
         last_result = results[-1]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from cogs.i18n import lang_of, refusal_text, tr
+from cogs.lead import lead_line
 from cogs.present import action_label, decode_action, same_cards
 
 if TYPE_CHECKING:
@@ -332,17 +333,19 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
     lg = lang(interaction)
     try:
         table = callers_table(interaction, table_id)
-        callers_seat(interaction, table)
+        seat = callers_seat(interaction, table)
         action = bot.service.hint(table.id, interaction.user.id)
+        view = bot.service.view(table.id, interaction.user.id) if action is not None else {}
     except (table_error_type(), Refusal) as exc:
         await refuse(interaction, exc)
         return
     if action is None:
         await interaction.followup.send(tr(lg, "hint.none"), ephemeral=True)
     else:
-        await interaction.followup.send(
-            tr(lg, "hint.text", action=action_label(lg, action)), ephemeral=True
-        )
+        text = tr(lg, "hint.text", action=action_label(lg, action))
+        options = table.engine.options if table.engine is not None else None
+        lead = lead_line(lg, view, seat, str(getattr(options, "tractor_follow", "longest_tractor")))
+        await interaction.followup.send(text + (f"\n{lead}" if lead else ""), ephemeral=True)
 
 
 async def take_back(interaction: discord.Interaction, table_id: int) -> None:

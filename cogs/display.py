@@ -39,6 +39,7 @@ from cogs import pictures
 from cogs.coalesce import Coalescer
 from cogs.controls import hand_controls, lobby_controls, play_controls, take_back_controls
 from cogs.i18n import tr
+from cogs.lead import lead_line
 from cogs.present import (
     action_label,
     cards_text,
@@ -486,6 +487,10 @@ class TableDisplay:
             if required and deadline is not None:
                 line += " · " + tr(lang, "table.deadline", when=f"<t:{int(deadline)}:R>")
             lines.append(line)
+            if "play" in kinds:
+                lead = lead_line(lang, view, seat, _tractor_follow(table))
+                if lead:
+                    lines.append(lead)
             controls = hand_controls(
                 table.id, step_of(table), legal, lang, declare_kind(view, seat)
             )
@@ -572,6 +577,12 @@ class TableDisplay:
         while (self.table_edits._tasks or self.hand_edits._tasks) and time.monotonic() < deadline:
             await self.table_edits.drain()
             await self.hand_edits.drain()
+
+
+def _tractor_follow(table: Table) -> str:
+    """The table's tractor-follow option (docs/rules/pajiwo.md#9), for the lead's advice."""
+    options = table.engine.options if table.engine is not None else None
+    return str(getattr(options, "tractor_follow", "longest_tractor"))
 
 
 def declare_kind(view: dict[str, Any], seat: int) -> dict[str, str]:

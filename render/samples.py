@@ -74,6 +74,7 @@ def trick_scene() -> TrickTableScene:
         teams=[0, 1, 0, 1],
         title="扒鸡窝 Pajiwo",
         phase="出牌 play",
+        lead_lines=["首家 lead", "拖拉机 tractor 2对 pairs"],
     )
 
 

@@ -19,10 +19,12 @@ from games.tricks import (
     classify_lead,
     decompose,
     kitty_multiplier,
+    lead_json,
     legal_follows,
     legal_leads,
     random_follow,
     trick_winner,
+    units_json,
 )
 from games.tricks import check_throw as _check_throw
 
@@ -36,12 +38,14 @@ __all__ = [
     "decompose",
     "is_throw",
     "kitty_multiplier",
+    "lead_json",
     "legal_follows",
     "legal_leads",
     "random_follow",
     "rules_for",
     "trick_winner",
     "trump_order",
+    "units_json",
 ]
 
 

@@ -54,7 +54,16 @@ Readings (where the seed, ``pajiwo.txt``, leaves a choice):
 """
 
 from games.tricks.follow import check_follow, legal_follows, random_follow
-from games.tricks.lead import Lead, ThrowCheck, check_throw, classify_lead, legal_leads, suit_name
+from games.tricks.lead import (
+    Lead,
+    ThrowCheck,
+    check_throw,
+    classify_lead,
+    lead_json,
+    legal_leads,
+    suit_name,
+    units_json,
+)
 from games.tricks.order import SUITS, TRUMP, EffectiveSuit, TrumpOrder, intern_card
 from games.tricks.rules import DAGUNZI_RULES, PAJIWO_RULES, TrickRules
 from games.tricks.units import KINDS, Unit, decompose, kitty_multiplier, largest_unit, make_unit
@@ -79,10 +88,12 @@ __all__ = [
     "intern_card",
     "kitty_multiplier",
     "largest_unit",
+    "lead_json",
     "legal_follows",
     "legal_leads",
     "make_unit",
     "random_follow",
     "suit_name",
     "trick_winner",
+    "units_json",
 ]
