@@ -328,6 +328,30 @@ def _plays(plays: Any, names: Sequence[str]) -> str:
     )
 
 
+def _lead_reading(lead: Mapping[str, Any]) -> str:
+    """``view["trick"]["lead"]`` in words: ``tractor of 3 pairs ♠4♠4♠3♠3♠2♠2``, or for a
+    throw ``throw (stood): pair ♥A♥A + single ♥K`` / ``throw (failed): … → single ♥J``."""
+
+    def units(value: Any) -> str:
+        return " + ".join(
+            (
+                f"tractor of {u.get('length')} pairs"
+                if u.get("kind") == "tractor"
+                else str(u.get("kind"))
+            )
+            + f" {format_value(u.get('cards'))}"
+            for u in value or []
+            if isinstance(u, Mapping)
+        )
+
+    throw = lead.get("throw")
+    if not isinstance(throw, Mapping):
+        return units(lead.get("units"))
+    if throw.get("stood"):
+        return f"throw (stood): {units(throw.get('units'))}"
+    return f"throw (failed): {units(throw.get('units'))} → {units(lead.get('units'))}"
+
+
 def _wins(seat: Any, names: Sequence[str]) -> str:
     who = _who(seat, names)
     return f"{who} {'win' if who.lower() == 'you' else 'wins'}"
@@ -436,6 +460,8 @@ def _render_tricks(
         if trick.get("winning") is not None and len(trick["plays"]) > 1:
             line += f" ({_who(trick['winning'], names)} winning)"
         lines.append(line)
+        if isinstance(trick.get("lead"), Mapping):
+            lines.append(f"lead read as: {_lead_reading(trick['lead'])}")
     if phase in ("hand_over", "match_over") or not trick.get("plays"):
         result = _last_result(view, names)
         if result:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from cogs.i18n import lang_of, refusal_text, tr
+from cogs.lead import lead_line
 from cogs.present import action_label, decode_action, same_cards
 
 if TYPE_CHECKING:
@@ -489,8 +490,9 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
     lg = lang(interaction)
     try:
         table = callers_table(interaction, table_id)
-        callers_seat(interaction, table)
+        seat = callers_seat(interaction, table)
         action = bot.service.hint(table.id, interaction.user.id)
+        seat_view = bot.service.view(table.id, interaction.user.id) if action is not None else {}
     except (table_error_type(), Refusal) as exc:
         await refuse(interaction, exc)
         return
@@ -505,16 +507,20 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
     # too long for a button's custom_id)
     step = step_of(table)
     value = encode_action(action, 0)
-    view = discord.ui.View(timeout=None)
+    controls = discord.ui.View(timeout=None)
     if value.startswith("#"):  # too long to carry: /play names it
         pass
     elif len(value) <= 70 and " " not in value:
-        view.add_item(ActButton(table.id, step, value, tr(lg, "hint.play_this")))
+        controls.add_item(ActButton(table.id, step, value, tr(lg, "hint.play_this")))
     else:
         option = discord.SelectOption(label=action_label(lg, action), value=value)
-        view.add_item(ActSelect(table.id, step, [option], tr(lg, "hint.play_this")))
+        controls.add_item(ActSelect(table.id, step, [option], tr(lg, "hint.play_this")))
+    text = tr(lg, "hint.text", action=action_label(lg, action))
+    options = table.engine.options if table.engine is not None else None
+    follow_rule = str(getattr(options, "tractor_follow", "longest_tractor"))
+    lead = lead_line(lg, seat_view, seat, follow_rule)
     await interaction.followup.send(
-        tr(lg, "hint.text", action=action_label(lg, action)), ephemeral=True, view=view
+        text + (f"\n{lead}" if lead else ""), ephemeral=True, view=controls
     )
 
 

@@ -39,6 +39,7 @@ from cogs.coalesce import Coalescer
 from cogs.controls import TableButton, lobby_controls, play_controls, quick_rows
 from cogs.hand_message import HandPayload, hand_layout
 from cogs.i18n import tr
+from cogs.lead import lead_line
 from cogs.picker import Selection, card_groups, chosen_line, pick_kinds, pick_rows
 from cogs.present import (
     action_label,
@@ -549,6 +550,10 @@ class TableDisplay:
             if required and deadline is not None:
                 line += " · " + tr(lang, "table.deadline", when=f"<t:{int(deadline)}:R>")
             bottom.append(line)
+            if "play" in kinds:
+                lead = lead_line(lang, view, seat, _tractor_follow(table))
+                if lead:
+                    bottom.append(lead)
             picking = pick_kinds(legal)
             chosen = selection or Selection()
             if picking:
@@ -794,6 +799,12 @@ def _picked_up(view: dict[str, Any], seat: int) -> list[str]:
     if isinstance(cards, list) and view.get("kitty_owner") == seat:
         return [str(c) for c in cards]
     return []
+
+
+def _tractor_follow(table: Table) -> str:
+    """The table's tractor-follow option (docs/rules/pajiwo.md#9), for the lead's advice."""
+    options = table.engine.options if table.engine is not None else None
+    return str(getattr(options, "tractor_follow", "longest_tractor"))
 
 
 def declare_kind(view: dict[str, Any], seat: int) -> dict[str, str]:

@@ -232,6 +232,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{who} 连续超时三次：机器人代打",
     ),
     "update.taken_back": ("{who} is back", "{who} 回来了"),
+    # ---- issue 8: the lead's reading (cogs/lead.py), in the DM and the hint ---------------
+    "lead.line": ("Lead: {what} — {advice}", "首家：{what}——{advice}"),
+    "lead.single": ("single {cards}", "单张 {cards}"),
+    "lead.pair": ("pair {cards}", "对子 {cards}"),
+    "lead.triple": ("triple {cards}", "三张 {cards}"),
+    "lead.tractor": ("tractor of {length} pairs {cards}", "{length} 对拖拉机 {cards}"),
+    "lead.throw_stood": ("a throw that stood: {units}", "甩牌成功：{units}"),
+    "lead.throw_failed": (
+        "a throw that failed: {units}, cut to {played}",
+        "甩牌失败：{units}，只出 {played}",
+    ),
+    "lead.trump": ("trump", "主牌"),
+    "lead.follow.suit": ("follow {suit} while you can", "有{suit}必须跟{suit}"),
+    "lead.follow.pair": (
+        "follow {suit}, a pair for each pair you can",
+        "跟{suit}，有对子必须出对子",
+    ),
+    "lead.follow.tractor": (
+        "follow {suit}: your longest tractor first, then pairs",
+        "跟{suit}：先出最长的拖拉机，再出对子",
+    ),
+    "lead.follow.tractor_same": (
+        "follow {suit}: a tractor as long if you hold one, else pairs",
+        "跟{suit}：有一样长的拖拉机必须出，否则出对子",
+    ),
+    # ---- end of issue 8 block ------------------------------------------------------------
     "hint.text": ("The bot would: {action}", "机器人会：{action}"),
     "hint.none": ("Nothing to suggest now.", "现在没有建议。"),
     "played": ("{action}", "{action}"),

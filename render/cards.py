@@ -61,17 +61,50 @@ def _draw_index(card: Card, s: int) -> Image.Image:
         draw_text(d, (w / 2, 38 * s), small, 30 * s, ink, bold=True, anchor="mt")
         return img
     label = card.rank.label
-    size = 36 if label == "10" else 40
-    # "10" is condensed horizontally so it stays inside the visible strip of a hand.
     if label == "10":
-        tmp = Image.new("RGBA", (60 * s, 48 * s), (0, 0, 0, 0))
-        draw_text(ImageDraw.Draw(tmp), (30 * s, 0), label, size * s, ink, bold=True, anchor="mt")
-        tmp = tmp.resize((46 * s, 48 * s), Image.Resampling.LANCZOS)
-        img.alpha_composite(tmp, (int(-2 * s), 0))
+        img.alpha_composite(_ten(ink, s), (TEN_LEFT * s, 0))
     else:
-        draw_text(d, (w / 2, 0), label, size * s, ink, bold=True, anchor="mt")
+        draw_text(d, (w / 2, 0), label, 40 * s, ink, bold=True, anchor="mt")
     draw_text(d, (w / 2, 44 * s), card.suit.symbol, 30 * s, ink, anchor="mt")
     return img
+
+
+TEN_LEFT = 1
+"""Where the "10" starts in the corner index tile (card x = 3 + this, at width 120)."""
+TEN_W = 27
+"""Width of the "10" (at card width 120): it ends at card x 31, inside the narrowest
+strip of an overlapped card on the table (``render.table.MIN_STEP`` 26 px of a 96 px
+card is 32.5 at width 120), so its "0" is never cut off."""
+
+
+@lru_cache(maxsize=4)
+def _ten(ink: tuple[int, int, int], s: int) -> Image.Image:
+    """The "10" of a corner index: "1" and "0" drawn apart, set close together and
+    condensed to ``TEN_W`` so that two digits take the room of one rank letter; its top
+    is where a one-letter rank's top is."""
+    size = 38 * s
+    tmp = Image.new("L", (size * 3, size * 2), 0)
+    td = ImageDraw.Draw(tmp)
+    digits = []
+    for digit in "10":
+        tmp.paste(0, (0, 0, tmp.width, tmp.height))
+        draw_text(td, (size, size + size // 2), digit, size, (255,), bold=True, anchor="ls")
+        x0, _y0, x1, _y1 = tmp.getbbox() or (0, 0, 1, 1)
+        digits.append(tmp.crop((x0, 0, x1, tmp.height)))
+    gap = 2 * s
+    joined = Image.new("L", (digits[0].width + gap + digits[1].width, tmp.height), 0)
+    joined.paste(digits[0], (0, 0))
+    joined.paste(digits[1], (digits[0].width + gap, 0))
+    _x0, top, _x1, bottom = joined.getbbox() or (0, 0, 1, 1)
+    joined = joined.crop((0, top, joined.width, bottom))
+    joined = joined.resize((TEN_W * s, joined.height), Image.Resampling.LANCZOS)
+    # the top of a one-letter rank drawn at 40 px with anchor "mt" at y 0
+    probe = Image.new("L", (60 * s, 60 * s), 0)
+    draw_text(ImageDraw.Draw(probe), (30 * s, 0), "8", 40 * s, (255,), bold=True, anchor="mt")
+    rank_top = (probe.getbbox() or (0, 0, 0, 0))[1]
+    out = Image.new("RGBA", (joined.width, rank_top + joined.height), (0, 0, 0, 0))
+    out.paste(Image.new("RGBA", joined.size, (*ink, 255)), (0, rank_top), joined)
+    return out
 
 
 @lru_cache(maxsize=64)

@@ -27,6 +27,7 @@ from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont, features
 
 __all__ = [
+    "ELLIPSIS",
     "FACES",
     "REPLACEMENT",
     "draw_text",
@@ -186,10 +187,44 @@ def _visual_order(runs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
+ELLIPSIS = "…"
+"""The truncation mark :func:`truncate` appends."""
+
+
+def _pieces(text: str) -> list[tuple[str, str]]:
+    """:func:`split_runs` with every ellipsis a piece of its own, so that it can be
+    lowered onto the baseline (:func:`_ellipsis_drop`)."""
+    out: list[tuple[str, str]] = []
+    for run, face in split_runs(text):
+        for i, part in enumerate(run.split(ELLIPSIS)):
+            if i:
+                out.append((ELLIPSIS, face))
+            if part:
+                out.append((part, face))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _ellipsis_drop(size: int, bold: bool, face: str) -> int:
+    """Pixels to move ``face``'s ellipsis down so that its dots sit on the baseline like a
+    full stop: Noto Sans CJK draws U+2026 centred on the line (the Chinese form), which
+    after a cut Latin name looks like a stray hyphen. 0 for a face that sets it low."""
+    f = font(size, bold, face)
+
+    def ink_bottom(char: str) -> int | None:
+        mask = Image.new("L", (size * 3, size * 3), 0)
+        ImageDraw.Draw(mask).text((size, 2 * size), char, font=f, fill=255, anchor="ls")
+        box = mask.getbbox()
+        return None if box is None else box[3]
+
+    stop, dots = ink_bottom("."), ink_bottom(ELLIPSIS)
+    return max(0, stop - dots) if stop is not None and dots is not None else 0
+
+
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """Advance width of ``text`` in pixels at ``size``, fallback faces included."""
-    return round(sum(_run_mask(r, size, bold, f, "a")[3] for r, f in split_runs(text)))
+    return round(sum(_run_mask(r, size, bold, f, "a")[3] for r, f in _pieces(text)))
 
 
 def truncate(text: str, size: int, max_width: int, bold: bool = False) -> str:
@@ -205,7 +240,7 @@ def truncate(text: str, size: int, max_width: int, bold: bool = False) -> str:
             lo = mid
         else:
             hi = mid - 1
-    return text[:lo] + "…"
+    return text[:lo] + ELLIPSIS
 
 
 def draw_text(
@@ -222,7 +257,7 @@ def draw_text(
     The horizontal anchor letter (``l m r``) applies to the whole text; the vertical
     one (``a t m s b d``) to each run.
     """
-    runs = _visual_order(split_runs(text))
+    runs = _visual_order(_pieces(text))
     masks = [_run_mask(run, size, bold, face, anchor[1]) for run, face in runs]
     width = sum(m[3] for m in masks)
     x, y = xy
@@ -230,7 +265,9 @@ def draw_text(
         x -= width / 2
     elif anchor[0] == "r":
         x -= width
-    for mask, dx, dy, advance in masks:
+    for (run, face), (mask, dx, dy, advance) in zip(runs, masks, strict=True):
+        if run == ELLIPSIS:
+            dy += _ellipsis_drop(size, bold, face)
         draw.bitmap((round(x + dx), round(y + dy)), mask, fill=fill)
         x += advance
     return round(width)

@@ -76,7 +76,12 @@ def mahjong_hand_image(scene: MahjongHandScene, width: int = 64) -> Image.Image:
     width_px = max(row1, row2, 360) + 2 * margin
     _, small_h = tile_size(48)
     lower_rows = (2 if flowers_apart else 1) if lower else 0
-    height = title_h + th + legend_h + lower_rows * (small_h + 56) + margin
+    # A lower row is 10 px of space, its 30 px label and its tiles; a second one starts
+    # 16 px further down. The picture ends ``margin`` below the last tiles, as it starts
+    # (it used to keep a row gap there too: an empty band at the foot).
+    row_h = 10 + 30 + small_h
+    lower_h = lower_rows * row_h + max(0, lower_rows - 1) * 16
+    height = title_h + th + legend_h + lower_h + margin
     img = Image.new("RGB", (width_px, height), BG)
     d = ImageDraw.Draw(img)
     if scene.title:

@@ -15,7 +15,7 @@ from games.tricks.order import TRUMP, TrumpOrder
 from render.cards import CardGroup, group_cards
 from render.scenes import TrickTableScene
 
-__all__ = ["hand_groups", "table_scene"]
+__all__ = ["hand_groups", "lead_lines", "table_scene"]
 
 _OVER = ("hand_over", "match_over")
 _DECLARING = ("dealing", "auction", "pajiwo", "rebel", "bury")
@@ -105,7 +105,7 @@ def table_scene(
     phase = str(view.get("phase") or "")
     view = _as_played(view, phase)
     suit, no_trump = _trump_suit(view)
-    trick_rows, caption, winner = _shown_cards(view, phase)
+    trick_rows, caption, winner, lead = _shown_cards(view, phase)
     points = list(view.get("points") or [0, 0])
     dealer = view.get("dealer")
     teams_json = view.get("teams") or [[0, 2], [1, 3]]
@@ -146,6 +146,7 @@ def table_scene(
         title=title,
         phase=str(view.get("result_label") or _PHASES.get(phase, phase)),
         trick_caption=caption,
+        lead_lines=lead_lines(lead),
         trick_winner=winner,
         kitty=kitty,
         kitty_label=kitty_label,
@@ -182,22 +183,68 @@ def _plays(trick: Any) -> list[tuple[int, tuple[Card, ...]]]:
 
 def _shown_cards(
     view: Mapping[str, Any], phase: str
-) -> tuple[list[tuple[int, tuple[Card, ...]]], str, int | None]:
-    """What lies in front of the seats: ``(plays, caption, winner)``.
+) -> tuple[list[tuple[int, tuple[Card, ...]]], str, int | None, Any]:
+    """What lies in front of the seats: ``(plays, caption, winner, lead reading)``.
 
     The current trick while one is under way; else, in play and after the hand, the
     last finished trick (上一轮) with its winner; while trump is being declared, the
-    standing declaration (亮主), which is public (``pajiwo.txt:41-47``).
+    standing declaration (亮主), which is public (``pajiwo.txt:41-47``). The lead
+    reading is the trick's ``lead`` (``view["trick"]["lead"]``), or ``None``.
     """
-    current = _plays(view.get("trick"))
+    trick = view.get("trick")
+    current = _plays(trick)
     if current:
-        return current, "", None
+        return current, "", None, trick.get("lead") if isinstance(trick, Mapping) else None
     last = view.get("last_trick")
     if phase in ("play", *_OVER) and isinstance(last, Mapping) and last.get("plays"):
         won = last.get("winner")
-        return _plays(last), "上一轮 last trick", won if isinstance(won, int) else None
+        winner = won if isinstance(won, int) else None
+        return _plays(last), "上一轮 last trick", winner, last.get("lead")
     standing = view.get("standing")
     if phase in _DECLARING and isinstance(standing, Mapping) and standing.get("cards"):
         label = "扒鸡窝 standing call" if phase == "pajiwo" else "亮主 declared"
-        return [(int(standing["seat"]), tuple(_cards(standing["cards"])))], label, None
-    return [], "", None
+        return [(int(standing["seat"]), tuple(_cards(standing["cards"])))], label, None, None
+    return [], "", None, None
+
+
+_KIND_LABELS = {
+    "single": "单张 single",
+    "pair": "对子 pair",
+    "triple": "三张 triple",
+    "tractor": "拖拉机 tractor",
+}
+
+
+def _units_line(units: Any) -> list[str]:
+    """One line per kind of unit, largest first: ``拖拉机 tractor ×3`` (a tractor of 3
+    pairs), ``对子 pair ×2`` (two pairs), ``单张 single``."""
+    out: list[str] = []
+    counts: dict[tuple[str, int], int] = {}
+    for unit in units if isinstance(units, list) else []:
+        if isinstance(unit, Mapping):
+            key = (str(unit.get("kind")), int(unit.get("length") or 1))
+            counts[key] = counts.get(key, 0) + 1
+    for (kind, length), n in counts.items():
+        label = _KIND_LABELS.get(kind, kind)
+        if kind == "tractor":
+            label += f" {length}对 pairs"
+        out.append(label + (f" ×{n}" if n > 1 else ""))
+    return out
+
+
+def lead_lines(lead: Any) -> list[str]:
+    """How the lead was read (``view["trick"]["lead"]``), as lines for the picture.
+
+    ``["首家 lead", "拖拉机 tractor 3对 pairs"]`` for one unit; for a throw (甩牌),
+    ``"甩牌成功 throw stood"`` or ``"甩牌失败 throw failed"``, the throw's units and, when it
+    failed, ``"→ "`` and what it was cut to. ``[]`` for no reading.
+    """
+    if not isinstance(lead, Mapping):
+        return []
+    throw = lead.get("throw")
+    if not isinstance(throw, Mapping):
+        return ["首家 lead", *_units_line(lead.get("units"))]
+    if throw.get("stood"):
+        return ["甩牌成功 throw stood", *_units_line(throw.get("units"))]
+    cut = _units_line(lead.get("units"))
+    return ["甩牌失败 throw failed", *_units_line(throw.get("units")), *(f"→ {c}" for c in cut)]

@@ -74,6 +74,7 @@ def trick_scene() -> TrickTableScene:
         teams=[0, 1, 0, 1],
         title="扒鸡窝 Pajiwo",
         phase="出牌 play",
+        lead_lines=["首家 lead", "拖拉机 tractor 2对 pairs"],
     )
 
 
@@ -107,7 +108,8 @@ def climb_scene() -> ClimbTableScene:
     return ClimbTableScene(
         names=NAMES,
         cards_left=[0, 12, 5, 20],
-        last_play=(2, parse_cards("5S 10H KD KD"), "510K"),
+        # 杂五十K: a single 5, 10 and K of any suits, a bomb (dagun_and_jinhua-mahjong.txt:23)
+        last_play=(2, parse_cards("5S 10H KD"), "杂五十K 510K"),
         finish_order=[0],
         captured=[35, 10, 0, 25],
         teams=[0, None, 0, None],

@@ -60,6 +60,9 @@ class TrickTableScene:
     * ``trick_caption``: what the cards in front of the seats are when they are not the
       current trick, for example ``"上一轮 last trick"`` or ``"亮主 declared"``
       (drawn in the middle; the lead marker 先 is then left out); ``""`` for the current trick.
+    * ``lead_lines``: how the lead of the trick shown was read (首家 / 甩牌: its units and,
+      for a throw, whether it stood), one short line each, drawn at the top left under
+      ``trick_caption``; empty to draw nothing.
     * ``trick_winner``: the seat that won the trick shown (marked 赢; the trick is then a
       finished one and drawn faded), or ``None``.
     * ``kitty``: the kitty (底牌) when every viewer may see it (after the hand), else empty;
@@ -82,6 +85,7 @@ class TrickTableScene:
     title: str = ""
     phase: str = ""
     trick_caption: str = ""
+    lead_lines: Sequence[str] = ()
     trick_winner: int | None = None
     kitty: Sequence[Card] = ()
     kitty_label: str = "底牌 kitty"

@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 from games.cards import Card
 from render.cards import card_image
 from render.common import BG, BLUE, GOLD, INK, RED, TABLE, new_canvas, to_png
-from render.fonts import draw_text
+from render.fonts import draw_text, truncate
 from render.scenes import TrickTableScene
 from render.table import (
     HEADER_H,
@@ -40,8 +40,8 @@ def trick_table_image(scene: TrickTableScene) -> Image.Image:
     """Draw ``scene``: header with trump (主), level (级), points per side and the deadline;
     four seat panels (name, cards left, dealer 庄, turn ▶); the cards of ``scene.trick`` in
     front of the seats, the lead marked 先 (or the winner 赢), with ``trick_caption`` at
-    the top left when they are not the current trick; the public kitty (底牌) at the top
-    right. Returns a 900 x 860 RGB image.
+    the top left when they are not the current trick and ``lead_lines`` (how the lead was
+    read) under it; the public kitty (底牌) at the top right. Returns a 900 x 860 RGB image.
     """
     img = new_canvas(WIDTH, HEIGHT, BG)
     draw_felt(img, HEADER_H)
@@ -86,13 +86,23 @@ def trick_table_image(scene: TrickTableScene) -> Image.Image:
             draw_text(d, (x0 + 4, y0 - 4), "赢 won", 20, GOLD, bold=True, anchor="ld")
         elif seat == lead and not scene.trick_caption:
             draw_text(d, (x0 + 4, y0 - 4), "先 lead", 20, GOLD, bold=True, anchor="ld")
+    y = HEADER_H + 36
     if scene.trick_caption:
-        draw_text(
-            d, (28, HEADER_H + 36), scene.trick_caption, 26, FELT_TEXT, bold=True, anchor="lm"
-        )
+        draw_text(d, (28, y), scene.trick_caption, 26, FELT_TEXT, bold=True, anchor="lm")
+        y += 36
+    _draw_lead_lines(d, list(scene.lead_lines), y, boxes["top"].box[0] - 28 - 16)
     if scene.kitty:
         _draw_kitty(img, list(scene.kitty), scene.kitty_label)
     return img
+
+
+def _draw_lead_lines(d: ImageDraw.ImageDraw, lines: list[str], y: int, max_w: int) -> None:
+    """How the lead was read, at the top left of the felt beside the top seat: the first
+    line (what the lead is: 首家 lead, 甩牌 throw) in gold, its units below it."""
+    for i, line in enumerate(lines):
+        size, colour = (22, GOLD) if i == 0 else (22, FELT_TEXT)
+        text = truncate(line, size, max_w, bold=i == 0)
+        draw_text(d, (28, y + i * 30), text, size, colour, bold=i == 0, anchor="lm")
 
 
 def _draw_kitty(img: Image.Image, cards: list[Card], label: str) -> None:

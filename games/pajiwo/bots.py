@@ -52,7 +52,12 @@ def _order_from_view(view: dict[str, JSON]) -> tricks.TrumpOrder | None:
 
 
 def _rules(game: Game) -> tricks.TrickRules:
-    return tricks.rules_for(str(getattr(game.options, "failed_throw", "smallest_card")))
+    """The table's trick rules, from its public options (failed throw, tractor follow)."""
+    options = game.options
+    return tricks.rules_for(
+        str(getattr(options, "failed_throw", "smallest_card")),
+        str(getattr(options, "tractor_follow", "longest_tractor")),
+    )
 
 
 class RandomPlayer:

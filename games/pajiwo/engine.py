@@ -109,7 +109,7 @@ class PajiwoGame(Game):
     def __init__(self, seed: int, options: PajiwoOptions | None = None) -> None:
         super().__init__(seed, options)
         opts = self.options
-        self.rules = tricks.rules_for(opts.failed_throw)
+        self.rules = tricks.rules_for(opts.failed_throw, opts.tractor_follow)
         self.levels: list[int] = [opts.start_level, opts.start_level]
         self.hand_number = 1
         self.dealer: int | None = None
@@ -168,6 +168,9 @@ class PajiwoGame(Game):
         # A failed throw (甩牌失败) of the current trick, public: the others see what was thrown
         # and the card it was cut to (pajiwo.txt:105).
         self.failed_throw: dict[str, JSON] | None = None
+        # How the current trick's lead was read (public): its units and, for a throw,
+        # whether it stood (docs/rules/pajiwo.md#9, view()["trick"]["lead"]).
+        self.lead_reading: dict[str, JSON] | None = None
         self.tricks_done: list[dict[str, JSON]] = []
         self.won_cards: list[Card] = []  # cards of finished tricks (for conservation)
         self.points = [0, 0]
@@ -679,9 +682,12 @@ class PajiwoGame(Game):
         if not self.trick_plays:
             assert lead is not None  # _validate_play read the lead
             played: tuple[Card, ...] = tuple(cards)
+            thrown = lead
+            stood = True
             if tricks.is_throw(lead):
                 others = {(seat + k) % 4: self.hands[(seat + k) % 4] for k in (1, 2, 3)}
                 ok, played, beaten_by = tricks.check_throw(lead, others, order, self.rules)
+                stood = ok
                 if not ok:
                     self.failed_throw = {
                         "seat": seat,
@@ -701,6 +707,13 @@ class PajiwoGame(Game):
                     lead = tricks.classify_lead(list(played), order, self.rules)
             self.lead = lead
             self.trick_leader = seat
+            self.lead_reading = {
+                "seat": seat,
+                **tricks.lead_json(lead),
+                "throw": {"stood": stood, "units": tricks.units_json(thrown.units)}
+                if tricks.is_throw(thrown)
+                else None,
+            }
         else:
             played = tuple(cards)
         self._remove(seat, played)
@@ -725,6 +738,7 @@ class PajiwoGame(Game):
             "winner": winner,
             "points": pts,
             "failed_throw": self.failed_throw,
+            "lead": self.lead_reading,
         }
         self.tricks_done.append(record)
         events = [
@@ -740,6 +754,7 @@ class PajiwoGame(Game):
         self.trick_plays = []
         self.lead = None
         self.failed_throw = None
+        self.lead_reading = None
         self.trick_leader = winner
         self.turn = winner
         if any(self.hands):

@@ -60,6 +60,12 @@ class PajiwoOptions(GameOptions):
         "the unit that was beaten",
         choices=("smallest_card", "beaten_unit"),
     )
+    tractor_follow: str = option(
+        "longest_tractor",
+        "following a tractor lead without a tractor as long: 'longest_tractor' = the longest "
+        "tractor of the suit held, then pairs (pajiwo.txt:107); 'same_length' = any pairs",
+        choices=("longest_tractor", "same_length"),
+    )
     rebels_per_hand: int = option(
         1,
         "how many times 造反 (rebellion) may redeal one hand; 0 = no 造反",

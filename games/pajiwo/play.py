@@ -19,10 +19,12 @@ from games.tricks import (
     classify_lead,
     decompose,
     kitty_multiplier,
+    lead_json,
     legal_follows,
     legal_leads,
     random_follow,
     trick_winner,
+    units_json,
 )
 from games.tricks import check_throw as _check_throw
 
@@ -36,23 +38,28 @@ __all__ = [
     "decompose",
     "is_throw",
     "kitty_multiplier",
+    "lead_json",
     "legal_follows",
     "legal_leads",
     "random_follow",
     "rules_for",
     "trick_winner",
     "trump_order",
+    "units_json",
 ]
 
-_RULES: dict[str, TrickRules] = {}
 
+@lru_cache(maxsize=16)
+def rules_for(
+    failed_throw: str = "smallest_card", tractor_follow: str = "longest_tractor"
+) -> TrickRules:
+    """扒鸡窝's rules (2 decks, pairs, tractors, throws; pajiwo.txt:83-107) with the table's
+    failed-throw option (``"smallest_card"`` = the seed, or ``"beaten_unit"``) and
+    tractor-follow option (``"longest_tractor"`` = the seed, or ``"same_length"``).
 
-def rules_for(failed_throw: str) -> TrickRules:
-    """扒鸡窝's rules (2 decks, pairs, tractors, throws; pajiwo.txt:83-105) with the table's
-    failed-throw option (``"smallest_card"`` = the seed, or ``"beaten_unit"``)."""
-    if failed_throw not in _RULES:
-        _RULES[failed_throw] = TrickRules(failed_throw=failed_throw)
-    return _RULES[failed_throw]
+    Raises ``ValueError`` for a choice that is neither.
+    """
+    return TrickRules(failed_throw=failed_throw, tractor_follow=tractor_follow)
 
 
 @lru_cache(maxsize=256)

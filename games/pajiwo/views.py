@@ -24,9 +24,17 @@ __all__ = ["invariants", "seat_view", "snapshot", "trick_json"]
 
 
 def trick_json(game: PajiwoGame) -> dict[str, JSON]:
-    """The current trick: ``{leader, plays [{seat, cards}], failed_throw, winning}``;
+    """The current trick: ``{leader, plays [{seat, cards}], failed_throw, winning, lead}``.
+
     ``winning`` is the seat whose play would take the trick as it stands (public: every
-    play is seen), ``None`` before the lead."""
+    play is seen), ``None`` before the lead.
+    ``lead`` is how the lead was read (``pajiwo.txt:103-105``), ``None`` before it:
+    ``{seat, suit ("S"/"H"/"C"/"D"/"trump"), units [{kind, cards, length}], throw}``.
+    ``units`` are what every follower answers, largest first (kind ``single``,
+    ``pair`` or ``tractor``; ``length`` the pairs of a tractor); after a failed throw,
+    the units of the card(s) it was cut to. ``throw`` is ``None`` for a single unit,
+    else ``{stood: bool, units: the throw's units as thrown}``.
+    """
     winning = None
     if game.trick_plays:
         winning = tricks.trick_winner(game.trick_plays, game._order(), game.rules)
@@ -35,6 +43,7 @@ def trick_json(game: PajiwoGame) -> dict[str, JSON]:
         "plays": [{"seat": s, "cards": asc(p)} for s, p in game.trick_plays],
         "failed_throw": game.failed_throw,
         "winning": winning,
+        "lead": game.lead_reading,
     }
 
 
@@ -46,9 +55,10 @@ def seat_view(game: PajiwoGame, seat: int | None) -> dict[str, JSON]:
     grab, trump {suit, no_trump, fixed_by, kitty_card}, declarations,
     standing, kitty (only to the seat that buried it, and to all after the
     hand), picked_up (the kitty's cards, only to the seat burying them, while
-    it buries), trick {leader, plays, failed_throw}, last_trick, tricks (this
-    hand's finished tricks {leader, plays, winner, points, failed_throw};
-    failed_throw is None or {seat, cards thrown, played, beaten_by}), tricks_played, points (per
+    it buries), trick {leader, plays, failed_throw, winning, lead}
+    (:func:`trick_json`), last_trick, tricks (this hand's finished tricks {leader,
+    plays, winner, points, failed_throw, lead}; failed_throw is None or {seat,
+    cards thrown, played, beaten_by}; lead as in :func:`trick_json`), tricks_played, points (per
     team), defenders_points, turn (seats pending a required decision),
     optional (seats that may act but need not), legal (own legal action
     kinds), hand_results, scores, match_over, match_result.

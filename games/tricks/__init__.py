@@ -30,10 +30,12 @@ Readings (where the seed, ``pajiwo.txt``, leaves a choice):
 * Following a multi-unit lead (a throw): the seed's tractor and pair rules
   (``pajiwo.txt:107,109``) apply to each unit of the lead in turn, largest
   first, each against the cards the earlier units leave. A tractor unit is
-  answered by a tractor of the same length if held, else by as many pairs as
-  it has (widest sets first), else singles; holding a *shorter* tractor does
-  not oblige more than the pairs. The hand's best achievable answer is the
-  obligation.
+  answered by a tractor of the same length if held, else (``pajiwo.txt:107``
+  as written, issue 8) by the longest tractor held, then again the longest
+  for the pairs still unanswered, then by pairs (widest sets first), else
+  singles. Option ``TrickRules.tractor_follow="same_length"``: a shorter
+  tractor obliges no more than its pairs. The hand's best achievable answer
+  is the obligation.
 * Ruff (毙, rule 7, ``pajiwo.txt:111``): "at least as many tractors and pairs"
   is read as: all trump, and the play can be read as the lead's units (a
   tractor of the same shape for each tractor, a pair for each pair); else it is
@@ -52,7 +54,16 @@ Readings (where the seed, ``pajiwo.txt``, leaves a choice):
 """
 
 from games.tricks.follow import check_follow, legal_follows, random_follow
-from games.tricks.lead import Lead, ThrowCheck, check_throw, classify_lead, legal_leads, suit_name
+from games.tricks.lead import (
+    Lead,
+    ThrowCheck,
+    check_throw,
+    classify_lead,
+    lead_json,
+    legal_leads,
+    suit_name,
+    units_json,
+)
 from games.tricks.order import SUITS, TRUMP, EffectiveSuit, TrumpOrder, intern_card
 from games.tricks.rules import DAGUNZI_RULES, PAJIWO_RULES, TrickRules
 from games.tricks.units import KINDS, Unit, decompose, kitty_multiplier, largest_unit, make_unit
@@ -77,10 +88,12 @@ __all__ = [
     "intern_card",
     "kitty_multiplier",
     "largest_unit",
+    "lead_json",
     "legal_follows",
     "legal_leads",
     "make_unit",
     "random_follow",
     "suit_name",
     "trick_winner",
+    "units_json",
 ]

@@ -7,10 +7,16 @@ first. Grades:
 
 * a set of width ``w`` (pair 2, triple 3): ``(x,)``, the widest set ``x <= w``
   answered (``(1,)``: none, only singles);
-* a tractor of ``n`` sets of width ``w``: ``(1, n, 0, ...)`` when answered by a
-  tractor of the same shape, else ``(0, c_w, c_{w-1}, ..., c_2)``: how many
-  sets of each width, widest first, answer its ``n`` slots (``pajiwo.txt:107``:
-  no tractor -> pairs -> singles).
+* a tractor of ``n`` sets of width ``w``: ``(t_1, ..., t_m, c_w, c_{w-1}, ...,
+  c_2)`` with ``m = n // 2`` (the most tractors ``n`` slots can hold). ``t_i``
+  is the length of the ``i``-th tractor (of sets of width ``w``) answering it,
+  longest first, 0 padded; ``c_x`` how many of its ``n`` slots sets of width
+  ``x`` answer, the tractors' sets included. A full answer, a tractor of the
+  same shape, is ``(n, 0, ..., n, 0, ...)``. ``pajiwo.txt:107`` read as
+  written (``TrickRules.tractor_follow="longest_tractor"``): the longest
+  tractor held, up to ``n`` sets; again for the sets still unanswered; then
+  sets, widest first; then singles. With ``"same_length"`` only a full tractor
+  counts and every ``t_i`` of a partial answer is 0.
 
 The *profile* of some cards is the lexicographically largest sequence of
 grades any assignment of disjoint cards to the units reaches. Following a
@@ -171,9 +177,10 @@ ShapeUnit = tuple[str, int, int]  # (kind, width, length) of a non-single lead u
 
 
 def full_grade(unit: ShapeUnit) -> Grade:
+    """The grade of an answer of the same shape as ``unit`` (the best there is)."""
     kind, width, length = unit
     if kind == "tractor":
-        return (1, length) + (0,) * (width - 2)
+        return (length,) + (0,) * (length // 2 - 1) + (length,) + (0,) * (width - 2)
     return (width,)
 
 
@@ -191,9 +198,75 @@ def options(counts: Counts, unit: ShapeUnit, lad: Ladder) -> tuple[Grade, list[O
     full = windows(counts, length, width, lad)
     if full:
         return full_grade(unit), full
-    # pajiwo.txt:107: no tractor of that shape -> as many sets as the lead asks, widest first.
-    slots = length
-    grade = [0]
+    return _partial_tractor(counts, unit, lad)
+
+
+def _partial_tractor(counts: Counts, unit: ShapeUnit, lad: Ladder) -> tuple[Grade, list[Option]]:
+    """The best grade and its answers for a tractor ``unit`` the cards cannot match in full.
+
+    ``pajiwo.txt:107``: 有拖拉机必须出拖拉机, 没有拖拉机需出对子. With
+    ``tractor_follow="longest_tractor"`` the longest tractor of ``width`` held
+    (up to the slots left) answers first, then again for the slots still open;
+    every choice of such a tractor is tried, because off-suit level cards share
+    a place on the ladder and one choice can leave a tractor another does not.
+    The slots left take sets, widest first, then singles.
+    """
+    _kind, width, length = unit
+    strength = lad.info
+    n_chains = length // 2
+    longest = lad.rules.tractor_follow == "longest_tractor"
+    best_grade: Grade | None = None
+    best: dict[tuple[Card, ...], Option] = {}
+    key = lad.order.sort_key
+    work = dict(counts)
+
+    def finish(chains: list[int], chain_cards: list[Card]) -> None:
+        nonlocal best_grade
+        slots = length - sum(chains)
+        set_grade, combos = _sets(work, slots, width, lad)
+        grade = (
+            *chains,
+            *(0,) * (n_chains - len(chains)),
+            set_grade[0] + sum(chains),
+            *set_grade[1:],
+        )
+        if best_grade is not None and grade < best_grade:
+            return
+        if best_grade is None or grade > best_grade:
+            best_grade = grade
+            best.clear()
+        for combo in combos:
+            cards = chain_cards + combo
+            canon = tuple(sorted(cards, key=key))
+            if canon not in best:
+                best[canon] = (cards, max((strength[c][1] for c in cards), default=-1))
+
+    def rec(chains: list[int], chain_cards: list[Card]) -> None:
+        slots = length - sum(chains)
+        run = len(longest_chain(work, width, lad)) if longest and slots >= 2 else 0
+        if run < 2:
+            finish(chains, chain_cards)
+            return
+        size = min(run, slots)
+        for used, _top in windows(work, size, width, lad):
+            take(work, used)
+            rec([*chains, size], chain_cards + used)
+            give(work, used)
+
+    rec([], [])
+    assert best_grade is not None
+    fallback = sorted(best.values(), key=lambda o: -o[1])
+    return best_grade, fallback
+
+
+def _sets(counts: Counts, slots: int, width: int, lad: Ladder) -> tuple[Grade, list[list[Card]]]:
+    """Answer ``slots`` sets with sets of ``counts``, widest first (no tractors).
+
+    Returns ``(c_width, ..., c_2)``, how many slots sets of each width answer,
+    and every choice of cards reaching it (one list per choice).
+    """
+    strength = lad.info
+    grade: list[int] = []
     fixed: list[Card] = []
     chosen_combo: list[list[Card]] = [[]]
     used: set[Card] = set()
@@ -216,13 +289,7 @@ def options(counts: Counts, unit: ShapeUnit, lad: Ladder) -> tuple[Grade, list[O
                 [c for c in combo for _ in range(x)] for combo in combinations(avail, slots)
             ]
             slots = 0
-    fallback: list[Option] = []
-    for combo in chosen_combo:
-        cards = fixed + combo
-        top = max((strength[c][1] for c in cards), default=-1)
-        fallback.append((cards, top))
-    fallback.sort(key=lambda o: -o[1])
-    return tuple(grade), fallback
+    return tuple(grade), [fixed + combo for combo in chosen_combo]
 
 
 # ------------------------------------------------------------------ profile

@@ -1,9 +1,9 @@
 """Following a lead: obligations, legal follows, a random legal follow.
 
 Source: ``pajiwo.txt:101`` (follow the led suit; all trumps are one suit; when
-void, ruff 毙 or discard 垫), ``pajiwo.txt:107`` (tractor lead: a tractor of
-that suit if held, else pairs, then singles), ``pajiwo.txt:109`` (pair lead: a
-pair if held), ``dagunzi.txt:67``.
+void, ruff 毙 or discard 垫), ``pajiwo.txt:107`` (tractor lead: the longest
+tractor of that suit held, up to the lead's length, then pairs, then singles),
+``pajiwo.txt:109`` (pair lead: a pair if held), ``dagunzi.txt:67``.
 """
 
 from __future__ import annotations
@@ -58,8 +58,11 @@ def check_follow(
     3. Shape (``pajiwo.txt:107,109``), inside the led suit only, unit by unit
        of the lead, largest first, each against the cards left by the earlier
        ones: a tractor lead asks for a tractor of the same shape if held, else
-       as many sets (pairs) as it has and the hand holds, widest first, then
-       singles; a pair asks for a pair, a triple (打滚子) for a triple, else a
+       (``rules.tractor_follow="longest_tractor"``, the seed) the longest
+       tractor held, then again the longest for the pairs still unanswered,
+       then as many sets (pairs) as it has and the hand holds, widest first,
+       then singles (``"same_length"``: no shorter tractor obliges, only the
+       sets); a pair asks for a pair, a triple (打滚子) for a triple, else a
        pair. Formally the play's suit cards must reach the same profile as all
        the suit cards held (see ``games/tricks/_shape.py``). For a throw this
        applies the seed's tractor and pair rules to each unit of the throw.
@@ -139,24 +142,22 @@ def _refuse_shape(
     name = suit_name(suit)
     unit = units[-1]
     want = wanted[-1]
-    kind, width, _length = unit
-    if kind == "tractor" and want[0] == 1:
-        example = _example(held, units, wanted, lad)
-        shown = "".join(str(c) for c in example)
+    kind, width, length = unit
+    chains = length // 2 if kind == "tractor" else 0
+    # the first place of the grade where the play falls short (it never exceeds the hand's)
+    k = next(k for k, (a, b) in enumerate(zip(want, got, strict=True)) if a != b)
+    if k < chains:
+        shown = "".join(str(c) for c in _example(held, units, wanted, lad, k))
         raise IllegalAction(
             "must_play_tractor",
             f"you must play a tractor in {name}: you hold {shown}",
             {"suit": name, "cards": shown},
             _RULE_TRACTOR,
         )
-    # The widest set width where the play falls short.
-    if kind == "tractor":
-        widths = list(range(width, 1, -1))
-        x = next((w for w, a, b in zip(widths, want[1:], got[1:], strict=True) if a != b), 2)
-    else:
-        x = want[0]
-    candidates = [c for c, k in held.items() if k >= x and played.get(c, 0) < x] or [
-        c for c, k in held.items() if k >= x
+    # The set width where the play falls short.
+    x = width - (k - chains) if kind == "tractor" else want[0]
+    candidates = [c for c, n in held.items() if n >= x and played.get(c, 0) < x] or [
+        c for c, n in held.items() if n >= x
     ]
     card = max(candidates, key=lambda c: lad.info[c][1])
     shown = str(card) * x
@@ -164,7 +165,10 @@ def _refuse_shape(
     what = "a triple" if x == 3 else "a pair"
     if kind == "tractor":
         what = "triples" if x == 3 else "pairs"
-        message = f"you must play {what} in {name} when you have no tractor: you hold {shown}"
+        if any(want[:chains]):
+            message = f"you must play {what} in {name} beside your tractor: you hold {shown}"
+        else:
+            message = f"you must play {what} in {name} when you have no tractor: you hold {shown}"
     else:
         message = f"you must play {what} in {name}: you hold {shown}"
     raise IllegalAction(
@@ -175,12 +179,22 @@ def _refuse_shape(
     )
 
 
-def _example(held: Counts, units: list[ShapeUnit], wanted: Profile, lad: Ladder) -> list[Card]:
-    """A tractor shaped like ``units[-1]`` the hand can give after answering the earlier units."""
-    _kind, width, length = units[-1]
-    for found in answers(held, units, wanted, lad):
-        return found[len(found) - width * length :]
-    return options(held, units[-1], lad)[1][0][0]  # pragma: no cover - wanted says one exists
+def _example(
+    held: Counts, units: list[ShapeUnit], wanted: Profile, lad: Ladder, k: int
+) -> list[Card]:
+    """The ``k``-th tractor (longest first) of an answer to ``units[-1]`` the hand can give
+    after answering the earlier units as ``wanted`` asks."""
+    width = units[-1][1]
+    lengths = wanted[-1]
+    start = sum(lengths[:k]) * width
+    end = start + lengths[k] * width
+    for earlier in answers(held, units[:-1], wanted[:-1], lad):
+        rest = dict(held)
+        take(rest, earlier)
+        grade, opts = options(rest, units[-1], lad)
+        if grade == wanted[-1]:
+            return opts[0][0][start:end]
+    raise AssertionError("the hand's profile says such an answer exists")  # pragma: no cover
 
 
 _FeedKey = tuple[int, int, int, tuple[int, int, int]]

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from games.base import IllegalAction
-from games.cards import Card
+from games.cards import Card, format_card_ascii
 from games.tricks._shape import (
     Counts,
     Ladder,
@@ -27,7 +28,16 @@ from games.tricks.order import SUITS, TRUMP, EffectiveSuit, TrumpOrder
 from games.tricks.rules import TrickRules
 from games.tricks.units import Unit, _decompose_suit, decompose
 
-__all__ = ["Lead", "ThrowCheck", "check_throw", "classify_lead", "legal_leads", "suit_name"]
+__all__ = [
+    "Lead",
+    "ThrowCheck",
+    "check_throw",
+    "classify_lead",
+    "lead_json",
+    "legal_leads",
+    "suit_name",
+    "units_json",
+]
 
 
 @dataclass(frozen=True)
@@ -82,6 +92,30 @@ def _names(cards: Iterable[Card]) -> str:
 def suit_name(suit: EffectiveSuit) -> str:
     """``♥`` for a side suit, ``trump`` for the trumps (messages)."""
     return suit if isinstance(suit, str) else suit.symbol
+
+
+def units_json(units: Iterable[Unit]) -> list[dict[str, Any]]:
+    """Units as JSON for views: ``[{"kind", "cards", "length"}]``, in the order given.
+
+    ``kind`` is ``"single"``, ``"pair"``, ``"triple"`` or ``"tractor"``; ``cards`` the
+    unit's cards in ASCII notation (``format_card_ascii``: ``"10s"``, ``"BJ"``),
+    strongest first; ``length`` the number of sets (1, or the pairs of a tractor).
+    """
+    return [
+        {"kind": u.kind, "cards": [format_card_ascii(c) for c in u.cards], "length": u.length}
+        for u in units
+    ]
+
+
+def lead_json(lead: Lead) -> dict[str, Any]:
+    """How a lead was read (``pajiwo.txt:103``), as JSON for views and front ends:
+    ``{"suit": "S"|"H"|"C"|"D"|"trump", "units": units_json(lead.units)}``.
+
+    Several units make a throw (甩牌); whether it stood is :func:`check_throw`'s answer,
+    which the engine adds.
+    """
+    suit = lead.suit if isinstance(lead.suit, str) else lead.suit.value
+    return {"suit": suit, "units": units_json(lead.units)}
 
 
 def classify_lead(cards: Iterable[Card], order: TrumpOrder, rules: TrickRules) -> Lead:

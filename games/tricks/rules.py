@@ -11,9 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-__all__ = ["DAGUNZI_RULES", "FAILED_THROW_CHOICES", "PAJIWO_RULES", "TrickRules"]
+__all__ = [
+    "DAGUNZI_RULES",
+    "FAILED_THROW_CHOICES",
+    "PAJIWO_RULES",
+    "TRACTOR_FOLLOW_CHOICES",
+    "TrickRules",
+]
 
 FAILED_THROW_CHOICES: Final = ("smallest_card", "beaten_unit")
+TRACTOR_FOLLOW_CHOICES: Final = ("longest_tractor", "same_length")
 
 
 @dataclass(frozen=True)
@@ -32,6 +39,12 @@ class TrickRules:
         failed_throw: what a failed throw plays: ``"smallest_card"`` (the
             seed, ``pajiwo.txt:105``: the smallest card of the throw) or
             ``"beaten_unit"`` (option: the unit some hand beats).
+        tractor_follow: how a follower answers a tractor lead (拖拉机) they
+            cannot match in full: ``"longest_tractor"`` (the seed,
+            ``pajiwo.txt:107``: the longest tractor of the suit held, up to the
+            lead's length, again for the pairs still unanswered, then pairs,
+            then singles) or ``"same_length"`` (option: only a tractor as long
+            as the lead obliges; else any pairs).
         no_trump_joker_level_tractor: False (the seed, ``pajiwo.txt:91``): in
             no-trump a 小王 pair and a level-card pair are *not* a tractor.
             True makes them adjacent as they are with a trump suit.
@@ -45,6 +58,7 @@ class TrickRules:
     tractors: bool = True
     throws: bool = True
     failed_throw: str = "smallest_card"
+    tractor_follow: str = "longest_tractor"
     no_trump_joker_level_tractor: bool = False
 
     def __post_init__(self) -> None:
@@ -61,6 +75,11 @@ class TrickRules:
             raise ValueError(
                 f"failed_throw must be one of {', '.join(FAILED_THROW_CHOICES)}, "
                 f"not {self.failed_throw!r}"
+            )
+        if self.tractor_follow not in TRACTOR_FOLLOW_CHOICES:
+            raise ValueError(
+                f"tractor_follow must be one of {', '.join(TRACTOR_FOLLOW_CHOICES)}, "
+                f"not {self.tractor_follow!r}"
             )
 
     @property

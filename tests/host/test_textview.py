@@ -207,3 +207,29 @@ def test_at_a_hand_end_the_finished_hands_sides_count_not_the_next_dealers() -> 
         "defenders' points: Bot 2 + Bot 4 110",
         "last hand: defenders 110: they take over the deal (上庄)",
     ]
+
+
+def test_the_lead_reading_is_shown_in_words() -> None:
+    """Issue 8: the terminal says how the lead was read (view["trick"]["lead"])."""
+    v = view(["7s", "8s"])
+    v["trick"] = {
+        "leader": 3,
+        "plays": [{"seat": 3, "cards": ["4s", "4s", "3s", "3s", "2s", "2s"]}],
+        "failed_throw": None,
+        "lead": {
+            "seat": 3,
+            "suit": "S",
+            "units": [
+                {"kind": "tractor", "cards": ["4s", "4s", "3s", "3s", "2s", "2s"], "length": 3}
+            ],
+            "throw": None,
+        },
+    }
+    lines = render_view(v, NAMES).splitlines()
+    assert "lead read as: tractor of 3 pairs ♠4 ♠4 ♠3 ♠3 ♠2 ♠2" in lines
+    pair = {"kind": "pair", "cards": ["Ah", "Ah"], "length": 1}
+    single = {"kind": "single", "cards": ["Jh"], "length": 1}
+    v["trick"]["lead"] = {"seat": 3, "suit": "H", "units": [single], "throw": None}
+    v["trick"]["lead"]["throw"] = {"stood": False, "units": [pair, single]}
+    text = render_view(v, NAMES)
+    assert "lead read as: throw (failed): pair ♥A ♥A + single ♥J → single ♥J" in text

@@ -96,3 +96,21 @@ def test_random_player_is_legal_in_every_phase() -> None:
                 g.apply(action)
                 break
     assert {"auction", "bury", "pajiwo", "play"} <= phases
+
+
+def test_bots_answer_a_long_tractor_lead_with_their_shorter_tractor() -> None:
+    """Issue 8 (pajiwo.txt:107): at level 5, ♥ trump, against ♠2233 44 a bot holding ♠77 88
+    10 10 Q Q plays ♠7788 and a pair, the heuristic and the random player alike."""
+    for bot in (BOT, RandomPlayer()):
+        for rng_seed in range(5):
+            g = new_game(1)
+            hands = ["2s 2s 3s 3s 4s 4s", "7s 7s 8s 8s 10s 10s Qs Qs 9h Kd", "6d", "7d"]
+            setup_play(g, dealer=0, levels=(5, 2), trump="H", hands=hands)
+            act(g, 0, "play", "2s 2s 3s 3s 4s 4s")
+            action = bot.choose(g, 1, random.Random(rng_seed))
+            g.check(action)
+            played = sorted(action.data["cards"])
+            assert played in (
+                sorted(["7s", "7s", "8s", "8s", "10s", "10s"]),
+                sorted(["7s", "7s", "8s", "8s", "Qs", "Qs"]),
+            )

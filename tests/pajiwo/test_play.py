@@ -89,6 +89,43 @@ def test_tractor_lead_must_be_followed_by_a_tractor_then_pairs() -> None:
     assert g.tricks_done[-1]["winner"] == 1 and g.tricks_done[-1]["points"] == 10
 
 
+ISSUE8_HANDS = ["2s 2s 3s 3s 4s 4s", "7s 7s 8s 8s 10s 10s Qs Qs 9h Kd", "6d", "7d"]
+
+
+def issue8_trick(**opts: object) -> PajiwoGame:
+    """Issue 8's case at level 5, ♥ trump: seat 0 has led ♠2233 44, seat 1 holds ♠77 88 10 10
+    Q Q (♠7788 is a tractor; ♠10 and ♠Q are not adjacent: ♠J lies between)."""
+    g = new_game(1, **opts)
+    setup_play(g, dealer=0, levels=(5, 2), trump="H", hands=ISSUE8_HANDS)
+    act(g, 0, "play", "2s 2s 3s 3s 4s 4s")
+    return g
+
+
+def test_a_held_shorter_tractor_must_answer_a_longer_tractor_lead() -> None:
+    """pajiwo.txt:107 as written (issue 8): the longest tractor held, ♠7788, then a pair."""
+    g = issue8_trick()
+    with pytest.raises(IllegalAction) as err:
+        act(g, 1, "play", "10s 10s Qs Qs 7s 7s")
+    assert err.value.code == "must_play_tractor"
+    assert err.value.message == "you must play a tractor in ♠: you hold ♠8♠8♠7♠7"
+    assert err.value.rule == "pajiwo.txt:107"
+    assert len(g.trick_plays) == 1  # refused: nothing changed
+    listed = sorted(a.data["cards"] for a in g.legal_actions(1))
+    assert listed == [["10s", "10s", "8s", "8s", "7s", "7s"], ["Qs", "Qs", "8s", "8s", "7s", "7s"]]
+    act(g, 1, "play", "Qs Qs 8s 8s 7s 7s")
+    seat, played = g.trick_plays[1]
+    assert (seat, sorted(played)) == (1, sorted(cards("Qs Qs 8s 8s 7s 7s")))
+
+
+def test_tractor_follow_option_same_length_accepts_any_pairs() -> None:
+    """Option tractor_follow=same_length (the common reading elsewhere): only a tractor as long
+    as the lead obliges, so the issue's play stands."""
+    g = issue8_trick(tractor_follow="same_length")
+    assert len(g.legal_actions(1)) == 4
+    act(g, 1, "play", "10s 10s Qs Qs 7s 7s")
+    assert sorted(g.trick_plays[1][1]) == sorted(cards("10s 10s Qs Qs 7s 7s"))
+
+
 def test_pair_lead_must_be_followed_by_a_pair() -> None:
     g = new_game(1)
     setup_play(g, dealer=0, levels=(2, 2), trump="S", hands=["Ah Ah", "7h 7h 8h", "8d 9d", "6d 7d"])

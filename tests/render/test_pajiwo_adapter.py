@@ -12,6 +12,7 @@ from games.pajiwo.bots import HeuristicPlayer
 from games.pajiwo.engine import PajiwoGame
 from render.pajiwo import hand_groups, table_scene
 from render.trick import trick_table_png
+from tests.pajiwo.helpers import act, new_game, setup_play
 
 NAMES = ["张伟", "Alice", "李小龙", "王芳"]
 
@@ -212,3 +213,41 @@ def test_the_end_of_hand_picture_shows_the_hand_as_played() -> None:
     assert f"闲家 {summary['defenders_points']} 分" in scene.phase
     if summary["next_dealer"] != summary["dealer"]:
         assert view["dealer"] != scene.dealer  # the view had moved on; the picture did not
+
+
+def test_the_caption_says_how_the_lead_was_read() -> None:
+    """Issue 8: the table picture's caption shows the lead's reading from the view (a
+    tractor of 3 pairs; a throw that failed and what it was cut to)."""
+    g = new_game(1)
+    hands = [
+        "2s 2s 3s 3s 4s 4s",
+        "7s 7s 8s 8s 10s 10s Qs Qs",
+        "6d 7d 8d 9d Jd Qd",
+        "2c 3c 4c 6c 7c 8c",
+    ]
+    setup_play(g, dealer=0, levels=(5, 2), trump="H", hands=hands)
+    act(g, 0, "play", "2s 2s 3s 3s 4s 4s")
+    scene = table_scene(g.view(1), NAMES)
+    assert list(scene.lead_lines) == ["首家 lead", "拖拉机 tractor 3对 pairs"]
+    assert scene.trick_caption == ""  # the current trick: the 先 marker stays
+    act(g, 1, "play", "Qs Qs 8s 8s 7s 7s")
+    act(g, 2, "play", "6d 7d 8d 9d Jd Qd")
+    act(g, 3, "play", "2c 3c 4c 6c 7c 8c")
+    scene = table_scene(g.view(1), NAMES)  # between tricks: the last trick and its reading
+    assert (scene.trick_caption, list(scene.lead_lines)) == (
+        "上一轮 last trick",
+        ["首家 lead", "拖拉机 tractor 3对 pairs"],
+    )
+
+    g = new_game(1)
+    hands = ["Ah Ah Qh Qh Jh 3c", "Kh Kh 4c 5c 6c 7c", "6d 7d 8d 9d 10d Jd", "6c 7c 8c 9c 10c Jc"]
+    setup_play(g, dealer=0, levels=(2, 2), trump="S", hands=hands)
+    act(g, 0, "play", "Ah Ah Qh Qh Jh")  # ♥KK beats ♥QQ: cut to ♥J
+    assert list(table_scene(g.view(2), NAMES).lead_lines) == [
+        "甩牌失败 throw failed",
+        "对子 pair ×2",
+        "单张 single",
+        "→ 单张 single",
+    ]
+    png = trick_table_png(table_scene(g.view(2), NAMES))
+    assert png.startswith(b"\x89PNG")

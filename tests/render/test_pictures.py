@@ -366,3 +366,92 @@ def test_huge_leaderboard_numbers_shrink_to_their_column() -> None:
     assert _fit("1500", 26, 84, True) == 26  # ordinary ratings keep the full size
     row = LeaderboardRow(rank=100000, name="Bob", rating=1e9, games=123456789, win_rate=0.5)
     assert leaderboard_image([row]).width == 760
+
+
+def _ink_columns(sprite: Image.Image, rows: range) -> set[int]:
+    """Columns of ``sprite`` holding rank ink (red or dark) within ``rows``."""
+    rgb = sprite.convert("RGB")
+    return {
+        x
+        for x in range(rgb.width)
+        for y in rows
+        if _red(cast(tuple[int, int, int], rgb.getpixel((x, y))))
+        or _dark(cast(tuple[int, int, int], rgb.getpixel((x, y))))
+    }
+
+
+@pytest.mark.parametrize("card", ["10h", "10s"])
+def test_the_0_of_a_10_fits_the_narrowest_strip_on_the_table(card: str) -> None:
+    """Issue 8: in the hand-over table the "0" of a 10 was cut off where cards overlap
+    tightly. At the tightest overlap (render.table.MIN_STEP px of a TRICK_W px card)
+    the whole "10" lies left of the next card's edge, and the "0" is really drawn."""
+    from render.table import MIN_STEP, TRICK_W
+
+    sprite = card_image(parse_card(card), TRICK_W)
+    rank_rows = range(6, 34)  # the rank of the corner index, above the suit symbol
+    cols = _ink_columns(sprite, rank_rows)
+    assert cols and max(cols) < MIN_STEP  # the next card starts at MIN_STEP
+    nine = _ink_columns(card_image(parse_card(card.replace("10", "9")), TRICK_W), rank_rows)
+    assert max(cols) - min(cols) > 1.3 * (max(nine) - min(nine))  # two digits, not one
+
+
+def test_a_cut_names_ellipsis_sits_on_the_baseline() -> None:
+    """Issue 8: the "…" of a truncated name used Noto Sans CJK's centred ellipsis; its dots
+    now end on the baseline, where a full stop ends."""
+    from PIL import ImageDraw
+
+    from render.fonts import draw_text, truncate
+
+    def ink_bottom(text: str) -> int:
+        img = Image.new("L", (400, 100), 0)
+        draw_text(ImageDraw.Draw(img), (10, 50), text, 28, 255, bold=True, anchor="lm")
+        box = img.getbbox()
+        assert box is not None
+        return box[3]
+
+    cut = truncate("Maximilian Alexander von Hohenzollern", 28, 160, True)
+    assert cut.endswith("…")
+    dots = ink_bottom("…")
+    assert abs(dots - ink_bottom(".")) <= 1
+    assert abs(dots - ink_bottom("n")) <= 1  # a letter without descender: the baseline
+
+
+def test_the_mahjong_hand_ends_a_margin_below_its_last_tiles() -> None:
+    """Issue 8: the hand picture had an empty band at its foot; it now ends 18 px (its
+    margin, as at its left edge) below the melds and flowers, in one row or two."""
+    from render.common import BG
+    from render.samples import mahjong_hand_scene
+
+    def foot(img: Image.Image) -> int:
+        rgb = img.convert("RGB")
+        rows = [
+            y
+            for y in range(rgb.height)
+            if any(rgb.getpixel((x, y)) != BG for x in range(0, rgb.width, 2))
+        ]
+        return rgb.height - 1 - max(rows)
+
+    assert 16 <= foot(mahjong_hand_image(mahjong_hand_scene())) <= 19
+    two_rows = MahjongHandScene(
+        concealed=parse_tiles("123m 55p 7s"),
+        melds=[
+            Meld("pong", parse_tiles("CCC"), claimed=1),
+            Meld("kong", parse_tiles("9p9p9p9p")),
+            Meld("pong", parse_tiles("EEE"), claimed=2),
+            Meld("chow", parse_tiles("345s"), claimed=0),
+        ],
+        flowers=parse_tiles("春 梅 竹 菊 兰 夏"),
+    )
+    assert 16 <= foot(mahjong_hand_image(two_rows)) <= 19
+
+
+def test_the_climbing_table_sample_labels_the_cards_it_shows() -> None:
+    """Issue 8: the sample labelled four cards (5 10 K K) as 510K, which is three: a single
+    5, 10 and K (dagun_and_jinhua-mahjong.txt:21-23)."""
+    from render.samples import climb_scene
+
+    last = climb_scene().last_play
+    assert last is not None
+    _seat, cards, label = last
+    assert "510K" in label
+    assert sorted(c.rank.label for c in cards) == ["10", "5", "K"]

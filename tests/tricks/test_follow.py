@@ -10,6 +10,7 @@ from games.base import IllegalAction
 from games.cards import Rank, Suit
 from games.tricks import (
     PAJIWO_RULES,
+    TrickRules,
     TrumpOrder,
     check_follow,
     classify_lead,
@@ -106,13 +107,106 @@ def test_tractor_lead_without_tractor_needs_all_pairs_held() -> None:
     assert err.code == "must_play_pair" and "♠J♠J" in err.message
 
 
-def test_long_tractor_lead_short_tractor_held_reads_as_pairs() -> None:
-    """Reading: a 3-pair tractor lead, the hand holds a 2-pair tractor and a pair: any 3 pairs."""
+def test_long_tractor_lead_short_tractor_held_then_a_pair() -> None:
+    """A 3-pair tractor lead, the hand holds a 2-pair tractor and a pair: both."""
     lead = "6s 6s 5s 5s 4s 4s"
     hand = "9s 9s 8s 8s Qs Qs 2s"
     ok(lead, hand, "9s 9s 8s 8s Qs Qs")
     err = refusal(lead, hand, "9s 9s 8s 8s Qs 2s")
     assert err.code == "must_play_pair"
+    assert err.message == "you must play pairs in ♠ beside your tractor: you hold ♠Q♠Q"
+    assert err.rule == "pajiwo.txt:107"
+
+
+# The issue's case (issue 8) and its neighbours, at level 5 with ♥ trump: side suits skip the 5.
+LEVEL5_HEARTS = TrumpOrder(Rank.FIVE, Suit.HEARTS)
+ISSUE_LEAD = "2s 2s 3s 3s 4s 4s"  # ♠223344: a tractor of 3 pairs
+ISSUE_HAND = "7s 7s 8s 8s 10s 10s Qs Qs 9h Kd"  # ♠7788 is a tractor; 10 and Q are not adjacent
+
+
+def follows5(lead: str, hand: str, rules: TrickRules = R) -> set[str]:
+    led = classify_lead(cards(lead), LEVEL5_HEARTS, rules)
+    return {names(p) for p in legal_follows(led, cards(hand), LEVEL5_HEARTS, rules)}
+
+
+def refusal5(lead: str, hand: str, play: str, rules: TrickRules = R) -> IllegalAction:
+    led = classify_lead(cards(lead), LEVEL5_HEARTS, rules)
+    with pytest.raises(IllegalAction) as err:
+        check_follow(led, cards(hand), cards(play), LEVEL5_HEARTS, rules)
+    return err.value
+
+
+def test_issue_case_a_shorter_tractor_must_be_played_against_a_longer_lead() -> None:
+    """pajiwo.txt:107 as written: the longest tractor held (♠7788), then a pair (either)."""
+    led = classify_lead(cards(ISSUE_LEAD), LEVEL5_HEARTS, R)
+    assert [(u.kind, u.length) for u in led.units] == [("tractor", 3)]
+    err = refusal5(ISSUE_LEAD, ISSUE_HAND, "10s 10s Qs Qs 7s 7s")
+    assert err.code == "must_play_tractor"
+    assert err.message == "you must play a tractor in ♠: you hold ♠8♠8♠7♠7"
+    assert err.params == {"suit": "♠", "cards": "♠8♠8♠7♠7"}
+    assert err.rule == "pajiwo.txt:107"
+    err = refusal5(ISSUE_LEAD, ISSUE_HAND, "8s 8s 7s 7s Qs 10s")
+    assert err.code == "must_play_pair" and err.params["cards"] == "♠Q♠Q"
+    assert follows5(ISSUE_LEAD, ISSUE_HAND) == {
+        "♠Q ♠Q ♠8 ♠8 ♠7 ♠7",
+        "♠10 ♠10 ♠8 ♠8 ♠7 ♠7",
+    }
+
+
+def test_issue_case_under_the_same_length_option_any_three_pairs() -> None:
+    """Option tractor_follow=same_length: only a tractor as long as the lead obliges."""
+    rules = TrickRules(tractor_follow="same_length")
+    assert follows5(ISSUE_LEAD, ISSUE_HAND, rules) == {
+        "♠Q ♠Q ♠10 ♠10 ♠8 ♠8",
+        "♠Q ♠Q ♠10 ♠10 ♠7 ♠7",
+        "♠Q ♠Q ♠8 ♠8 ♠7 ♠7",
+        "♠10 ♠10 ♠8 ♠8 ♠7 ♠7",
+    }
+    err = refusal5(ISSUE_LEAD, ISSUE_HAND, "8s 8s 7s 7s Qs 10s", rules)
+    assert err.code == "must_play_pair"
+    assert err.message == "you must play pairs in ♠ when you have no tractor: you hold ♠Q♠Q"
+
+
+def test_a_held_tractor_as_long_as_the_lead_must_be_played_whole() -> None:
+    hand = "7s 7s 8s 8s 9s 9s Qs Qs 10s"
+    assert follows5(ISSUE_LEAD, hand) == {"♠9 ♠9 ♠8 ♠8 ♠7 ♠7"}
+    err = refusal5(ISSUE_LEAD, hand, "8s 8s 7s 7s Qs Qs")
+    assert err.code == "must_play_tractor"
+    assert err.message == "you must play a tractor in ♠: you hold ♠9♠9♠8♠8♠7♠7"
+    # a longer tractor held: any 3 pairs of it in a row
+    hand = "7s 7s 8s 8s 9s 9s 10s 10s Qs"
+    assert follows5(ISSUE_LEAD, hand) == {"♠9 ♠9 ♠8 ♠8 ♠7 ♠7", "♠10 ♠10 ♠9 ♠9 ♠8 ♠8"}
+
+
+def test_two_short_tractors_against_one_long_lead() -> None:
+    """A 4-pair lead: the longest tractor, then again the longest for the 2 pairs still
+    unanswered (the seed's 必须出拖拉机 holds as long as a tractor is held and asked for)."""
+    lead = "10s 10s Js Js Qs Qs Ks Ks"
+    hand = "2s 2s 3s 3s 7s 7s 8s 8s As As 9s 4d"
+    assert follows5(lead, hand) == {"♠8 ♠8 ♠7 ♠7 ♠3 ♠3 ♠2 ♠2"}
+    err = refusal5(lead, hand, "8s 8s 7s 7s As As 3s 3s")
+    assert err.code == "must_play_tractor"
+    assert err.message == "you must play a tractor in ♠: you hold ♠3♠3♠2♠2"
+    err = refusal5(lead, hand, "As As 3s 3s 8s 8s 2s 9s")
+    assert err.code == "must_play_tractor" and err.params["cards"] in ("♠8♠8♠7♠7", "♠3♠3♠2♠2")
+    # a 3-pair lead: one of the two tractors, then any pair (the other tractor's too)
+    assert follows5("Js Js Qs Qs Ks Ks", hand) == {
+        "♠A ♠A ♠8 ♠8 ♠7 ♠7",
+        "♠8 ♠8 ♠7 ♠7 ♠3 ♠3",
+        "♠8 ♠8 ♠7 ♠7 ♠2 ♠2",
+        "♠A ♠A ♠3 ♠3 ♠2 ♠2",
+        "♠8 ♠8 ♠3 ♠3 ♠2 ♠2",
+        "♠7 ♠7 ♠3 ♠3 ♠2 ♠2",
+    }
+
+
+def test_a_long_tractor_before_two_short_ones() -> None:
+    """A 4-pair lead, the hand holds a 3-pair and a 2-pair tractor: the 3-pair one and a
+    pair of the other, not the two tractors of 2 (longest first, pajiwo.txt:107)."""
+    lead = "10s 10s Js Js Qs Qs Ks Ks"
+    hand = "2s 2s 3s 3s 7s 7s 8s 8s 9s 9s"
+    plays = follows5(lead, hand)
+    assert plays == {"♠9 ♠9 ♠8 ♠8 ♠7 ♠7 ♠3 ♠3", "♠9 ♠9 ♠8 ♠8 ♠7 ♠7 ♠2 ♠2"}
 
 
 def test_trump_tractor_lead_follower_tractor_through_level_cards() -> None:

@@ -26,7 +26,7 @@ from games.tricks import (
     random_follow,
     trick_winner,
 )
-from games.tricks._shape import ladder, multiset_combos
+from games.tricks._shape import ladder, longest_chain, multiset_combos
 
 PLAIN_RANKS = [r for r in Rank if not r.is_joker]
 SETTINGS = settings(max_examples=120, deadline=None)
@@ -270,22 +270,80 @@ def test_tractor_and_throw_leads(deal: Deal) -> None:
                 assert trick_winner([(0, lead.cards), (seat, play)], deal.order, deal.rules) == 0
 
 
+def make_long_tractor_deal(seed: int, length: int, no_trump: bool) -> Deal | None:
+    """A 扒鸡窝 deal led by a lone tractor of ``length`` pairs, the followers holding many
+    pairs of the led suit: shorter tractors, several of them, loose pairs (issue 8)."""
+    rng = random.Random(seed)
+    level = rng.choice(PLAIN_RANKS)
+    order = TrumpOrder(level, None if no_trump else rng.choice(list(Suit)))
+    rules = PAJIWO_RULES
+    lad = ladder(order, rules)
+    led = rng.choice(sorted({lad.suit(c) for c in full_deck(1)}, key=str))
+    pool = sorted({c for c in full_deck(1) if lad.suit(c) == led}, key=lad.order.sort_key)
+    chain = longest_chain(dict.fromkeys(pool, 2), 2, lad)
+    if len(chain) < length + 4:
+        return None
+    start = rng.randrange(len(chain) - length + 1)
+    lead_cards = [c for c in chain[start : start + length] for _ in range(2)]
+    rest = [c for c in pool if c not in lead_cards]
+    others = [c for c in full_deck(1) if lad.suit(c) != led]
+    hands: list[list[Card]] = [lead_cards]
+    for _seat in range(3):
+        # 5 ranks of the led suit as pairs, one broken up, and two cards of other suits
+        # (each hand on its own: the follow rules look at one hand at a time)
+        mine = rng.sample(rest, 6)
+        pairs = [c for c in mine[:5] for _ in range(2)]
+        hands.append([*pairs[:-1], mine[5], *rng.sample(others, 2)])
+    return Deal(order, rules, hands, classify_lead(lead_cards, order, rules), rng)
+
+
+long_tractor_deals = st.builds(
+    make_long_tractor_deal,
+    seed=st.integers(0, 2**32 - 1),
+    length=st.integers(3, 4),
+    no_trump=st.booleans(),
+).filter(lambda d: d is not None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(long_tractor_deals)
+def test_long_tractor_leads_against_shorter_held_tractors(deal: Deal) -> None:
+    """A 3- or 4-pair tractor lead, followers rich in pairs: the listed follows are exactly
+    the accepted ones, every one obeys pajiwo.txt:107 as written, random follows too."""
+    lead = deal.lead
+    assert [u.kind for u in lead.units] == ["tractor"]
+    for hand in deal.hands[1:]:
+        listed = {tuple(sorted(p)) for p in legal_follows(lead, hand, deal.order, deal.rules)}
+        accepted = set()
+        for combo in multiset_combos(list(Counter(hand).items()), lead.size):
+            try:
+                check_follow(lead, hand, combo, deal.order, deal.rules)
+            except IllegalAction:
+                continue
+            accepted.add(tuple(sorted(combo)))
+        assert listed == accepted
+        _oracle_single_tractor(deal, hand, accepted)
+        play = random_follow(lead, hand, deal.order, deal.rules, deal.rng)
+        assert tuple(sorted(play)) in accepted
+
+
 def _oracle_single_tractor(deal: Deal, hand: list[Card], accepted: set) -> None:
-    """pajiwo.txt:107 read directly for a lone tractor lead: a tractor as long if held, else
-    as many pairs as held (up to the lead's), else singles; all suit cards when short."""
+    """pajiwo.txt:107 read directly for a lone tractor lead (issue 8): the longest tractor
+    held, up to the lead's length, then as many pairs as held (up to the lead's), then
+    singles; all suit cards when short."""
     lad = ladder(deal.order, deal.rules)
     (tractor,) = deal.lead.units
     held = Counter(c for c in hand if lad.suit(c) == deal.lead.suit)
     held_units = decompose(held.elements(), deal.order, deal.rules)
-    has_tractor = any(u.kind == "tractor" and u.length >= tractor.length for u in held_units)
+    longest_held = max((u.length for u in held_units if u.kind == "tractor"), default=0)
     pairs_held = sum(1 for k in held.values() if k >= 2)
+    assert accepted
     for play in accepted:
         mine = Counter(c for c in play if lad.suit(c) == deal.lead.suit)
         assert sum(mine.values()) == min(sum(held.values()), tractor.size)
         if sum(held.values()) <= tractor.size:
             continue
         units = decompose(mine.elements(), deal.order, deal.rules)
-        if has_tractor:
-            assert [(u.kind, u.length) for u in units] == [("tractor", tractor.length)]
-        else:
-            assert sum(1 for k in mine.values() if k >= 2) == min(pairs_held, tractor.length)
+        longest = max((u.length for u in units if u.kind == "tractor"), default=0)
+        assert longest == min(longest_held, tractor.length)
+        assert sum(1 for k in mine.values() if k >= 2) == min(pairs_held, tractor.length)
