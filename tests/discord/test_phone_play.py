@@ -269,14 +269,10 @@ async def test_a_seat_that_can_only_pass_is_passed_for_without_a_tap(
         what="passes made for the seats that had no choice",
         timeout=15,
     )
-    assert [(a.seat, a.kind) for a in engine.actions] == [
-        (0, "declare"),
-        (1, "pass"),
-        (2, "pass"),
-        (3, "pass"),
-        (1, "pass"),
-        (3, "pass"),
-    ]
+    moves = [(a.seat, a.kind) for a in engine.actions]
+    assert moves[:4] == [(0, "declare"), (1, "pass"), (2, "pass"), (3, "pass")]
+    # the 造反 window asks both defenders at once; their passes land in random order
+    assert sorted(moves[4:]) == [(1, "pass"), (3, "pass")]
     # carol was never offered a lone pass button, nor pinged for it
     seen = [*server.dms(carol), *(v for dm in server.dms(carol) for v in dm.history)]
     for version in seen:
