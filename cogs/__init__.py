@@ -1,6 +1,6 @@
 """discord.py cogs: thin adapters from interactions to the table service in :mod:`bot`.
 
-Modules (import-light here; ``bot.discord_app.PaijuBot`` loads the extensions):
+Modules (import-light here; ``cogs.client.PaijuBot`` loads the extensions):
 
 * :mod:`cogs.tables` — ``/table open|join|leave|addbot|kick|start|status|options|abort``
 * :mod:`cogs.play` — ``/play cards:`` (autocomplete), ``/pass``, ``/hand``, ``/hint``

@@ -4,7 +4,7 @@
 and keeps, per table:
 
 * **one table message** in the table's channel, edited in place (never
-  re-posted; its id is kept in :class:`bot.discord_state.DiscordState` so a
+  re-posted; its id is kept in :class:`cogs.state.DiscordState` so a
   restart edits the same message). Edits are coalesced: at most one per
   ``TABLE_INTERVAL`` seconds per table, the latest state wins, so a fast
   bot-only trick makes one edit instead of four.
@@ -49,8 +49,8 @@ from cogs.present import (
 )
 
 if TYPE_CHECKING:
-    from bot.discord_app import PaijuBot
     from bot.tables import Table, TableUpdate
+    from cogs.client import PaijuBot
     from games.base import Action
 
 __all__ = ["HandPayload", "TableDisplay"]
