@@ -38,7 +38,7 @@ import discord
 from cogs import pictures
 from cogs.coalesce import Coalescer
 from cogs.controls import hand_controls, lobby_controls, play_controls, take_back_controls
-from cogs.i18n import tr
+from cogs.i18n import lang_of, tr
 from cogs.present import (
     action_label,
     cards_text,
@@ -154,7 +154,7 @@ class TableDisplay:
         chan = self.channel_lang.get(table.channel_id)
         if chan:
             return chan
-        return "zh" if self.bot.settings.default_locale.startswith("zh") else "en"
+        return lang_of(self.bot.settings.default_locale)
 
     # ------------------------------------------------------------------ updates
     async def on_update(self, update: TableUpdate) -> None:
