@@ -31,6 +31,7 @@ from cogs.i18n import (
 )
 from cogs.zh_variant import to_traditional
 from games.base import IllegalAction
+from games.cards import Rank
 from games.pajiwo import PajiwoGame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -332,3 +333,18 @@ def test_to_traditional_converts_characters_and_keeps_everything_else() -> None:
     assert to_traditional("里面", "zh-TW") == "裡面"
     with pytest.raises(ValueError, match="zh-TW or zh-HK"):
         to_traditional("里面", "ja")
+
+
+def test_a_weak_overcall_is_refused_in_chinese_with_the_cards_only() -> None:
+    """A pair of 小王 against a standing pair of 小王 (``pajiwo.txt:59``): the Chinese
+    refusal names both declarations by their cards, with no English description."""
+    from games.cards import parse_cards
+    from games.pajiwo.ladder import check_overcall, read_declaration
+
+    five = Rank.FIVE
+    standing = read_declaration(1, parse_cards("SJ SJ"), five)
+    with pytest.raises(IllegalAction) as info:
+        check_overcall(standing, read_declaration(2, parse_cards("SJ SJ"), five))
+    assert refusal_text("zh", info.value) == (
+        "反主不够大：小王 小王 大不过 小王 小王（规则：pajiwo.txt:59）"
+    )
