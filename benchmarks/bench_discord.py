@@ -2,7 +2,7 @@
 
 ``python -m benchmarks discord``. One process holds the loopback Discord
 (``tests/discord_loopback``, request validation off: it measures the bot, not
-the validator) and the real bot (``bot.discord_app.create_bot``) on a fresh
+the validator) and the real bot (``cogs.client.create_bot``) on a fresh
 SQLite file. For each of ``PAIJU_BENCH_TABLES`` (default 100) channels a user
 opens a table (preset ``quick``: one hand; pace 10 s), adds three bots and
 starts, all by slash command (table i starts 0.1 s after table i-1, so all 100
@@ -65,7 +65,7 @@ def _quantile(values: list[float], q: float) -> float:
 
 async def _main(tables: int, bot_delay: float, db: Path) -> dict[str, float]:
     from bot.config import Settings
-    from bot.discord_app import create_bot
+    from cogs.client import create_bot
     from tests.discord_loopback import Harness
 
     server = LoopbackDiscord(validate=False)

@@ -150,7 +150,7 @@ class Script:
 
 async def _main(db: Path) -> dict[str, float]:
     from bot.config import Settings
-    from bot.discord_app import create_bot
+    from cogs.client import create_bot
 
     server = LoopbackDiscord(validate=False)
     await server.start()

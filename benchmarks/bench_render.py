@@ -66,8 +66,8 @@ def run() -> Iterator[Figure]:
     from render.cards import hand_png
     from render.common import to_png
     from render.mahjong import mahjong_table_png
-    from render.samples import PICTURES, hand_39_groups, mahjong_table_scene, trick_scene
     from render.trick import trick_table_png
+    from tests.render.samples import PICTURES, hand_39_groups, mahjong_table_scene, trick_scene
 
     groups = hand_39_groups()
     ms, extra = _median_ms(lambda: hand_png(groups, title="你的手牌 Your hand · 39"))

@@ -5,7 +5,8 @@
   table service and a real store; one JSON line per match (``bot.simulate``).
 * ``resume``: rebuild the unfinished tables of ``--db`` and play the bot-only
   ones to the end (after a crash), one JSON line each.
-* ``run``: start the Discord bot (``bot.discord_app``, imported only here).
+* ``run``: start the Discord bot (:data:`DISCORD_FRONT_END`, loaded by name only for
+  ``run``: the host package imports neither discord.py nor the cogs).
 
 Common options: ``--db PATH`` (default: ``DATABASE_PATH`` or ``paiju.sqlite3``;
 ``simulate`` defaults to a temporary file), ``--preset NAME``, ``--match
@@ -42,10 +43,13 @@ from bot.console import fit_console
 from bot.errors import TableError
 from bot.pace import PaceError, parse_pace
 
-__all__ = ["HANDLERS", "main"]
+__all__ = ["DISCORD_FRONT_END", "HANDLERS", "main"]
 
 MAX_SEED = 2**63 - 1
 """Seeds are stored as SQLite integers (64-bit signed)."""
+
+DISCORD_FRONT_END = "cogs.client"
+"""The module ``run`` loads by name; it has ``main(settings) -> exit status``."""
 
 TOKEN_HELP = """\
 DISCORD_TOKEN is not set, so the Discord bot cannot start.
@@ -323,27 +327,15 @@ def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
     try:
-        discord_app = importlib.import_module("bot.discord_app")
+        front_end = importlib.import_module(DISCORD_FRONT_END)
     except ImportError as exc:
         print(f"the Discord front end cannot be loaded: {exc}", file=sys.stderr)
         return 1
-    import discord  # only here: play and simulate never load discord.py
-
     try:
-        asyncio.run(discord_app.run(settings))
-    except discord.LoginFailure as exc:
-        print(
-            f"Discord refused the token ({exc}): copy a fresh one from your application's Bot"
-            " page (Reset Token) into DISCORD_TOKEN",
-            file=sys.stderr,
-        )
-        return 2
-    except OSError as exc:  # aiohttp's connection errors are OSErrors
-        print(f"cannot reach Discord: {exc}", file=sys.stderr)
-        return 1
+        status: int = front_end.main(settings)
     except KeyboardInterrupt:
         return _interrupted("the bot stopped; every accepted move is stored")
-    return 0
+    return status
 
 
 def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:

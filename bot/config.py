@@ -20,7 +20,7 @@ from bot.pace import PaceError, parse_pace
 
 __all__ = ["LOCALES", "ConfigError", "Settings"]
 
-LOCALES = ("en-US", "zh-CN")
+LOCALES = ("en-US", "zh-CN", "zh-TW", "zh-HK")
 """Locales the front ends speak; the first is the default."""
 
 _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -40,7 +40,7 @@ class Settings:
         database_path: the SQLite file (``DATABASE_PATH``, default ``paiju.sqlite3``).
         dev_guild_id: a server whose slash commands are synced at once (``DEV_GUILD_ID``).
         log_level: ``DEBUG`` … ``CRITICAL`` (``LOG_LEVEL``, default ``INFO``).
-        default_locale: ``en-US`` or ``zh-CN`` (``DEFAULT_LOCALE``).
+        default_locale: ``en-US``, ``zh-CN``, ``zh-TW`` or ``zh-HK`` (``DEFAULT_LOCALE``).
         default_pace: a pace preset or seconds (``DEFAULT_PACE``, default ``live``).
         discord_api_base: TEST ONLY, REST base URL such as ``http://127.0.0.1:PORT/api/v10``
             (``DISCORD_API_BASE``); ``None`` means the real Discord.

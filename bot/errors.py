@@ -18,6 +18,11 @@ built wrongly: seat, kind or data of the wrong type), ``illegal``.
 engine's code (``"must_follow_suit"``), ``params`` its params and ``rule`` its
 source (``"pajiwo.txt:101"``).
 
+``bad_option`` and ``bad_pace`` carry ``params["reason"]``, the stable code of what is
+wrong (an :class:`games.base.OptionError`'s or :class:`bot.pace.PaceError`'s ``reason``,
+e.g. ``not_a_choice``, ``out_of_range``; ``rated_value`` for ``rated``), with that error's
+params, so front ends can say it in any language.
+
 At start-up only (never in answer to a player): ``database_in_use``, another
 process runs the tables of the same database file (:mod:`bot.claim`).
 """

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["MAX_SECONDS", "MIN_SECONDS", "PACES", "Pace", "PaceError", "parse_pace"]
 
@@ -29,7 +30,17 @@ _CUSTOM = re.compile(r"^(\d+)\s*(s|m|min|h|d)?$")
 
 
 class PaceError(ValueError):
-    """A pace that is neither a preset nor a number of seconds in range; the message says which."""
+    """A pace that is neither a preset nor a number of seconds in range; the message says which.
+
+    ``reason`` is ``not_a_pace`` (params ``value``) or ``out_of_range`` (params ``seconds``,
+    ``min`` seconds, ``max_days``), for translation.
+    """
+
+    def __init__(self, message: str, reason: str, params: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.message = message
+        self.reason = reason
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -51,7 +62,11 @@ def parse_pace(value: str | int) -> Pace:
     Raises :class:`PaceError` naming the value and the accepted forms.
     """
     if isinstance(value, bool):
-        raise PaceError(f"pace must be live, relaxed, async or a number of seconds, not {value!r}")
+        raise PaceError(
+            f"pace must be live, relaxed, async or a number of seconds, not {value!r}",
+            "not_a_pace",
+            {"value": str(value)},
+        )
     if isinstance(value, int):
         seconds = value
     else:
@@ -61,13 +76,17 @@ def parse_pace(value: str | int) -> Pace:
         match = _CUSTOM.match(text)
         if match is None:
             raise PaceError(
-                f"pace must be live, relaxed, async or a time such as 90s, 5m, 2h, not {value!r}"
+                f"pace must be live, relaxed, async or a time such as 90s, 5m, 2h, not {value!r}",
+                "not_a_pace",
+                {"value": str(value)},
             )
         seconds = int(match.group(1)) * _UNITS[match.group(2) or ""]
     if not MIN_SECONDS <= seconds <= MAX_SECONDS:
         raise PaceError(
             f"a custom pace must be between {MIN_SECONDS} seconds and {MAX_SECONDS // 86_400} days,"
-            f" not {seconds} seconds"
+            f" not {seconds} seconds",
+            "out_of_range",
+            {"seconds": seconds, "min": MIN_SECONDS, "max_days": MAX_SECONDS // 86_400},
         )
     for name, preset in PACES.items():
         if preset == seconds:

@@ -265,11 +265,17 @@ def resolve_options(
     try:
         return engine.options_type.from_dict(merged)
     except OptionError as exc:
-        raise TableError("bad_option", str(exc), {"options": dict(explicit)}) from None
+        raise TableError(
+            "bad_option",
+            str(exc),
+            {"options": dict(explicit), **exc.params, "reason": exc.reason},
+        ) from None
 
 
 def to_pace(value: str | int) -> Pace:
     try:
         return parse_pace(value)
     except PaceError as exc:
-        raise TableError("bad_pace", str(exc), {"pace": str(value)}) from None
+        raise TableError(
+            "bad_pace", str(exc), {"pace": str(value), **exc.params, "reason": exc.reason}
+        ) from None

@@ -602,7 +602,7 @@ class TableService:
                 raise TableError(
                     "bad_option",
                     f"rated is true, false or unset (rated only without bots), not {rated!r}",
-                    {"rated": repr(rated)},
+                    {"rated": repr(rated), "reason": "rated_value"},
                 )
             new_pace = table.pace_obj if pace is None else to_pace(pace)
             new_preset = preset if preset is not None else table.preset

@@ -1,6 +1,6 @@
 """discord.py cogs: thin adapters from interactions to the table service in :mod:`bot`.
 
-Modules (import-light here; ``bot.discord_app.PaijuBot`` loads the extensions):
+Modules (import-light here; ``cogs.client.PaijuBot`` loads the extensions):
 
 * :mod:`cogs.tables` — ``/table open|join|leave|addbot|kick|start|status|options|abort``
 * :mod:`cogs.play` — ``/play cards:`` (autocomplete), ``/pass``, ``/hand``, ``/hint``
@@ -8,6 +8,10 @@ Modules (import-light here; ``bot.discord_app.PaijuBot`` loads the extensions):
 * :mod:`cogs.controls` — buttons and selects (``DynamicItem``, restart-proof custom_ids)
 * :mod:`cogs.actions` — defer, act with an idempotency key, refuse ephemerally
 * :mod:`cogs.display` — the table message and private hands, coalesced edits
-* :mod:`cogs.i18n` — 简体中文 / English: the command Translator and the message catalogue
+* :mod:`cogs.client` — the discord.py client (``PaijuBot``), ``create_bot``, ``run``, ``main``
+* :mod:`cogs.state` — what the Discord front end remembers (message ids, languages, closed DMs)
+* :mod:`cogs.i18n` — English / 简体中文 / 繁體中文: the command Translator and the message
+  catalogues (``cogs/locales/<lang>/LC_MESSAGES/<domain>.po``)
+* :mod:`cogs.zh_variant` — ``to_traditional(text, variant)``: OpenCC, simplified -> traditional
 * :mod:`cogs.present`, :mod:`cogs.pictures`, :mod:`cogs.coalesce` — text, PNGs, edit pacing
 """

@@ -27,8 +27,8 @@ from cogs.lead import lead_line
 from cogs.present import action_label, decode_action, same_cards
 
 if TYPE_CHECKING:
-    from bot.discord_app import PaijuBot
     from bot.tables import Table
+    from cogs.client import PaijuBot
     from games.base import Action
 
 __all__ = [

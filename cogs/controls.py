@@ -339,7 +339,7 @@ def hand_controls(
     ``shown_kind`` renames a kind in the labels only (a ``declare`` that beats another
     seat's declaration is shown as 反主 overcall). ``None`` when the seat has nothing to do.
     """
-    lg = lang if lang in ("en", "zh") else lang_of(lang)
+    lg = lang_of(lang)
     view = _view()
     options: list[discord.SelectOption] = []
     buttons = 0

@@ -4,7 +4,7 @@
 and keeps, per table:
 
 * **one table message** in the table's channel, edited in place (never
-  re-posted; its id is kept in :class:`bot.discord_state.DiscordState` so a
+  re-posted; its id is kept in :class:`cogs.state.DiscordState` so a
   restart edits the same message). Edits are coalesced: at most one per
   ``TABLE_INTERVAL`` seconds per table, the latest state wins, so a fast
   bot-only trick makes one edit instead of four.
@@ -38,7 +38,7 @@ from cogs import pictures
 from cogs.coalesce import Coalescer
 from cogs.controls import TableButton, lobby_controls, play_controls, quick_rows
 from cogs.hand_message import HandPayload, hand_layout
-from cogs.i18n import tr
+from cogs.i18n import lang_of, tr
 from cogs.lead import lead_line
 from cogs.picker import Selection, card_groups, chosen_line, pick_kinds, pick_rows
 from cogs.present import (
@@ -52,8 +52,8 @@ from cogs.present import (
 )
 
 if TYPE_CHECKING:
-    from bot.discord_app import PaijuBot
     from bot.tables import Table, TableUpdate
+    from cogs.client import PaijuBot
     from games.base import Action
 
 __all__ = ["HandPayload", "TableDisplay"]
@@ -150,7 +150,7 @@ class TableDisplay:
         chan = self.channel_lang.get(table.channel_id)
         if chan:
             return chan
-        return "zh" if self.bot.settings.default_locale.startswith("zh") else "en"
+        return lang_of(self.bot.settings.default_locale)
 
     # ------------------------------------------------------------------ updates
     async def on_update(self, update: TableUpdate) -> None:
@@ -299,7 +299,7 @@ class TableDisplay:
                 s.name if not s.empty else tr(lang, "lobby.empty")
                 for s in (table.seats[a], table.seats[b])
             ]
-            sep = "、" if lang == "zh" else ", "
+            sep = "、" if lang.startswith("zh") else ", "
             return f"{a + 1} & {b + 1} ({sep.join(names)})"
 
         return tr(lang, "lobby.partners", a=pair(0, 2), b=pair(1, 3))
@@ -323,7 +323,7 @@ class TableDisplay:
         trick = view.get("trick") or {}
         plays = trick.get("plays") if isinstance(trick, dict) else None
         if plays:
-            shown = ("，" if lang == "zh" else ", ").join(
+            shown = ("，" if lang.startswith("zh") else ", ").join(
                 f"{seat_name(lang, names, p.get('seat'))} {cards_text(p.get('cards') or [])}"
                 for p in plays
             )
@@ -606,7 +606,7 @@ class TableDisplay:
                 cards = cards_text(play.get("cards") or [])
                 key = "hand.trick_led" if i == 0 else "hand.trick_play"
                 parts.append(tr(lang, key, who=who, cards=cards))
-            sep = "；" if lang == "zh" else "; "
+            sep = "；" if lang.startswith("zh") else "; "
             line = sep.join(parts)
             winning = trick.get("winning")
             if isinstance(winning, int):

@@ -1,40 +1,46 @@
 """Pictures for the table message and private hands, from :mod:`render` when it can draw them.
 
-:func:`table_png` and :func:`hand_png` return PNG bytes, or ``None`` when
-``render`` has no picture for this game yet (or fails): the caller then sends
-text only. Rendering is CPU work, so callers run these in a thread
-(``asyncio.to_thread``) to keep the event loop answering interactions.
+A game's pictures come from its render adapter, the module ``render.<game key>`` (e.g.
+:mod:`render.pajiwo`), found by name so that a new game adds its adapter file and edits
+nothing here. The adapter defines ``table_png(view, names) -> bytes`` (a spectator's view)
+and ``hand_png(view) -> bytes`` (a seat's view); either may be missing.
+
+:func:`table_png` and :func:`hand_png` return PNG bytes, or ``None`` when ``render``
+has no picture for this game yet (or fails): the caller then sends text only. Rendering
+is CPU work, so callers run these in a thread (``asyncio.to_thread``) to keep the event
+loop answering interactions.
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
 from collections.abc import Callable, Mapping
+from functools import cache
+from types import ModuleType
 from typing import Any
 
-__all__ = ["hand_png", "table_png"]
+from games.registry import GAMES
+
+__all__ = ["adapter", "hand_png", "table_png"]
 
 log = logging.getLogger(__name__)
 
 _failed: set[str] = set()
 
 
-def _pajiwo_table(view: Mapping[str, Any], names: list[str]) -> bytes:
-    from render.pajiwo import table_scene
-    from render.trick import trick_table_png
-
-    return trick_table_png(table_scene(view, names))
-
-
-def _pajiwo_hand(view: Mapping[str, Any]) -> bytes:
-    from render.cards import hand_png as cards_png
-    from render.pajiwo import hand_groups
-
-    return cards_png(hand_groups(view))
-
-
-_TABLES: dict[str, Callable[[Mapping[str, Any], list[str]], bytes]] = {"pajiwo": _pajiwo_table}
-_HANDS: dict[str, Callable[[Mapping[str, Any]], bytes]] = {"pajiwo": _pajiwo_hand}
+@cache
+def adapter(game: str) -> ModuleType | None:
+    """The render adapter module ``render.<game>``, or ``None`` when the game has none."""
+    if game not in GAMES:  # render.cards, render.table ... are not adapters
+        return None
+    name = f"render.{game}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:  # the adapter exists but something it needs is missing
+            log.exception("render adapter %s cannot be loaded", name)
+        return None
 
 
 def _safely(what: str, func: Callable[..., bytes], *args: Any) -> bytes | None:
@@ -50,13 +56,13 @@ def _safely(what: str, func: Callable[..., bytes], *args: Any) -> bytes | None:
 
 def table_png(game: str, view: Mapping[str, Any], names: list[str]) -> bytes | None:
     """The table picture for a spectator's ``view`` of ``game``; PNG bytes or ``None``."""
-    func = _TABLES.get(game)
+    func = getattr(adapter(game), "table_png", None)
     return None if func is None else _safely(f"table:{game}", func, view, names)
 
 
 def hand_png(game: str, view: Mapping[str, Any]) -> bytes | None:
     """The picture of the hand in a seat's ``view``; PNG bytes or ``None``."""
-    func = _HANDS.get(game)
+    func = getattr(adapter(game), "hand_png", None)
     if func is None or not view.get("hand"):
         return None
     return _safely(f"hand:{game}", func, view)

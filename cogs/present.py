@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from cogs.i18n import Lang, has_message, tr
+from cogs.i18n import Lang, has_message, is_zh, template, tr
 from games.base import Action, Event
 from games.cards import CardParseError, format_card, parse_card
 
@@ -159,7 +159,7 @@ def team_names(lang: Lang, names: Sequence[str], seats: Any) -> str:
     """``Alice & Carol`` (``Alice、Carol``) for a list of seat indices."""
     if not isinstance(seats, list) or not all(isinstance(s, int) for s in seats):
         raise ValueError(f"not a list of seats: {seats!r}")
-    return ("、" if lang == "zh" else " & ").join(seat_name(lang, names, s) for s in seats)
+    return ("、" if is_zh(lang) else " & ").join(seat_name(lang, names, s) for s in seats)
 
 
 def match_won_text(lang: Lang, result: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -218,11 +218,10 @@ def outcome_line(
 
 
 def _fill(lang: Lang, key: str, params: Mapping[str, Any]) -> str | None:
-    from cogs.i18n import MESSAGES
-
-    en, zh = MESSAGES[key]
-    template = zh if lang == "zh" else en
+    text = template(lang, key)
+    if text is None:
+        return None
     try:
-        return template.format_map(dict(params))
+        return text.format_map(dict(params))
     except (KeyError, IndexError, ValueError):
         return None

@@ -1,58 +1,56 @@
-"""Traditional Chinese for zh-TW and zh-HK users, converted from our simplified text by OpenCC.
+"""Traditional Chinese from Simplified, converted by OpenCC instead of written twice.
 
-Paiju writes its Chinese once, in simplified characters (rules pages ``docs/rules/X.zh.md``,
-message catalogues). Users whose Discord language is Traditional Chinese get it through
-OpenCC (the ``opencc`` package on PyPI, the reference converter's own binding), which
-converts by phrase and not only character by character (发 becomes 發 in 发牌 and 髮 in 头发),
-so no second catalogue is kept by hand.
+Paiju's Chinese is written once, in simplified characters (the catalogues in
+``cogs/locales/zh_CN/``, the rules pages ``docs/rules/*.zh.md``). Readers in Taiwan and
+Hong Kong (Discord's ``zh-TW``; ``zh-HK`` as a configured default) get the same text
+converted by OpenCC (the ``opencc`` package on PyPI: the Open Chinese Convert project's own
+Python binding, maintained with the C++ library and its phrase dictionaries), so a
+traditional catalogue can never fall behind the simplified one.
 
-* :func:`to_traditional` converts a text (Taiwan standard by default, Hong Kong on request).
-* :func:`traditional_region` says whether a locale (``discord.Locale`` or a tag such as
-  ``"zh-TW"``) reads traditional characters, and which standard.
-* :func:`for_locale` converts only when the locale asks for it.
+Configurations: ``s2tw`` for ``zh-TW`` and ``s2hk`` for ``zh-HK``: character conversion to
+each region's standard forms (扒鸡窝 -> 扒雞窩, 庄家下台 -> 莊家下臺). The phrase variant
+``s2twp`` is not used on purpose: it also swaps mainland words for Taiwanese ones (信息 ->
+資訊), which could rewrite the games' own terms and the seeds' wording that the rules quote.
 
-Converters are built once per region and kept: building one loads OpenCC's dictionaries
-(0.1-0.7 s here), converting a 2000-character message then takes about a millisecond.
-An event loop should make its first conversion in a worker thread (``asyncio.to_thread``).
+Use :func:`to_traditional`; placeholders such as ``{who}`` and card symbols pass through
+unchanged, so templates can be converted before they are filled. :func:`traditional_region`
+tells whether a Discord locale reads traditional characters, :func:`for_locale` converts for
+one.
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Literal
+from functools import cache, lru_cache
 
 import opencc
 
-__all__ = ["Region", "for_locale", "to_traditional", "traditional_region"]
+__all__ = ["TRADITIONAL", "for_locale", "is_traditional", "to_traditional", "traditional_region"]
 
-Region = Literal["tw", "hk"]
-
-# OpenCC configurations: simplified -> traditional with Taiwan's or Hong Kong's standard forms
-_CONFIG: dict[Region, str] = {"tw": "s2tw", "hk": "s2hk"}
+TRADITIONAL: dict[str, str] = {"zh-TW": "s2tw", "zh-HK": "s2hk"}
+"""Variant (BCP 47 tag, as Discord writes it) -> OpenCC configuration."""
 
 
-@cache
-def _converter(region: Region) -> opencc.OpenCC:
-    # building a converter loads its dictionaries (a few milliseconds): once per region
-    return opencc.OpenCC(_CONFIG[region])
+def is_traditional(variant: str) -> bool:
+    """True for ``zh-TW``/``zh-HK`` (any case, ``_`` or ``-``, and ``zh-Hant...``)."""
+    return _variant(variant) is not None
 
 
-def to_traditional(text: str, region: Region = "tw") -> str:
-    """``text`` (simplified Chinese, any other script left as it is) in traditional characters.
+def _variant(variant: str) -> str | None:
+    tag = variant.replace("_", "-").lower()
+    if tag in ("zh-tw", "zh-hant", "zh-hant-tw", "tw"):
+        return "zh-TW"
+    if tag in ("zh-hk", "zh-mo", "zh-hant-hk", "zh-hant-mo", "hk"):
+        return "zh-HK"
+    return None
 
-    ``region`` picks the standard forms: ``"tw"`` (Taiwan, the default: Discord's zh-TW) or
-    ``"hk"`` (Hong Kong). Example: ``to_traditional("扒鸡窝") == "扒雞窩"``.
-    Raises ``KeyError`` for another region.
-    """
-    return _converter(region).convert(text) if text else text
 
-
-def traditional_region(locale: object) -> Region | None:
+def traditional_region(locale: object) -> str | None:
     """``"tw"`` or ``"hk"`` when ``locale`` reads traditional Chinese, else ``None``.
 
     ``locale`` is a ``discord.Locale`` or a language tag (any case, ``-`` or ``_``):
     zh-TW, zh-Hant and zh-Hant-* give ``"tw"``; zh-HK and zh-MO give ``"hk"``; zh-CN, zh,
-    zh-Hans, other languages and ``None`` give ``None``.
+    zh-Hans, other languages and ``None`` give ``None``. Either answer is a ``variant`` that
+    :func:`to_traditional` takes.
     """
     if locale is None:
         return None
@@ -68,6 +66,25 @@ def traditional_region(locale: object) -> Region | None:
 
 
 def for_locale(text: str, locale: object) -> str:
-    """``text`` converted to traditional characters when ``locale`` reads them, else unchanged."""
+    """``text`` in traditional characters when ``locale`` reads them, else unchanged."""
     region = traditional_region(locale)
     return to_traditional(text, region) if region else text
+
+
+@cache
+def _converter(config: str) -> opencc.OpenCC:
+    return opencc.OpenCC(config)
+
+
+@lru_cache(maxsize=4096)
+def to_traditional(text: str, variant: str = "zh-TW") -> str:
+    """``text`` (simplified Chinese, other scripts untouched) in traditional characters.
+
+    ``variant`` is ``"zh-TW"`` (default) or ``"zh-HK"`` (or ``"tw"``/``"hk"``). Raises
+    ``ValueError`` for any other variant. Results are cached: catalogue templates are converted once per process.
+    """
+    tag = _variant(variant)
+    if tag is None:
+        raise ValueError(f"not a traditional Chinese variant: {variant!r} (zh-TW or zh-HK)")
+    converted: str = _converter(TRADITIONAL[tag]).convert(text)
+    return converted

@@ -230,7 +230,25 @@ class MatchResult:
 
 
 class OptionError(ValueError):
-    """A table option that is unknown or has a bad value; the message names it and says why."""
+    """A table option that is unknown or has a bad value; the message names it and says why.
+
+    Attributes:
+        message: one English sentence, e.g. ``"option 'hands' is a whole number, not 'x'"``.
+        reason: stable code of what is wrong, for translation: ``unknown_option`` (params
+            ``name``, ``known``), ``not_bool``, ``not_int``, ``not_text`` (``name``,
+            ``value``), ``too_small`` (``name``, ``min``, ``value``), ``too_large``
+            (``name``, ``max``, ``value``), ``not_a_choice`` (``name``, ``choices``,
+            ``value``), or a game's own (Pajiwo: ``target_not_above_start``).
+        params: the values in the message (strings and ints).
+    """
+
+    def __init__(
+        self, message: str, reason: str = "invalid", params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.reason = reason
+        self.params: dict[str, Any] = dict(params or {})
 
 
 def option(
@@ -299,7 +317,11 @@ class GameOptions:
         unknown = sorted(set(data) - set(fields))
         if unknown:
             known = ", ".join(sorted(fields)) or "none"
-            raise OptionError(f"unknown option {unknown[0]!r}: the options are {known}")
+            raise OptionError(
+                f"unknown option {unknown[0]!r}: the options are {known}",
+                "unknown_option",
+                {"name": unknown[0], "known": known},
+            )
         values: dict[str, Any] = {}
         for name, value in data.items():
             f = fields[name]
@@ -335,30 +357,55 @@ def _coerce_option(name: str, default: Any, value: Any, meta: Mapping[str, Any])
         elif isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             result = value.strip().lower() in _TRUE
         else:
-            raise OptionError(f"option {name!r} is yes or no, not {value!r}")
+            raise OptionError(
+                f"option {name!r} is yes or no, not {value!r}",
+                "not_bool",
+                {"name": name, "value": str(value)},
+            )
     elif isinstance(default, int):
+        not_int = OptionError(
+            f"option {name!r} is a whole number, not {value!r}",
+            "not_int",
+            {"name": name, "value": str(value)},
+        )
         if isinstance(value, bool):
-            raise OptionError(f"option {name!r} is a whole number, not {value!r}")
+            raise not_int
         if meta.get("rank") and isinstance(value, str) and value.strip().upper() in _RANK_NUMBERS:
             value = _RANK_NUMBERS[value.strip().upper()]
         try:
             result = int(value)
         except (TypeError, ValueError):
-            raise OptionError(f"option {name!r} is a whole number, not {value!r}") from None
+            raise not_int from None
         if meta.get("min") is not None and result < meta["min"]:
-            raise OptionError(f"option {name!r} must be at least {meta['min']}, not {result}")
+            raise OptionError(
+                f"option {name!r} must be at least {meta['min']}, not {result}",
+                "too_small",
+                {"name": name, "min": meta["min"], "value": result},
+            )
         if meta.get("max") is not None and result > meta["max"]:
-            raise OptionError(f"option {name!r} must be at most {meta['max']}, not {result}")
+            raise OptionError(
+                f"option {name!r} must be at most {meta['max']}, not {result}",
+                "too_large",
+                {"name": name, "max": meta["max"], "value": result},
+            )
     elif isinstance(default, str):
         if not isinstance(value, str):
-            raise OptionError(f"option {name!r} is text, not {value!r}")
+            raise OptionError(
+                f"option {name!r} is text, not {value!r}",
+                "not_text",
+                {"name": name, "value": str(value)},
+            )
         result = value.strip()
     else:  # pragma: no cover - subclasses only use bool, int and str
         result = value
     choices = meta.get("choices")
     if choices and result not in choices:
         allowed = ", ".join(str(c) for c in choices)
-        raise OptionError(f"option {name!r} must be one of {allowed}, not {result!r}")
+        raise OptionError(
+            f"option {name!r} must be one of {allowed}, not {result!r}",
+            "not_a_choice",
+            {"name": name, "choices": allowed, "value": str(result)},
+        )
     return result
 
 

@@ -23,6 +23,7 @@ typically 20-80 KiB) ready for ``discord.File(io.BytesIO(data), "table.png")``.
 * :mod:`render.fonts`: ``draw_text``, ``text_width``, ``missing_chars`` (Noto Sans CJK
   from ``justmytype-intl-cjk``, Arabic and Hebrew from ``justmytype-intl-rtl``, with
   per-character fallback; emoji no font has are left out).
-* :mod:`render.samples`: fixed sample scenes; ``PICTURES`` maps a name to a drawer.
 * :mod:`render.warm`: ``warm_up()`` pre-draws every sprite (about a second, once).
+* :mod:`render.palette`: the shared PNG palette (built from the sample scenes in
+  ``tests/render/samples.py``, which the golden tests and the render benchmark share).
 """

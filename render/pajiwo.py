@@ -13,9 +13,11 @@ from typing import Any
 from games.cards import Card, Rank, Suit, parse_card, parse_cards
 from games.tricks.order import TRUMP, TrumpOrder
 from render.cards import CardGroup, group_cards
+from render.cards import hand_png as _cards_png
 from render.scenes import TrickTableScene
+from render.trick import trick_table_png
 
-__all__ = ["hand_groups", "lead_lines", "table_scene"]
+__all__ = ["hand_groups", "hand_png", "lead_lines", "table_png", "table_scene"]
 
 _OVER = ("hand_over", "match_over")
 _DECLARING = ("dealing", "auction", "pajiwo", "rebel", "bury")
@@ -248,3 +250,14 @@ def lead_lines(lead: Any) -> list[str]:
         return ["甩牌成功 throw stood", *_units_line(throw.get("units"))]
     cut = _units_line(lead.get("units"))
     return ["甩牌失败 throw failed", *_units_line(throw.get("units")), *(f"→ {c}" for c in cut)]
+
+
+def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """The table picture (PNG bytes) of a spectator's ``view``; the front ends' entry point
+    (``cogs.pictures`` finds it as ``render.<game>.table_png``)."""
+    return trick_table_png(table_scene(view, names))
+
+
+def hand_png(view: Mapping[str, Any]) -> bytes:
+    """The picture (PNG bytes) of the hand in a seat's ``view``, trumps first."""
+    return _cards_png(hand_groups(view))

@@ -3,13 +3,14 @@
 Quantising to a palette computed per picture took longer than drawing the picture;
 mapping to a fixed palette is five times faster and, because all pictures share the
 same few colours and their anti-aliased blends, looks the same. The palette is built
-from the sample pictures (:mod:`render.samples`) and shipped as
-``render/assets/palette.png``; rebuild it after adding colours with
-``python -m render.palette`` (a test checks it still fits every sample picture).
+from the sample pictures (``tests/render/samples.py``, which are test fixtures, not part
+of drawing) and shipped as ``render/assets/palette.png``; rebuild it after adding colours
+with ``python -m tests.render.samples`` (a test checks it still fits every sample picture).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -20,11 +21,9 @@ __all__ = ["PALETTE_PATH", "build_palette", "palette"]
 PALETTE_PATH = Path(__file__).parent / "assets" / "palette.png"
 
 
-def build_palette() -> Image.Image:
-    """A 16 x 16 ``P`` image whose palette is an octree quantisation of all sample pictures."""
-    from render.samples import PICTURES
-
-    pictures = [draw() for draw in PICTURES.values()]
+def build_palette(images: Iterable[Image.Image]) -> Image.Image:
+    """A 16 x 16 ``P`` image whose palette is an octree quantisation of ``images`` (RGB)."""
+    pictures = list(images)
     sheet = Image.new("RGB", (sum(p.width for p in pictures), max(p.height for p in pictures)))
     x = 0
     for pic in pictures:
@@ -45,8 +44,3 @@ def palette() -> Image.Image | None:
     img = Image.open(PALETTE_PATH)
     img.load()
     return img
-
-
-if __name__ == "__main__":
-    build_palette().save(PALETTE_PATH)
-    print(f"wrote {PALETTE_PATH}")

@@ -168,7 +168,8 @@ def check_overcall(standing: Declaration | None, new: Declaration) -> None:
     raise IllegalAction(
         "weak_overcall",
         f"{msg}: {new.describe()} does not beat {standing.describe()}",
-        {"standing": standing.describe(), "cards": new.describe()},
+        # the cards, not describe(): params are shown in any language
+        {"standing": format_cards(standing.cards), "cards": format_cards(new.cards)},
         _RULE,
     )
 

@@ -115,7 +115,9 @@ class PajiwoOptions(GameOptions):
         if self.match == "to_level" and self.target_level <= self.start_level:
             raise OptionError(
                 f"option 'target_level' {self.target_level} must be above start_level "
-                f"{self.start_level} in a to_level match"
+                f"{self.start_level} in a to_level match",
+                "target_not_above_start",
+                {"target_level": self.target_level, "start_level": self.start_level},
             )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.config import Settings
-from bot.discord_app import PaijuBot, create_bot
+from cogs.client import PaijuBot, create_bot
 from tests.discord_loopback.plugin import discord_harness, discord_server
 from tests.discord_loopback.server import LoopbackDiscord
 

@@ -36,18 +36,6 @@ def test_every_table_error_code_of_the_host_is_translated() -> None:
     assert sorted(c for c in codes if f"err.{c}" not in MESSAGES) == []
 
 
-def test_every_rule_code_of_pajiwo_is_translated() -> None:
-    codes: set[str] = set()
-    for path in [
-        *(ROOT / "games" / "pajiwo").glob("*.py"),
-        *(ROOT / "games" / "tricks").glob("*.py"),
-    ]:
-        text = path.read_text(encoding="utf-8")
-        codes |= set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', text))
-    assert "must_follow_suit" in codes
-    assert sorted(c for c in codes if f"err.{c}" not in MESSAGES) == []
-
-
 def test_a_rule_refusal_names_the_rule_in_both_languages() -> None:
     error = TableError(
         "illegal",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.discord_app import PaijuBot
+from cogs.client import PaijuBot
 from tests.discord.conftest import BotFactory
 from tests.discord.play import (
     Player,

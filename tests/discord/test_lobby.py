@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Settings
-from bot.discord_app import create_bot
+from cogs.client import create_bot
 from cogs.info import rules_summary
 from tests.discord.conftest import BotFactory
 from tests.discord.play import answer, controls, table_id, table_message

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.discord_app import PaijuBot
 from bot.errors import TableError
+from cogs.client import PaijuBot
 from games.base import Action
 from tests.discord.conftest import BotFactory
 from tests.discord.play import table_id, table_message

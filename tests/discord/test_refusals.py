@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.discord_app import PaijuBot
+from cogs.client import PaijuBot
 from tests.discord.conftest import BotFactory
 from tests.discord.play import answer, controls, table_id, table_message
 from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser, StoredMessage

@@ -12,10 +12,10 @@ import contextlib
 from pathlib import Path
 
 from bot.config import Settings
-from bot.discord_app import create_bot
 from bot.store import Store
 from bot.tables import TableService
 from bot.timers import FakeClock, ManualScheduler
+from cogs.client import create_bot
 from tests.discord.play import answer, table_id, table_message
 from tests.discord_loopback import Harness, LoopbackDiscord
 

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 import render.fonts as fonts
-from render.samples import NAMES, PICTURES
+from tests.render.samples import NAMES, PICTURES
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from render.common import to_png
-from render.samples import PICTURES
+from tests.render.samples import PICTURES
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("PAIJU_UPDATE_GOLDEN") == "1"

@@ -251,3 +251,20 @@ def test_the_caption_says_how_the_lead_was_read() -> None:
     ]
     png = trick_table_png(table_scene(g.view(2), NAMES))
     assert png.startswith(b"\x89PNG")
+
+
+def test_front_ends_find_the_adapter_by_the_game_key() -> None:
+    """cogs.pictures draws a game through ``render.<key>``: Pajiwo's table and hand come out
+    as the adapter's PNGs; a game without an adapter, or a render module that is not a game,
+    gives no picture (text only)."""
+    from cogs import pictures
+
+    view = _view_mid_trick()
+    table = pictures.table_png("pajiwo", view, NAMES)
+    hand = pictures.hand_png("pajiwo", view)
+    assert table is not None and table.startswith(b"\x89PNG")
+    assert table == trick_table_png(table_scene(view, NAMES))
+    assert hand is not None and hand.startswith(b"\x89PNG")
+    assert pictures.table_png("jinhua", view, NAMES) is None  # planned, no adapter yet
+    assert pictures.adapter("cards") is None  # render.cards draws, but is no game
+    assert pictures.hand_png("pajiwo", {**view, "hand": []}) is None

@@ -37,11 +37,11 @@ from render.cards import (
 )
 from render.common import GOLD, to_png
 from render.mahjong import draw_meld, mahjong_hand_image
-from render.samples import PICTURES, hand_39_groups, trick_scene
 from render.scenes import MahjongHandScene, MahjongSeat, MahjongTableScene, Meld
 from render.table import seat_boxes, side_of
 from render.tiles import tile_back, tile_image
 from render.trick import trick_table_image
+from tests.render.samples import PICTURES, hand_39_groups, trick_scene
 
 
 def _count(
@@ -213,7 +213,7 @@ def test_group_label_and_plain_card_list() -> None:
 
 def test_shared_palette_fits_every_picture() -> None:
     """The shipped palette (render/assets/palette.png) still represents every sample
-    picture closely; rebuild it with ``python -m render.palette`` if this fails."""
+    picture closely; rebuild it with ``python -m tests.render.samples`` if this fails."""
     from render.palette import palette
 
     assert palette() is not None
@@ -345,8 +345,8 @@ def test_finished_trick_is_faded_and_the_current_one_is_not() -> None:
     the same cards as the current trick keep their white faces."""
     from dataclasses import replace
 
-    from render.samples import trick_over_scene
     from render.trick import trick_table_image
+    from tests.render.samples import trick_over_scene
 
     last = trick_over_scene()
     current = replace(last, trick_winner=None, trick_caption="", kitty=())
@@ -420,7 +420,7 @@ def test_the_mahjong_hand_ends_a_margin_below_its_last_tiles() -> None:
     """Issue 8: the hand picture had an empty band at its foot; it now ends 18 px (its
     margin, as at its left edge) below the melds and flowers, in one row or two."""
     from render.common import BG
-    from render.samples import mahjong_hand_scene
+    from tests.render.samples import mahjong_hand_scene
 
     def foot(img: Image.Image) -> int:
         rgb = img.convert("RGB")
@@ -448,7 +448,7 @@ def test_the_mahjong_hand_ends_a_margin_below_its_last_tiles() -> None:
 def test_the_climbing_table_sample_labels_the_cards_it_shows() -> None:
     """Issue 8: the sample labelled four cards (5 10 K K) as 510K, which is three: a single
     5, 10 and K (dagun_and_jinhua-mahjong.txt:21-23)."""
-    from render.samples import climb_scene
+    from tests.render.samples import climb_scene
 
     last = climb_scene().last_play
     assert last is not None

@@ -1,5 +1,9 @@
 """Fixed sample scenes and sheets of every sprite, for golden tests, the benchmark's
-contact sheet and previews. Deterministic: the same pictures on every run."""
+contact sheet and previews. Deterministic: the same pictures on every run.
+
+They are fixtures, not drawing, so they live beside the tests (``benchmarks/bench_render.py``
+imports them from here). ``python -m tests.render.samples`` rebuilds the shared PNG palette
+(``render/assets/palette.png``) from them after colours were added."""
 
 from __future__ import annotations
 
@@ -221,3 +225,10 @@ PICTURES: dict[str, Callable[[], Image.Image]] = {
     "leaderboard": lambda: leaderboard_image(leaderboard_rows(), "扒鸡窝 Pajiwo · 排行榜"),
 }
 """Every kind of picture, by name, drawn from the sample scenes."""
+
+
+if __name__ == "__main__":
+    from render.palette import PALETTE_PATH, build_palette
+
+    build_palette(draw() for draw in PICTURES.values()).save(PALETTE_PATH)
+    print(f"wrote {PALETTE_PATH}")

@@ -1,7 +1,10 @@
-"""The Discord bot: a discord.py ``commands.Bot`` over the table service, and ``run(settings)``.
+"""The Discord client: a discord.py ``commands.Bot`` over the table service, and ``run(settings)``.
 
-``python -m bot run`` calls :func:`run`. Tests and benchmarks build the bot with
-:func:`create_bot` and drive it through a loopback Discord server.
+It lives here, in the Discord package, and not in :mod:`bot`, so that dependencies point
+one way (``cogs -> bot -> games``): the host never imports discord.py. ``python -m bot run``
+loads this module by name (``importlib``, only for ``run``) and calls :func:`main`.
+Tests and benchmarks build the bot with :func:`create_bot` and drive it through a loopback
+Discord server.
 
 Test-only routing (issue 4 §6): ``Settings.discord_api_base`` replaces
 discord.py's REST base (``discord.http.Route.BASE``, used by every REST call
@@ -13,7 +16,9 @@ Both are process-wide class attributes, so one process talks to one Discord.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import sys
 from typing import Any
 
 import discord
@@ -21,9 +26,9 @@ import yarl
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.discord_state import DiscordState
+from cogs.state import DiscordState
 
-__all__ = ["COGS", "PaijuBot", "create_bot", "point_at", "run"]
+__all__ = ["COGS", "PaijuBot", "create_bot", "main", "point_at", "run"]
 
 #: A person whose only legal move is pass is passed for after this many seconds (uniformly
 #: random, so that the timing reveals nothing) instead of having to tap "pass" (issue 15).
@@ -51,7 +56,7 @@ class PaijuBot(commands.Bot):
 
     * ``store`` (:class:`bot.store.Store`) and ``service`` (:class:`bot.tables.TableService`)
       — given to the constructor, or opened on ``settings.database_path``;
-    * ``state`` (:class:`bot.discord_state.DiscordState`), the front end's own memory;
+    * ``state`` (:class:`cogs.state.DiscordState`), the front end's own memory;
     * ``display`` (:class:`cogs.display.TableDisplay`), the table and hand messages.
     """
 
@@ -179,3 +184,24 @@ async def run(settings: Settings) -> None:
     bot = create_bot(settings, bot_delay_s=0.8)
     async with bot:
         await bot.start(settings.discord_token)
+
+
+def main(settings: Settings) -> int:
+    """Run the bot (``python -m bot run``) and return the exit status.
+
+    2 when Discord refuses the token, 1 when Discord cannot be reached, 0 after a clean stop;
+    each failure is explained on stderr in one line, without a traceback.
+    """
+    try:
+        asyncio.run(run(settings))
+    except discord.LoginFailure as exc:
+        print(
+            f"Discord refused the token ({exc}): copy a fresh one from your application's Bot"
+            " page (Reset Token) into DISCORD_TOKEN",
+            file=sys.stderr,
+        )
+        return 2
+    except OSError as exc:  # aiohttp's connection errors are OSErrors
+        print(f"cannot reach Discord: {exc}", file=sys.stderr)
+        return 1
+    return 0
