@@ -81,7 +81,8 @@ def to_traditional(text: str, variant: str = "zh-TW") -> str:
     """``text`` (simplified Chinese, other scripts untouched) in traditional characters.
 
     ``variant`` is ``"zh-TW"`` (default) or ``"zh-HK"`` (or ``"tw"``/``"hk"``). Raises
-    ``ValueError`` for any other variant. Results are cached: catalogue templates are converted once per process.
+    ``ValueError`` for any other variant. Results are cached: catalogue templates are
+    converted once per process.
     """
     tag = _variant(variant)
     if tag is None:
