@@ -32,9 +32,11 @@ SUMMARY_CHARS = 1500
 
 
 def rules_page(game: str, lang: str = "en", rules_dir: Path = RULES_DIR) -> Path | None:
-    """The rules page of ``game`` for ``lang`` (``"en"``/``"zh"``): ``<game>.zh.md`` for
-    Chinese when it exists, else ``<game>.md``; ``None`` when there is neither."""
-    names = [f"{game}.zh.md", f"{game}.md"] if lang == "zh" else [f"{game}.md"]
+    """The rules page of ``game`` for ``lang`` (``"en"``, ``"zh"``, ``"zh-TW"``…):
+    ``<game>.zh.md`` for Chinese when it exists, else ``<game>.md``; ``None`` when there is
+    neither."""
+    chinese = lang.startswith("zh")  # zh, zh-TW, zh-HK: the Chinese page (converted later)
+    names = [f"{game}.zh.md", f"{game}.md"] if chinese else [f"{game}.md"]
     return next((rules_dir / n for n in names if (rules_dir / n).is_file()), None)
 
 

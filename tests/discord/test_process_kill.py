@@ -52,12 +52,14 @@ async def _move(h: Harness, server: LoopbackDiscord, user: object, done: set[str
         result = await h.click(user, message, cid)  # type: ignore[arg-type]
     assert result.type == 6
     done.add(cid)
-    # applied and stored: the hand message no longer offers that control
-    await server.wait_until(
-        lambda: cid not in server.message(message.id).custom_ids(),  # type: ignore[attr-defined]
-        timeout=30,
-        what="the move to be applied",
-    )
+
+    # applied and stored: the hand message no longer offers that control (it was redrawn,
+    # or replaced by a new message for the next decision)
+    def applied() -> bool:
+        shown = server.message(message.id)  # type: ignore[attr-defined]
+        return shown.deleted or cid not in shown.custom_ids()
+
+    await server.wait_until(applied, timeout=30, what="the move to be applied")
 
 
 async def test_sigkill_mid_hand_and_restart_on_the_same_file(
