@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 
 from games.base import JSON, Action, Game
 from games.cards import Card
-from games.climbing import Combo, HandCounts, Play, generate, pick_cards, readings
+from games.climbing import ClimbRules, Combo, HandCounts, Play, generate, pick_cards, readings
 from games.dagun.deck import asc, card_of
+from games.dagun.options import DagunOptions
 
 __all__ = ["HeuristicPlayer", "RandomPlayer", "guess_friends"]
 
@@ -23,9 +24,16 @@ def _cards(raw: Sequence[str]) -> list[Card]:
     return [card_of(x) for x in raw]
 
 
+def _rules(game: Game) -> ClimbRules:
+    """The combination types of the table's options."""
+    options = game.options
+    assert isinstance(options, DagunOptions)
+    return options.climb_rules()
+
+
 def _combo_of(play: Mapping[str, JSON], game: Game) -> Combo:
     """The reading of a play the view shows (its cards and ``as``)."""
-    rules = game.rules
+    rules = _rules(game)
     combos = readings(_cards(play["cards"]), rules)
     return next(c for c in combos if c.key() == play["as"])
 
@@ -124,7 +132,7 @@ class HeuristicPlayer:
         hand = _cards(view["hand"])
         last = view["last_play"]
         target = _combo_of(last, game) if last else None
-        rules = game.rules
+        rules = _rules(game)
         plays = generate(HandCounts.of(hand), rules, target)
         avoid = (
             card_of(view["called"])
