@@ -11,6 +11,7 @@ import sys
 # suite name -> module; a suite that is not written yet is skipped with a note on stderr
 SUITES: dict[str, str] = {
     "pajiwo": "benchmarks.bench_pajiwo",
+    "dagun": "benchmarks.bench_dagun",
     "store": "benchmarks.bench_store",
     "simulate": "benchmarks.bench_simulate",
     "host": "benchmarks.bench_host",

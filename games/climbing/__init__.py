@@ -21,7 +21,7 @@ from games.climbing.combos import (
     beats,
     climb_index,
 )
-from games.climbing.generate import HandCounts, Play, generate, pick_cards
+from games.climbing.generate import CardPicker, HandCounts, Play, generate, pick_cards
 from games.climbing.rules import DAGUN_RULES, ClimbRules
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "DAGUN_RULES",
     "KIND_LABELS",
     "RANK_CODES",
+    "CardPicker",
     "ClimbRules",
     "Combo",
     "HandCounts",

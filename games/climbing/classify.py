@@ -14,6 +14,7 @@ Jokers (大小王, 癞子) stand for any rank (``dagun_and_jinhua-mahjong.txt:35
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 
@@ -40,6 +41,7 @@ from games.climbing.rules import ClimbRules
 __all__ = ["readings", "set_combo"]
 
 
+@functools.lru_cache(maxsize=4096)
 def set_combo(index: int, size: int, naturals: int, rules: ClimbRules) -> Combo | None:
     """The combination of ``size`` cards of one rank with ``naturals`` natural cards (the rest
     jokers): single, pair, triple, bomb, 7喜 or 8喜; ``None`` when there is none."""

@@ -39,7 +39,7 @@ from games.climbing.combos import (
 )
 from games.climbing.rules import ClimbRules
 
-__all__ = ["HandCounts", "Play", "generate", "pick_cards"]
+__all__ = ["CardPicker", "HandCounts", "Play", "generate", "pick_cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,16 +149,16 @@ def _runs(
     out: list[Play],
 ) -> None:
     """Runs of ``length`` ranks of ``width`` cards whose top is above ``floor``."""
-    counts = hand.counts
+    cap = [c if c < width else width for c in hand.counts]
     j = hand.jokers
     size = width * length
     for top in range(max(length - 1, floor + 1), rules.run_top + 1):
         low = top - length + 1
-        avail = [min(counts[i], width) for i in range(low, top + 1)]
-        have = sum(avail)
+        have = sum(cap[low : top + 1])
         deficit = size - have
         if deficit > j or have == 0:
             continue
+        avail = cap[low : top + 1]
         combo = Combo(kind, top, length, size)
         for used in range(deficit, min(j, size - 1) + 1):
             # extra jokers replace naturals, lowest ranks first
@@ -250,28 +250,41 @@ def _sways(hand: HandCounts, rules: ClimbRules, out: list[Play]) -> None:
             top += 1
 
 
+class CardPicker:
+    """Turns plays into the cards of one hand; the hand is grouped once, so that listing
+    hundreds of plays stays cheap. ``avoid``: see :func:`pick_cards`."""
+
+    __slots__ = ("by_index", "jokers")
+
+    def __init__(self, hand: Sequence[Card], avoid: Card | None = None) -> None:
+        self.by_index: dict[int, list[Card]] = {}
+        self.jokers: list[Card] = []
+        for c in sorted(hand, key=lambda c: (c == avoid, c.suit.value if c.suit else "", c.rank)):
+            if c.suit is None:
+                self.jokers.append(c)
+            else:
+                self.by_index.setdefault(climb_index(c.rank), []).append(c)
+
+    def pick(self, play: Play) -> list[Card]:
+        """The cards making ``play``. Raises ``ValueError`` if the hand cannot make it."""
+        out: list[Card] = []
+        suits = dict(play.suits) if play.suits else None
+        for index, count in play.naturals:
+            pool = self.by_index.get(index, [])
+            if suits is not None and index in suits:
+                pool = [c for c in pool if c.suit is not None and c.suit.value == suits[index]]
+            if len(pool) < count:
+                raise ValueError(f"the hand cannot make {play.key}")
+            out.extend(pool[:count])
+        if len(self.jokers) < play.jokers:
+            raise ValueError(f"the hand has fewer than {play.jokers} jokers")
+        out.extend(self.jokers[: play.jokers])
+        return out
+
+
 def pick_cards(hand: Sequence[Card], play: Play, avoid: Card | None = None) -> list[Card]:
     """The cards of ``hand`` that make ``play``: for each rank the naturals asked for (a 510K's
     given suits), and the jokers; copies of ``avoid`` (a card the holder would rather keep, such
     as a secret partner's called card) are taken last. Raises ``ValueError`` if the hand
     cannot make the play."""
-    by_index: dict[int, list[Card]] = {}
-    jokers: list[Card] = []
-    for c in sorted(hand, key=lambda c: (c == avoid, c.suit.value if c.suit else "", c.rank)):
-        if c.suit is None:
-            jokers.append(c)
-        else:
-            by_index.setdefault(climb_index(c.rank), []).append(c)
-    out: list[Card] = []
-    suits = dict(play.suits)
-    for index, count in play.naturals:
-        pool = by_index.get(index, [])
-        if index in suits:
-            pool = [c for c in pool if c.suit is not None and c.suit.value == suits[index]]
-        if len(pool) < count:
-            raise ValueError(f"the hand cannot make {play.key}")
-        out.extend(pool[:count])
-    if len(jokers) < play.jokers:
-        raise ValueError(f"the hand has fewer than {play.jokers} jokers")
-    out.extend(jokers[: play.jokers])
-    return out
+    return CardPicker(hand, avoid).pick(play)

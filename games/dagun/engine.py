@@ -25,13 +25,22 @@ from typing import Any, ClassVar
 
 from games.base import JSON, Action, Decision, Event, Game, HandResult, IllegalAction, MatchResult
 from games.cards import Card, CardParseError, format_card, format_cards
-from games.climbing import Combo, HandCounts, Play, beats, generate, pick_cards, readings
+from games.climbing import (
+    CardPicker,
+    ClimbRules,
+    Combo,
+    HandCounts,
+    Play,
+    beats,
+    generate,
+    readings,
+)
 from games.dagun import views
 from games.dagun.deck import DECK, HAND_SIZE, asc, card_of, card_points, is_seat
 from games.dagun.options import PRESETS, DagunOptions
 from games.dagun.scoring import Settlement, bonuses_of, settle_alone, settle_partners
 
-__all__ = ["DagunGame", "PlayRecord"]
+__all__ = ["DagunGame", "PlayRecord", "play_actions"]
 
 SRC = "dagun_and_jinhua-mahjong.txt"
 PLACES = ("first (一游)", "second (二游)", "third (三游)")
@@ -57,6 +66,33 @@ class PlayRecord:
             "label_zh": self.combo.label(chinese=True),
             "bomb": self.combo.is_bomb,
         }
+
+
+def play_actions(
+    seat: int,
+    hand: Sequence[Card],
+    target: Combo | None,
+    rules: ClimbRules,
+    hide: Card | None = None,
+    limit: int | None = None,
+) -> list[Action]:
+    """The ``play`` actions of ``hand`` on ``target`` (``None``: a lead), each naming its
+    reading, in :func:`games.climbing.generate`'s order. ``hide``: a card to keep back while
+    another choice exists (the hidden partner's called card); each play that keeps it back is
+    followed by the same play with it."""
+    out: list[Action] = []
+    picker = CardPicker(hand, hide)
+    plain = CardPicker(hand) if hide is not None else picker
+    for play in generate(HandCounts.of(hand), rules, target):
+        if limit is not None and len(out) >= limit:
+            break
+        cards = picker.pick(play)
+        out.append(Action(seat, "play", {"cards": asc(cards), "as": play.key}))
+        if hide is not None and hide not in cards:
+            shown = plain.pick(play)
+            if hide in shown:
+                out.append(Action(seat, "play", {"cards": asc(shown), "as": play.key}))
+    return out
 
 
 class DagunGame(Game):
@@ -246,17 +282,9 @@ class DagunGame(Game):
         elif "play" in kinds:
             if "pass" in kinds:
                 out.append(Action(seat, "pass"))
-            hand = self.hands[seat]
-            hide = self._hides_call(seat)
-            for play in self.plays_for(seat):
-                if limit is not None and len(out) >= limit:
-                    break
-                cards = pick_cards(hand, play, self.called if hide else None)
-                out.append(Action(seat, "play", {"cards": asc(cards), "as": play.key}))
-                if hide and self.called not in cards:
-                    shown = pick_cards(hand, play, None)
-                    if self.called in shown:
-                        out.append(Action(seat, "play", {"cards": asc(shown), "as": play.key}))
+            target = self.standing.combo if self.standing is not None else None
+            hide = self.called if self._hides_call(seat) else None
+            out += play_actions(seat, self.hands[seat], target, self.rules, hide, limit)
         return out[:limit] if limit is not None else out
 
     # ==================================================================== check
