@@ -36,7 +36,8 @@ from games.climbing import (
     readings,
 )
 from games.dagun import views
-from games.dagun.deck import DECK, HAND_SIZE, asc, card_of, card_points, is_seat
+from games.dagun.call import called_card
+from games.dagun.deck import DECK, asc, card_of, card_points, is_seat
 from games.dagun.options import PRESETS, DagunOptions
 from games.dagun.scoring import Settlement, bonuses_of, settle_alone, settle_partners
 
@@ -152,7 +153,7 @@ class DagunGame(Game):
         for i, card in enumerate(deck):
             self.dealt[(start + i) % 4].append(card)
         self.hands: list[list[Card]] = [list(h) for h in self.dealt]
-        self.called, self.call_draws = self._call(first, rng)
+        self.called, self.call_draws = called_card(self.dealt[self.dealer], first, rng)
         self.partner = next(
             s for s in range(4) if s != self.dealer and self.called in self.hands[s]
         )
@@ -184,34 +185,6 @@ class DagunGame(Game):
                 text,
             )
         ]
-
-    def _call(self, first: bool, rng: random.Random) -> tuple[Card, int]:
-        """The called card (叫牌, :49) and how many cards were drawn to find it.
-
-        First hand: a random card of the dealer's; if the dealer holds both copies, draw again.
-        Later hands: the first card dealt to the dealer; while the dealer holds both copies of
-        the call, the call moves to the first card dealt after the second copy. Reading: past
-        the dealer's last card it goes on from the dealer's first card."""
-        hand = self.dealt[self.dealer]
-        count = Counter(hand)
-        if first:
-            draws = 1
-            card = rng.choice(hand)
-            while count[card] == 2:
-                card = rng.choice(hand)
-                draws += 1
-            return card, draws
-        pos = 0
-        draws = 1
-        while pos < HAND_SIZE:
-            card = hand[pos]
-            if count[card] == 1:
-                return card, draws
-            # the dealer holds both copies: the call moves past the second copy
-            pos = max(i for i in range(HAND_SIZE) if hand[i] == card) + 1
-            draws += 1
-        card = next(c for c in hand if count[c] == 1)  # 27 is odd: some card is held once
-        return card, draws
 
     # ================================================================== helpers
     def partner_of(self, seat: int) -> int:
@@ -631,7 +604,7 @@ class DagunGame(Game):
         self._hand_results.append(result)
         events.append(Event("hand_over", None, result.to_json(), st.text))
         self.dealer = self.out[0]  # the last hand's 一游 deals next (:47)
-        if self.hand_number >= self.options.hands:
+        if self.hand_number >= self.options.match_hands:
             self.phase = "match_over"
             self._match_result = self._rank_match()
             events.append(

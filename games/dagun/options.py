@@ -21,6 +21,11 @@ __all__ = ["PRESETS", "DagunOptions"]
 class DagunOptions(GameOptions):
     """The options of one Dagun table (validated by :meth:`GameOptions.from_dict`)."""
 
+    match: str = option(
+        "full",
+        "match length: 'full' = `hands` hands, 'one_hand' = a single hand",
+        choices=("full", "one_hand"),
+    )
     hands: int = option(
         8, "hands in a match; seats are ranked by total coins", minimum=1, maximum=64
     )
@@ -65,6 +70,11 @@ class DagunOptions(GameOptions):
         maximum=600000,
     )
 
+    @property
+    def match_hands(self) -> int:
+        """Hands in the match: 1 for ``match=one_hand``, else ``hands``."""
+        return 1 if self.match == "one_hand" else self.hands
+
     def climb_rules(self) -> ClimbRules:
         """The combination types these options allow."""
         return ClimbRules(pairs=self.pairs, straight_min=self.straight_min if self.straights else 0)
@@ -72,7 +82,7 @@ class DagunOptions(GameOptions):
 
 PRESETS: Mapping[str, Mapping[str, Any]] = {
     "standard": {},
-    "quick": {"hands": 1},
+    "quick": {"match": "one_hand"},
     "short": {"hands": 4},
 }
 """Named option sets; ``standard`` is the seed's reading."""

@@ -50,7 +50,7 @@ def seat_view(game: DagunGame, seat: int | None) -> dict[str, JSON]:
         "game": game.name,
         "phase": game.phase,
         "hand_number": game.hand_number,
-        "hands_total": game.options.hands,
+        "hands_total": game.options.match_hands,
         "seat": seat,
         "hand": None if seat is None else asc(sort_hand(game.hands[seat])),
         "hand_counts": [len(h) for h in game.hands],
