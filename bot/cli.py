@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot import textview_dagun
 from bot.errors import TableError
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
@@ -244,11 +245,17 @@ async def play(
             if shown is None or shown[0] != version:
                 term.say("")
                 term.say(render_view(service.view(table.id, TERMINAL_USER), names, title))
-                legal = service.legal_actions(table.id, TERMINAL_USER, limit=25)
+                dagun = table.game == "dagun"  # hook: Dagun lists and reads plays itself
+                legal = service.legal_actions(
+                    table.id, TERMINAL_USER, limit=textview_dagun.LIST_LIMIT if dagun else 25
+                )
                 prompt = next((d.prompt for d in table.engine.pending() if d.seat == seat), "")
                 note = "" if required else ", or wait: the deal goes on"
                 term.say(f"your move ({prompt}{note}):" if prompt else f"your move{note}:")
-                for i, action in enumerate(legal, 1):
+                if dagun:
+                    for line in textview_dagun.format_moves(legal):
+                        term.say(line)
+                for i, action in enumerate([] if dagun else legal, 1):
                     term.say(f"  {i:>2}. {format_action(action)}")
                 shown = (version, legal)
             # an optional decision (declaring while a live deal goes on) must not hold up play
@@ -271,7 +278,8 @@ async def play(
                 shown = None
                 continue
             try:
-                move = parse_move(text, seat, shown[1], kinds)
+                parse = textview_dagun.parse_move if table.game == "dagun" else parse_move
+                move = parse(text, seat, shown[1], kinds)
                 key = f"terminal:{next(keys)}:{uuid.uuid4().hex}"
                 await service.act(table.id, TERMINAL_USER, move, key)
             except ValueError as exc:  # nothing changed: the list above still holds

@@ -104,6 +104,10 @@ def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None
     ``names`` are the seats' names in seat order; ``title`` heads a trick-taking view
     (default: the view's ``game`` key).
     """
+    if view.get("game") == "dagun":  # hook: Dagun's table lives in its own module
+        from bot.textview_dagun import render_dagun
+
+        return render_dagun(view, names, title)
     trump = view.get("trump")
     if isinstance(trump, Mapping) and isinstance(view.get("trick"), Mapping):
         return _render_tricks(view, names, title)
