@@ -9,17 +9,17 @@ from games.dagun.scoring import bonuses_of
 
 
 def rigged(
-    hands: list[str],
+    cards: list[str],
     *,
     dealer: int = 0,
     called: str = "7h",
     phase: str = "play",
     **options: object,
 ) -> DagunGame:
-    """A game in ``phase`` with these hands (card notation per seat), ``dealer`` on turn, and
-    ``called`` as the called card (its holder other than the dealer is the partner)."""
+    """A game in ``phase`` with these hands (``cards``: card notation per seat), ``dealer``
+    on turn, and ``called`` as the called card (its holder other than the dealer is the partner)."""
     game = DagunGame(1, DagunOptions.from_dict({"match": "one_hand", **options}))
-    game.hands = [parse_cards(h) for h in hands]
+    game.hands = [parse_cards(h) for h in cards]
     game.dealer = dealer
     game.turn = dealer
     game.called = parse_card(called)
