@@ -42,16 +42,16 @@ def _cards(raw: Sequence[str]) -> str:
 def hand_groups(hand: Sequence[str]) -> list[tuple[str, list[str]]]:
     """The hand as ``[(rank label, cards)]`` from 3 up to 2, then ``("jokers", [...])``."""
     groups: dict[int, list[str]] = {}
-    jokers: list[str] = []
+    jokers: list[tuple[int, str]] = []
     for text in hand:
         card = parse_card(text)
         if card.is_joker:
-            jokers.append(format_card(card))
+            jokers.append((-int(card.rank), format_card(card)))  # 大王 first
         else:
             groups.setdefault(climb_index(card.rank), []).append(format_card(card))
     out = [(_RANK_LABELS[i], groups[i]) for i in sorted(groups)]
     if jokers:
-        out.append(("jokers", sorted(jokers, reverse=True)))
+        out.append(("jokers", [label for _, label in sorted(jokers)]))
     return out
 
 
