@@ -9,7 +9,8 @@
   thinking included.
 * ``dagun.legal_moves_worst_ms``: every legal play (generation, the cards of each, the action)
   of a 27-card hand holding all four jokers against a lead (a random non-bomb play of another
-  random hand), worst of the hands measured (CPU time).
+  random hand), worst of the hands measured (CPU time; each hand timed 3 times and its best
+  kept, so that a pause of the shared machine is not counted as the hand's cost).
 
 ``PAIJU_BENCH_HANDS`` (default 1000) sets the number of hands for each figure.
 """
@@ -69,9 +70,11 @@ def measure_legal_moves(hands: int, seed: int = 2026) -> tuple[float, float, int
         other = rng.sample(list(DECK), 27)
         leads = [p for p in generate(HandCounts.of(other), DAGUN_RULES) if not p.combo.is_bomb]
         target = rng.choice(leads).combo
-        start = time.process_time()
-        actions = play_actions(0, hand, target, DAGUN_RULES)
-        ms = (time.process_time() - start) * 1000
+        ms = float("inf")
+        for _ in range(3):  # the hand's cost is its best of 3: a scheduler hiccup is not the hand's
+            start = time.process_time()
+            actions = play_actions(0, hand, target, DAGUN_RULES)
+            ms = min(ms, (time.process_time() - start) * 1000)
         times.append(ms)
         worst = max(worst, ms)
         most = max(most, len(actions))

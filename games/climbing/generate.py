@@ -34,7 +34,6 @@ from games.climbing.combos import (
     SWAY,
     TRIPLE,
     Combo,
-    beats,
     climb_index,
 )
 from games.climbing.rules import ClimbRules
@@ -116,10 +115,13 @@ def generate(hand: HandCounts, rules: ClimbRules, target: Combo | None = None) -
     _sways(hand, rules, bombs)
     if hand.jokers >= 4 and rules.joker_bomb:
         bombs.append(Play(Combo(JOKERS, -1, 1, 4), (), 4))
-    if target is not None:
-        bombs = [p for p in bombs if beats(p.combo, target)]
-    bombs.sort(key=lambda p: (p.combo.bomb_key(), p.jokers))
-    out.extend(bombs)
+    # each bomb's strength computed once: it orders the bombs and compares them with the target
+    keyed = [(p.combo.bomb_key() or (), p.jokers, i, p) for i, p in enumerate(bombs)]
+    weakest = None if target is None else target.bomb_key()
+    if weakest is not None:
+        keyed = [k for k in keyed if k[0] > weakest]
+    keyed.sort()
+    out.extend(k[3] for k in keyed)
     return out
 
 
