@@ -98,3 +98,16 @@ def _legal_multiset(cards: list[Card]) -> list[Card]:
             seen[c] += 1
             out.append(c)
     return out
+
+
+_RUN_POOL = [c for c in DECK if c.is_joker or c.rank.value in (3, 4, 5, 6, 7, 14, 2)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(_RUN_POOL), min_size=1, max_size=9), st.booleans())
+def test_generator_equals_brute_force_with_straights_and_without_pairs(
+    raw: list[Card], pairs: bool
+) -> None:
+    rules = ClimbRules(pairs=pairs, straight_min=5)
+    hand = _legal_multiset(raw)
+    assert generated(hand, rules, None) == brute_force(hand, rules, None)
