@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.textview import name_seats
 from games.base import Action
 from games.cards import CardParseError, format_card, format_card_ascii, parse_card, parse_cards
 from games.climbing import DAGUN_RULES, KIND_LABELS, climb_index, readings
@@ -137,8 +138,6 @@ def render_dagun(view: Mapping[str, Any], names: Sequence[str], title: str | Non
     if results and (view.get("phase") in ("hand_over", "match_over") or not view.get("history")):
         text = results[-1].get("text") if isinstance(results[-1], Mapping) else None
         if text:
-            from bot.textview import name_seats
-
             lines.append(f"last hand: {name_seats(text, names)}")
     coins = view.get("coins") or []
     if any(coins):
