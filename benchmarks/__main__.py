@@ -12,6 +12,7 @@ import sys
 SUITES: dict[str, str] = {
     "pajiwo": "benchmarks.bench_pajiwo",
     "dagunzi": "benchmarks.bench_dagunzi",
+    "dagun": "benchmarks.bench_dagun",
     "store": "benchmarks.bench_store",
     "simulate": "benchmarks.bench_simulate",
     "host": "benchmarks.bench_host",

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot import textview_dagun
 from bot.errors import TableError
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
@@ -435,12 +436,22 @@ async def play(
                 term.say("")
                 view = service.view(table.id, TERMINAL_USER)
                 term.say(render_view(view, names, title, options_now))
-                legal, more = _moves(service, table)
+                dagun = table.game == "dagun"  # hook: Dagun lists and reads plays itself
+                if dagun:
+                    legal = service.legal_actions(
+                        table.id, TERMINAL_USER, limit=textview_dagun.LIST_LIMIT
+                    )
+                    more = 0
+                else:
+                    legal, more = _moves(service, table)
                 known |= {a.kind for a in legal}
                 prompt = next((d.prompt for d in table.engine.pending() if d.seat == seat), "")
                 note = "" if required else ", or wait: the deal goes on"
                 term.say(f"your move ({prompt}{note}):" if prompt else f"your move{note}:")
-                for i, action in enumerate(legal, 1):
+                if dagun:
+                    for line in textview_dagun.format_moves(legal):
+                        term.say(line)
+                for i, action in enumerate([] if dagun else legal, 1):
                     term.say(f"  {i:>2}. {format_action(action)}")
                 if more:
                     plus = "+" if len(legal) + more >= _COUNT_LIMIT else ""
@@ -473,7 +484,10 @@ async def play(
                 shown = None
                 continue
             try:
-                move = parse_move(text, seat, shown[1], kinds, known)
+                if table.game == "dagun":
+                    move = textview_dagun.parse_move(text, seat, shown[1], kinds)
+                else:
+                    move = parse_move(text, seat, shown[1], kinds, known)
                 key = f"terminal:{next(keys)}:{uuid.uuid4().hex}"
                 await service.act(table.id, TERMINAL_USER, move, key)
             except ValueError as exc:  # nothing changed: the list above still holds

@@ -512,3 +512,15 @@ def _render_dagunzi(
 
 
 register_renderer("dagunzi", TextRenderer(_render_dagunzi, _tricks_hand_end))
+
+
+def _render_dagun(
+    view: Mapping[str, Any], names: Sequence[str], title: str | None, options: Mapping[str, Any]
+) -> str:
+    """打滚: its own table (bot/textview_dagun.py)."""
+    from bot.textview_dagun import render_dagun
+
+    return render_dagun(view, names, title)
+
+
+register_renderer("dagun", TextRenderer(_render_dagun, _generic_hand_end))

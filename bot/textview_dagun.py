@@ -1,0 +1,253 @@
+"""The terminal view of 打滚 (Dagun): the table, the hand grouped by rank, the numbered plays, and
+typed plays whose reading is asked for when the cards read several ways.
+
+Hooked into the generic terminal (``bot/textview.py``'s ``render_view`` and ``bot/cli.py``) by
+the game key ``"dagun"``; everything Dagun-specific lives here.
+
+* :func:`render_dagun` - the table as text: dealer, called card (叫牌), the partner as this
+  player may know it, 硬牌, every seat's cards left, points and place, the round so far, coins,
+  and the hand grouped by rank (3 … A, 2), jokers apart.
+* :func:`format_moves` - the numbered plays, grouped by combination type on a few lines.
+* :func:`parse_move` - a number, ``pass``, or cards (``5s 5h BJ SJ``) with an optional reading
+  (``as 4455``); cards that several listed plays share ask which reading is meant.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.textview import name_seats
+from games.base import Action
+from games.cards import CardParseError, format_card, format_card_ascii, parse_card, parse_cards
+from games.climbing import DAGUN_RULES, KIND_LABELS, climb_index, readings
+
+__all__ = ["LIST_LIMIT", "format_moves", "hand_groups", "parse_move", "render_dagun"]
+
+LIST_LIMIT = 400
+"""How many legal moves the terminal asks for (a lead may have a few hundred)."""
+
+_PLACES = ("一游", "二游", "三游", "末游")
+_RANK_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+
+
+def _who(seat: Any, names: Sequence[str]) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
+
+
+def _cards(raw: Sequence[str]) -> str:
+    return " ".join(format_card(parse_card(x)) for x in raw)
+
+
+def hand_groups(hand: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """The hand as ``[(rank label, cards)]`` from 3 up to 2, then ``("jokers", [...])``."""
+    groups: dict[int, list[str]] = {}
+    jokers: list[tuple[int, str]] = []
+    for text in hand:
+        card = parse_card(text)
+        if card.is_joker:
+            jokers.append((-int(card.rank), format_card(card)))  # 大王 first
+        else:
+            groups.setdefault(climb_index(card.rank), []).append(format_card(card))
+    out = [(_RANK_LABELS[i], groups[i]) for i in sorted(groups)]
+    if jokers:
+        out.append(("jokers", [label for _, label in sorted(jokers)]))
+    return out
+
+
+def _play_text(entry: Mapping[str, Any], names: Sequence[str]) -> str:
+    who = _who(entry.get("seat"), names)
+    if entry.get("pass"):
+        return f"{who} pass"
+    label = entry.get("label_zh") or entry.get("kind") or ""
+    return f"{who} {_cards(entry.get('cards') or [])} ({label} {entry.get('as', '')})"
+
+
+def render_dagun(view: Mapping[str, Any], names: Sequence[str], title: str | None = None) -> str:
+    """The Dagun table as several lines, the seat's own hand last (grouped by rank)."""
+    lines: list[str] = []
+    head = [
+        title or "打滚 Dagun",
+        f"hand {view.get('hand_number')}/{view.get('hands_total')}",
+        str(view.get("phase", "")).replace("_", " "),
+    ]
+    lines.append("── " + " · ".join(h for h in head if h) + " ──")
+    seat = view.get("seat")
+    dealer = view.get("dealer")
+    called = view.get("called")
+    partner = view.get("partner")
+    if view.get("alone") is not None:
+        side = f"硬牌: {_who(view['alone'], names)} plays alone against the other three"
+    elif view.get("revealed") and partner is not None:
+        side = f"partner: {_who(partner, names)} (明鸡)"
+    elif view.get("you_are_partner"):
+        side = "partner: you (secret: only you know)"
+    else:
+        side = "partner: secret"
+    lines.append(
+        f"dealer: {_who(dealer, names)} · called card (叫牌): {_cards([called]) if called else '?'}"
+        f" · {side}"
+    )
+    counts = view.get("hand_counts") or []
+    captured = view.get("captured") or []
+    order = list(view.get("finish_order") or [])
+    parts = []
+    for s, n in enumerate(counts):
+        bits = [f"{n} cards", f"{captured[s] if s < len(captured) else 0} pts"]
+        if s in order:
+            bits.append(_PLACES[order.index(s)])
+        if s == dealer:
+            bits.append("dealer")
+        parts.append(f"{_who(s, names)} ({', '.join(bits)})")
+    lines.append("seats: " + " · ".join(parts))
+    teams = view.get("teams")
+    team_points = view.get("team_points")
+    if teams and team_points:
+        lines.append(
+            "teams: "
+            + "  vs  ".join(
+                f"{' + '.join(_who(s, names) for s in t)} {p} pts"
+                for t, p in zip(teams, team_points, strict=False)
+            )
+        )
+    last_round = view.get("last_round")
+    if isinstance(last_round, Mapping) and not view.get("round"):
+        taker = _who(last_round.get("taker"), names)
+        lines.append(
+            "last round: "
+            + " · ".join(_play_text(e, names) for e in last_round.get("plays") or [])
+            + (f" → {taker} takes {last_round['points']} pts" if last_round.get("points") else "")
+        )
+    jiefeng = view.get("jiefeng")
+    if isinstance(jiefeng, Mapping):
+        lines.append(
+            f"接风: {_who(jiefeng.get('to'), names)} leads for {_who(jiefeng.get('from'), names)}"
+        )
+    if view.get("round"):
+        lines.append("this round: " + " · ".join(_play_text(e, names) for e in view["round"]))
+        if view.get("round_points"):
+            lines.append(f"points on the table: {view['round_points']}")
+    last = view.get("last_play")
+    if isinstance(last, Mapping):
+        lines.append(
+            f"to beat: {_cards(last.get('cards') or [])} ({last.get('label')}, {last.get('as')}) "
+            f"by {_who(last.get('seat'), names)}"
+        )
+    results = view.get("hand_results") or []
+    if results and (view.get("phase") in ("hand_over", "match_over") or not view.get("history")):
+        text = results[-1].get("text") if isinstance(results[-1], Mapping) else None
+        if text:
+            lines.append(f"last hand: {name_seats(text, names)}")
+    coins = view.get("coins") or []
+    if any(coins):
+        lines.append("coins: " + " · ".join(f"{_who(s, names)} {c}" for s, c in enumerate(coins)))
+    mine = (view.get("bonuses") or {}).get(str(seat)) if seat is not None else None
+    if mine:
+        lines.append(f"your bonus hands: {', '.join(mine)}")
+    turn = view.get("turn") or []
+    if turn:
+        lines.append("to move: " + ", ".join(_who(s, names) for s in turn))
+    hand = view.get("hand")
+    if hand:
+        lines.append(f"your hand ({len(hand)}):")
+        for label, cards in hand_groups(hand):
+            lines.append(f"  {label:>6} ×{len(cards)}: {' '.join(cards)}")
+    return "\n".join(lines)
+
+
+def _kind_of(action: Action) -> str:
+    cards = [parse_card(x) for x in action.data.get("cards") or []]
+    reading = action.data.get("as")
+    for combo in readings(cards, DAGUN_RULES):
+        if combo.key() == reading:
+            return combo.kind
+    combos = readings(cards, DAGUN_RULES)
+    return combos[0].kind if combos else "play"
+
+
+def describe(action: Action) -> str:
+    """``"♠5 ♥5 大王 = 555"`` (the reading shown when jokers stand in), ``"pass"``."""
+    if action.kind != "play":
+        return action.kind.replace("_", " ")
+    raw = action.data.get("cards") or []
+    text = _cards(raw)
+    if any(parse_card(x).is_joker for x in raw):
+        text += f" = {action.data.get('as')}"
+    return text
+
+
+def format_moves(legal: Sequence[Action], per_line: int = 6) -> list[str]:
+    """Numbered moves, one line per non-play move and a few lines per combination type."""
+    out: list[str] = []
+    groups: dict[str, list[str]] = {}
+    for i, action in enumerate(legal, 1):
+        if action.kind != "play":
+            out.append(f"  {i:>3}. {describe(action)}")
+            continue
+        kind = _kind_of(action)
+        groups.setdefault(kind, []).append(f"{i}) {describe(action)}")
+    for kind, items in groups.items():
+        en, zh = KIND_LABELS.get(kind, (kind, kind))
+        for k in range(0, len(items), per_line):
+            head = f"{zh} {en}:" if k == 0 else ""
+            out.append(f"  {head:<24}" + "   ".join(items[k : k + per_line]))
+    return out
+
+
+def _card_key(values: Any) -> Counter[str]:
+    return Counter(format_card_ascii(parse_card(str(v))) for v in values or [])
+
+
+def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> Action:
+    """Read a typed Dagun move: a number from the list, ``pass``, ``declare_alone``, or cards
+    with an optional reading (``5s 5h BJ SJ as 4455``; ``play`` first is allowed).
+
+    Cards that several listed plays share (jokers read several ways) raise ``ValueError``
+    naming the readings and their numbers, so the player says which. Cards not listed are
+    sent as typed for the engine to judge. Raises ``ValueError`` with a message for the player.
+    """
+    words = text.split()
+    if not words:
+        raise ValueError("type a number, cards such as 5s 5h, pass, hint or quit")
+    if len(words) == 1 and words[0].isdigit():
+        n = int(words[0])
+        if not 1 <= n <= len(legal):
+            raise ValueError(f"choose a number from 1 to {len(legal)}")
+        return legal[n - 1]
+    if len(words) == 1 and words[0].lower() in kinds:
+        return Action(seat, words[0].lower())
+    if words[0].lower() == "play":
+        words = words[1:]
+    reading: str | None = None
+    lowered = [w.lower() for w in words]
+    if "as" in lowered:
+        at = lowered.index("as")
+        if at != len(words) - 2:
+            raise ValueError("write the reading last: 5s 5h BJ SJ as 4455")
+        reading = words[-1].upper()
+        words = words[:at]
+    try:
+        cards = parse_cards(" ".join(words))
+    except CardParseError as exc:
+        raise ValueError(str(exc)) from None
+    wanted = Counter(format_card_ascii(c) for c in cards)
+    matches = [
+        (i, a)
+        for i, a in enumerate(legal, 1)
+        if a.kind == "play" and _card_key(a.data.get("cards")) == wanted
+    ]
+    if reading is not None:
+        matches = [(i, a) for i, a in matches if str(a.data.get("as")) == reading]
+    if len(matches) == 1:
+        return matches[0][1]
+    if len(matches) > 1:
+        options = ", ".join(f"{a.data.get('as')} ({i})" for i, a in matches)
+        raise ValueError(
+            f"{_cards([format_card_ascii(c) for c in cards])} reads several ways: {options}; "
+            f"type the number, or add 'as {matches[0][1].data.get('as')}'"
+        )
+    data: dict[str, Any] = {"cards": [format_card_ascii(c) for c in cards]}
+    if reading is not None:
+        data["as"] = reading
+    return Action(seat, "play", data)

@@ -1,0 +1,99 @@
+"""Adapter from the 打滚 (Dagun) engine view to render scenes: the hand of 27 grouped by rank
+(3 … A, 2) with the jokers apart, and the climbing table (:class:`render.scenes.ClimbTableScene`).
+
+Reads only the view's keys it needs (see :func:`games.dagun.views.seat_view`). The table
+picture may be seen by everyone, so it shows only what is public: the sides are coloured once
+``view["teams"]`` is known (明鸡 or 硬牌) and never from the partner's private ``partner`` key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.cards import Card, parse_card
+from games.climbing import climb_index
+from render.cards import CardGroup, group_cards
+from render.scenes import ClimbTableScene
+
+__all__ = ["hand_groups", "table_scene"]
+
+_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+_JOKERS = 13
+
+
+def _cards(value: Any) -> list[Card]:
+    return [parse_card(str(c)) for c in value or []]
+
+
+def _group(card: Card) -> int:
+    return _JOKERS if card.is_joker else climb_index(card.rank)
+
+
+def hand_groups(view: Mapping[str, Any]) -> list[CardGroup]:
+    """The viewer's hand as groups, one per rank from 3 up to 2, then ``王 jokers``
+    (大王 before 小王); inside a rank ♠ ♥ ♣ ♦."""
+    suits = "SHCD"
+
+    def key(card: Card) -> tuple[int, int]:
+        if card.is_joker:
+            return (_JOKERS, -int(card.rank))
+        assert card.suit is not None
+        return (climb_index(card.rank), suits.index(card.suit.value))
+
+    def label(group: object) -> str:
+        return "王 jokers" if group == _JOKERS else _LABELS[int(group)]  # type: ignore[call-overload]
+
+    return group_cards(_cards(view.get("hand")), sort_key=key, group_of=_group, label_of=label)
+
+
+def table_scene(
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    viewer: int | None = None,
+    deadline: str = "",
+    title: str = "打滚 Dagun",
+) -> ClimbTableScene:
+    """A :class:`ClimbTableScene` from a Dagun ``view(seat)`` dict.
+
+    The last play to beat with its kind (``"连对 4455"``), who went out in which place, points
+    captured per seat, the called card (叫牌), the dealer and whose turn; the title carries
+    the hand number and the 明鸡 / 硬牌 marks.
+    """
+    seat = view.get("seat")
+    if viewer is None:
+        viewer = seat if isinstance(seat, int) else 0
+    last = view.get("last_play")
+    last_play = None
+    if isinstance(last, Mapping) and last.get("cards"):
+        label = f"{last.get('label_zh', '')} {last.get('as', '')}".strip()
+        last_play = (int(last["seat"]), _cards(last["cards"]), label)
+    teams = view.get("teams")
+    side: dict[int, int] = {}
+    if teams:
+        dealer = view.get("dealer")
+        ordered = sorted(teams, key=lambda t: dealer not in t)  # the dealer's side first
+        side = {s: i for i, members in enumerate(ordered) for s in members}
+    marks = [f"第{view.get('hand_number', 1)}局"]
+    if view.get("alone") is not None:
+        marks.append(f"硬牌 {names[int(view['alone'])]}")
+    elif view.get("revealed"):
+        marks.append("明鸡")
+    turn = view.get("turn")
+    turn_seat = turn[0] if isinstance(turn, list) and len(turn) == 1 else None
+    called = view.get("called")
+    dealer = view.get("dealer")
+    return ClimbTableScene(
+        names=list(names),
+        cards_left=list(view.get("hand_counts") or [0] * len(names)),
+        last_play=last_play,
+        finish_order=list(view.get("finish_order") or []),
+        captured=list(view.get("captured") or [0] * len(names)),
+        teams=[side.get(s) for s in range(len(names))],
+        called_card=parse_card(called) if called else None,
+        dealer=dealer if isinstance(dealer, int) else None,
+        turn=turn_seat if isinstance(turn_seat, int) else None,
+        deadline=deadline,
+        viewer=viewer,
+        title=" · ".join([title, *marks]),
+    )
