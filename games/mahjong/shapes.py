@@ -379,6 +379,8 @@ def shanten_regular(counts: Sequence[int], melds: int = 0) -> int:
     best = _INF
     for (m, p), t in combos.items():
         best = min(best, 2 * need - 2 * m - min(t, need - m) - p)
+    if best == 0 and sum(counts[:KINDS]) % 3 == 1 and not waits(counts, 0, seven_pairs=False):
+        return 1  # ready only on a fifth copy of a kind held four times: not ready
     return best
 
 
