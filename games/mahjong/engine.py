@@ -528,17 +528,20 @@ class MahjongGame(Game):
         window = self.window
         assert window is not None
         kinds = window.offers.get(seat)
-        if kinds is None or seat in window.answers:
+        answered = seat in window.answers
+        if (
+            action.kind == "win"
+            and not answered
+            and "win" not in (kinds or ())
+            and seat != window.from_seat
+            and self._shape_wins(seat, window.tile)
+        ):
             # the seat's own reason, so that a refused win says which rule stops it
-            if (
-                action.kind == "win"
-                and seat != window.from_seat
-                and self._shape_wins(seat, window.tile)
-            ):
-                source = "discard" if window.kind == "discard" else "rob_kong"
-                win = self.score_win(self._ctx(seat, window.tile, source, window.from_seat))
-                if isinstance(win, IllegalAction):
-                    raise win
+            source = "discard" if window.kind == "discard" else "rob_kong"
+            win = self.score_win(self._ctx(seat, window.tile, source, window.from_seat))
+            if isinstance(win, IllegalAction):
+                raise win
+        if kinds is None or answered:
             raise self._not_your_turn(seat)
         if action.kind not in kinds:
             raise IllegalAction(
