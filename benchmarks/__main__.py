@@ -11,6 +11,7 @@ import sys
 # suite name -> module; a suite that is not written yet is skipped with a note on stderr
 SUITES: dict[str, str] = {
     "pajiwo": "benchmarks.bench_pajiwo",
+    "jintan": "benchmarks.bench_jintan",
     "store": "benchmarks.bench_store",
     "simulate": "benchmarks.bench_simulate",
     "host": "benchmarks.bench_host",

@@ -58,10 +58,21 @@ def unseen_counts(view: Mapping[str, Any]) -> list[int]:
     return [max(0, x) for x in left]
 
 
+def _near(counts: Sequence[int], t: int) -> bool:
+    """A tile that touches the hand: held, or within two of a held tile of its suit (a
+    tile touching nothing cannot lower shanten)."""
+    if counts[t]:
+        return True
+    if t >= 27:
+        return False
+    low, high = t - t % 9, t - t % 9 + 8
+    return any(counts[k] for k in range(max(low, t - 2), min(high, t + 2) + 1))
+
+
 def _useful(counts: list[int], melds: int, unseen: Sequence[int], base: int) -> int:
     total = 0
     for t in range(shapes.KINDS):
-        if unseen[t] and counts[t] < 4:
+        if unseen[t] and counts[t] < 4 and _near(counts, t):
             counts[t] += 1
             if shapes.shanten(counts, melds) < base:
                 total += unseen[t]

@@ -361,11 +361,22 @@ def shanten_regular(counts: Sequence[int], melds: int = 0) -> int:
     ``4 - melds`` sets and a pair. Formula: ``2n - 2·sets - min(partials, n - sets) - pair``.
     """
     need = 4 - melds
-    combos: dict[tuple[int, int], int] = {(0, 0): 0}  # (sets, pair) -> most partials
-    groups = [(tuple(counts[s : s + 9]), False) for s in _SUIT_STARTS]
-    groups.extend(((counts[h],), True) for h in HONOURS if counts[h])
-    for g, honour in groups:
-        blocks = _suit_blocks(g, honour)
+    # honours have no chows: a pong, or a pair (a partial set, or the hand's pair)
+    h_sets = h_pairs = 0
+    for h in HONOURS:
+        c = counts[h]
+        if c >= 3:
+            h_sets += 1
+        elif c == 2:
+            h_pairs += 1
+    combos: dict[tuple[int, int], int] = {(min(h_sets, need), 0): h_pairs}
+    if h_pairs:
+        combos[(min(h_sets, need), 1)] = h_pairs - 1
+    for start in _SUIT_STARTS:
+        g = tuple(counts[start : start + 9])
+        if not any(g):
+            continue
+        blocks = _suit_blocks(g, False)
         nxt: dict[tuple[int, int], int] = {}
         for (m, p), t in combos.items():
             for a, b, c in blocks:
