@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot import textview_mahjong
 from bot.errors import TableError
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
@@ -111,7 +112,8 @@ class _Terminal:
         if update.kind == "reminder":
             self.say("  · reminder: half of your time is gone")
         elif update.kind == "timeout" and update.action is not None:
-            self.say(f"  · time is up: your bot played {format_action(update.action)}")
+            fmt = _formatter(update.table.spec.key)
+            self.say(f"  · time is up: your bot played {fmt(update.action)}")
         elif update.kind == "auto_seat":
             self.say("  · your seat is handed to a bot; run play again to take it back")
         self.changed.set()
@@ -130,6 +132,12 @@ def _my_decisions(table: Table, seat: int) -> tuple[list[str], bool]:
 
 
 _CHANGED: Any = object()
+
+
+def _formatter(game: str) -> Any:
+    """The move formatter of ``game``: mahjong tables have their own text view."""
+    return textview_mahjong.format_action if textview_mahjong.handles(game) else format_action
+
 
 HELP = (
     "type a move's number, or its cards (♠10 10s S10 黑桃10, jokers BJ SJ 大王 小王; a kind first"
@@ -230,7 +238,11 @@ async def play(
         keys = itertools.count(1)
         names = [s.name for s in table.seats]
         title = f"{table.spec.title_zh} {table.spec.title_en}"
-        term.say(HELP)
+        mahjong = textview_mahjong.handles(table.spec.key)
+        render = textview_mahjong.render_view if mahjong else render_view
+        fmt = _formatter(table.spec.key)
+        read_move = textview_mahjong.parse_move if mahjong else parse_move
+        term.say(textview_mahjong.HELP if mahjong else HELP)
         lines = _LineReader(stdin, loop)
         shown: tuple[int, list[Action]] | None = None  # (state version, moves listed)
         while table.status == "playing":
@@ -243,13 +255,13 @@ async def play(
                 continue
             if shown is None or shown[0] != version:
                 term.say("")
-                term.say(render_view(service.view(table.id, TERMINAL_USER), names, title))
+                term.say(render(service.view(table.id, TERMINAL_USER), names, title))
                 legal = service.legal_actions(table.id, TERMINAL_USER, limit=25)
                 prompt = next((d.prompt for d in table.engine.pending() if d.seat == seat), "")
                 note = "" if required else ", or wait: the deal goes on"
                 term.say(f"your move ({prompt}{note}):" if prompt else f"your move{note}:")
                 for i, action in enumerate(legal, 1):
-                    term.say(f"  {i:>2}. {format_action(action)}")
+                    term.say(f"  {i:>2}. {fmt(action)}")
                 shown = (version, legal)
             # an optional decision (declaring while a live deal goes on) must not hold up play
             term.changed.clear()
@@ -265,13 +277,13 @@ async def play(
                 return 0
             if text.lower() == "hint":
                 hint = service.hint(table.id, TERMINAL_USER)
-                term.say(f"hint: {format_action(hint)}" if hint else "hint: nothing to do")
+                term.say(f"hint: {fmt(hint)}" if hint else "hint: nothing to do")
                 continue
             if text.lower() == "view" or not text:
                 shown = None
                 continue
             try:
-                move = parse_move(text, seat, shown[1], kinds)
+                move = read_move(text, seat, shown[1], kinds)
                 key = f"terminal:{next(keys)}:{uuid.uuid4().hex}"
                 await service.act(table.id, TERMINAL_USER, move, key)
             except ValueError as exc:  # nothing changed: the list above still holds
@@ -281,7 +293,7 @@ async def play(
         term.say("")
         if table.engine is not None and table.engine.match_result is not None:
             result = table.engine.match_result
-            term.say(render_view(service.view(table.id, TERMINAL_USER), names, title))
+            term.say(render(service.view(table.id, TERMINAL_USER), names, title))
             term.say(f"match over: {name_seats(result.text, names) or result.to_json()}")
             mine = next(i for i, team in enumerate(result.teams) if seat in team)
             term.say("you won" if result.ranks[mine] == 1 else "you lost")
