@@ -124,7 +124,8 @@ def _my_decisions(table: Table, seat: int) -> tuple[list[str], bool]:
     one is required. Optional decisions at other paces pass in a moment: not offered."""
     if table.engine is None or table.status != "playing":
         return [], False
-    mine = [d for d in table.engine.pending() if d.seat == seat]
+    # standing choices (mahjong) are always open and never a move to prompt for
+    mine = [d for d in table.engine.pending() if d.seat == seat and d.kinds != ("standing",)]
     required = any(d.required for d in mine)
     if not required and not table.pace_obj.live:
         return [], False

@@ -710,6 +710,9 @@ class TableService:
                 raise TableError("not_your_turn", "it is not your turn", {"seat": seat})
             kinds = [k for d in decisions for k in d.kinds]
             move = Action(seat, action.kind, dict(action.data))
+            if move.kind not in kinds and not any(d.required for d in decisions):
+                # only optional choices open (e.g. mahjong standing choices): not this seat's turn
+                raise TableError("not_your_turn", "it is not your turn", {"seat": seat})
             if move.kind not in kinds:
                 raise TableError(
                     "illegal",

@@ -72,6 +72,14 @@ __all__ = [
     "WinContext",
 ]
 
+STANDING = ("auto_win", "no_calls", "discard_drawn")
+"""Standing choices a seat may set (online players expect them): ``auto_win`` wins whenever
+it may, ``no_calls`` is never offered chow, pong or kong, ``discard_drawn`` discards the drawn
+tile when nothing else is chosen. The engine makes these moves itself."""
+STANDING_DECISIONS = tuple(
+    Decision(s, ("standing",), False, None, "set standing choices") for s in range(4)
+)
+
 PRIORITY = {"win": 3, "kong": 2, "pong": 2, "chow": 1, "pass": 0}
 """Claim priority: a win over everything (reading), kong and pong over chow
 (``jintan-mahjong.txt:23``)."""
@@ -200,6 +208,7 @@ class MahjongGame(Game):
         self.dealer = random.Random(f"{self.name}:{seed}:seats").randrange(4)
         self.first_dealer = self.dealer
         self.deal_passes = 0  # how many times the deal has moved on
+        self.standing: list[dict[str, bool]] = [dict.fromkeys(STANDING, False) for _ in range(4)]
         self._hand_results: list[HandResult] = []
         self._match_result: MatchResult | None = None
         self._start_hand()
@@ -430,6 +439,8 @@ class MahjongGame(Game):
                 if options:
                     kinds.append("chow")
                     chows[o] = options
+            if self.standing[o]["no_calls"]:
+                kinds = [k for k in kinds if k == "win"]
             kinds = self.claim_kinds(o, tile, kinds)
             if kinds:
                 offers[o] = (*kinds, "pass")
@@ -441,8 +452,13 @@ class MahjongGame(Game):
 
     # =================================================================== the face
     def pending(self) -> list[Decision]:
+        """The required decisions of the moment, then every seat's optional ``standing``
+        (its standing choices may be changed at any time; nobody waits for them)."""
         if self.phase == "match_over":
             return []
+        return [*self._required(), *STANDING_DECISIONS]
+
+    def _required(self) -> list[Decision]:
         if self.phase == "hand_over":
             delay = int(getattr(self.options, "next_hand_delay_ms", 8000)) / 1000
             return [Decision(None, ("next_hand",), True, delay, "deal the next hand")]
@@ -480,8 +496,10 @@ class MahjongGame(Game):
             if self.phase == "hand_over" and kind == "next_hand":
                 return None
             raise IllegalAction("not_a_table_step", f"{kind!r} is not a table step now")
-        if not isinstance(seat, int) or not 0 <= seat < 4:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
             raise IllegalAction("bad_seat", f"seat must be 0-3, not {seat!r}", {"seat": seat})
+        if kind == "standing":
+            return self._validate_standing(action)
         if self.phase == "hand_over":
             raise IllegalAction("hand_over", "the hand is over: the next one is being dealt")
         if self.phase == "claim":
@@ -523,6 +541,17 @@ class MahjongGame(Game):
         raise IllegalAction(
             "not_open", f"you cannot {kind} now: discard, kong or win", {"kind": kind}
         )
+
+    def _validate_standing(self, action: Action) -> dict[str, bool]:
+        data = dict(action.data)
+        bad = [k for k in data if k not in STANDING or not isinstance(data[k], bool)]
+        if bad:
+            raise IllegalAction(
+                "bad_standing",
+                f"standing choices are {', '.join(STANDING)}, each true or false: not {bad[0]!r}",
+                {"name": bad[0]},
+            )
+        return {k: bool(v) for k, v in data.items()}
 
     def _validate_claim(self, seat: int, action: Action) -> Any:
         window = self.window
@@ -572,7 +601,10 @@ class MahjongGame(Game):
         checked = self._validate(action)
         events = self.pending_events
         self.pending_events = []
-        if action.seat is None:
+        if action.kind == "standing":
+            assert action.seat is not None
+            self.standing[action.seat].update(checked)  # private: no event
+        elif action.seat is None:
             events = self._next_hand()
         elif self.phase == "claim":
             events += self._answer(action.seat, action, checked)
@@ -582,6 +614,42 @@ class MahjongGame(Game):
             events += self._own_kong(action.seat, checked)
         else:
             events += self._end_hand(HandEnd(wins=(checked,)))
+        return events + self._standing_moves()
+
+    def _standing_moves(self) -> list[Event]:
+        """The moves seats' standing choices make for them, until one needs a person."""
+        events: list[Event] = []
+        for _ in range(400):
+            if self.phase == "claim":
+                window = self.window
+                assert window is not None
+                auto = next(
+                    (
+                        s
+                        for s in window.waiting
+                        if self.standing[s]["auto_win"] and "win" in window.offers[s]
+                    ),
+                    None,
+                )
+                if auto is None:
+                    return events
+                events += self._answer(auto, Action(auto, "win"), None)
+            elif self.phase == "discard":
+                seat = self.turn
+                win = self._self_draw_win(seat) if self.standing[seat]["auto_win"] else None
+                if isinstance(win, Win):
+                    events += self._end_hand(HandEnd(wins=(win,)))
+                elif (
+                    self.standing[seat]["discard_drawn"]
+                    and self.draw_kind in ("wall", "kong", "flower")
+                    and self.drawn in self.hands[seat]
+                ):
+                    assert self.drawn is not None
+                    events += self._discard(seat, self.drawn)
+                else:
+                    return events
+            else:
+                return events
         return events
 
     # ================================================================= the moves
@@ -657,9 +725,10 @@ class MahjongGame(Game):
         answers = window.answers
         order = [(window.from_seat + k) % 4 for k in range(1, 4)]
         winners = [s for s in order if s in answers and answers[s].kind == "win"]
-        for s, win in window.wins.items():
-            if s not in winners:
-                self.on_passed_win(s, win)
+        if window.kind == "discard":  # passing up a rob is not passing up a discard (reading)
+            for s, win in window.wins.items():
+                if s not in winners:
+                    self.on_passed_win(s, win)
         if winners:
             if not self.core.multiple_winners:
                 winners = winners[:1]
@@ -874,7 +943,12 @@ class MahjongGame(Game):
                 if self.phase == "discard" and seat == self.turn and self.drawn is not None
                 else None
             )
-            legal = sorted({k for d in self.pending() if d.seat == seat for k in d.kinds})
+            legal = sorted(
+                {k for d in self._required() if d.seat == seat for k in d.kinds}
+                if self.phase != "match_over"
+                else set()
+            )
+            out["standing"] = dict(self.standing[seat])
             out["legal"] = legal
             if window is not None and seat in window.offers and seat not in window.answers:
                 out["claim"] = {
@@ -903,6 +977,7 @@ class MahjongGame(Game):
                 "answers": {str(s): a.to_json() for s, a in window.answers.items()},
             },
             "kong_tile": None if self.kong_tile is None else name(self.kong_tile),
+            "standing": [dict(x) for x in self.standing],
             "actions": len(self.actions),
         }
 

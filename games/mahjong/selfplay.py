@@ -18,7 +18,7 @@ __all__ = ["play_hand", "step"]
 def step(game: MahjongGame, players: Sequence[Player], rng: random.Random) -> Action | None:
     """Apply the first pending decision (a seat's bot move or the table step); ``None`` when
     nothing is pending (the match is over)."""
-    pending = game.pending()
+    pending = [d for d in game.pending() if d.required]
     if not pending:
         return None
     d = pending[0]

@@ -33,7 +33,7 @@ async def test_a_seat_without_a_claim_learns_nothing(service: TableService) -> N
     bot = HeuristicPlayer()
     rng = random.Random(1)
     for n in range(2000):
-        pending = [d.seat for d in engine.pending() if d.seat is not None]
+        pending = [d.seat for d in engine.pending() if d.seat is not None and d.required]
         window = engine.window
         outsiders = [
             s for s in range(4) if window is not None and s != window.from_seat and s not in pending

@@ -67,4 +67,4 @@ def discard(game: JintanGame, seat: int, tile: str) -> None:
 
 def offers(game: JintanGame) -> dict[int, tuple[str, ...]]:
     """Pending seats and their kinds (the engine's private pending list)."""
-    return {d.seat: d.kinds for d in game.pending() if d.seat is not None}
+    return {d.seat: d.kinds for d in game.pending() if d.seat is not None and d.required}
