@@ -236,6 +236,23 @@ class MahjongGame(Game):
     def on_passed_win(self, seat: int, win: Win) -> None:
         """Called when a seat offered a discard win does not take it."""
 
+    def shape_counts(self, counts: list[int]) -> tuple[list[int], int]:
+        """``(natural counts, wild tiles)`` for the win-shape search. The core has no wilds;
+        Jinhua takes its 财神 out as wilds here and lets 白板 play as the 财神's face."""
+        return counts, 0
+
+    def discard_refusal(self, seat: int, tile: int) -> IllegalAction | None:
+        """A game's own refusal of a discard (Jinhua's 吃张打张 limit), or ``None``."""
+        return None
+
+    def on_window_resolved(self, window: ClaimWindow) -> None:
+        """Called with every answer in once a window resolves (Jinhua's pong restriction)."""
+
+    def after_deal(self) -> list[Event]:
+        """Called once the hand is dealt, before the dealer's flowers (Jinhua turns up the
+        财神 indicator here, into :attr:`set_aside`)."""
+        return []
+
     def claim_kinds(self, seat: int, tile: int, kinds: list[str]) -> list[str]:
         """Last say over a seat's claim kinds on a discard (Jinhua: 财神 not claimable)."""
         return kinds
@@ -260,6 +277,7 @@ class MahjongGame(Game):
         self.draw_kind: str | None = None  # "deal", "wall", "kong", "flower"; None after a claim
         self.end: HandEnd | None = None
         self.hand_deltas: list[int] | None = None
+        self.set_aside: list[int] = []  # tiles out of play but public (Jinhua's indicator)
         for seat, n in deal_order(self.dealer):
             for _ in range(n):
                 self.hands[seat].append(self.wall.draw())
@@ -274,6 +292,7 @@ class MahjongGame(Game):
                 f"hand {self.hand_number}: seat {self.dealer} deals, dice {self.wall.dice}",
             )
         ]
+        self.pending_events += self.after_deal()
         self.pending_events += self._first_turn_flowers(self.dealer)
 
     # ====================================================================== helpers
@@ -312,13 +331,29 @@ class MahjongGame(Game):
         counts = self.counts(seat)
         if tile is not None:
             counts[tile] += 1
-        return shapes.is_win(counts, 0, self.core.seven_pairs and not self.melds[seat])
+        natural, wilds = self.shape_counts(counts)
+        return shapes.is_win(natural, wilds, self.core.seven_pairs and not self.melds[seat])
 
     def waits(self, seat: int) -> list[int]:
         """The kinds that would complete ``seat``'s 13-tile concealed part (empty if none)."""
         if not self._concealed_size_ok(seat, 1):
             return []
-        return shapes.waits(self.counts(seat), 0, self.core.seven_pairs and not self.melds[seat])
+        seven = self.core.seven_pairs and not self.melds[seat]
+        counts = self.counts(seat)
+        if (
+            self.shape_counts(counts)[1] == 0
+            and type(self).shape_counts is MahjongGame.shape_counts
+        ):
+            return shapes.waits(counts, 0, seven)
+        out = []
+        for t in range(shapes.KINDS):
+            if counts[t] < 4:
+                counts[t] += 1
+                natural, wilds = self.shape_counts(counts)
+                if shapes.is_win(natural, wilds, seven):
+                    out.append(t)
+                counts[t] -= 1
+        return out
 
     def _self_draw_win(self, seat: int) -> Win | IllegalAction | None:
         if self.draw_kind is None or not self._shape_wins(seat, None):
@@ -514,6 +549,9 @@ class MahjongGame(Game):
                     f"you do not hold {name(tile)}",
                     {"tile": name(tile)},
                 )
+            refusal = self.discard_refusal(seat, tile)
+            if refusal is not None:
+                raise refusal
             return tile
         if kind == "kong":
             tile = read_tile(action.data.get("tile"))
@@ -722,6 +760,7 @@ class MahjongGame(Game):
 
     def _resolve(self, window: ClaimWindow) -> list[Event]:
         self.window = None
+        self.on_window_resolved(window)
         answers = window.answers
         order = [(window.from_seat + k) % 4 for k in range(1, 4)]
         winners = [s for s in order if s in answers and answers[s].kind == "win"]
@@ -917,6 +956,7 @@ class MahjongGame(Game):
             "dealer": self.dealer,
             "dice": list(self.wall.dice),
             "wall": {"live": self.wall.live, "dead": self.wall.dead},
+            "set_aside": names(self.set_aside),
             "turn": self.turn if self.phase == "discard" else None,
             "claim_window": None
             if window is None
@@ -990,6 +1030,7 @@ class MahjongGame(Game):
             where.update(self.flowers[s])
             where.update(t for t, how in self.river[s] if how != "claimed")
         where.update(self.wall.remaining())
+        where.update(self.set_aside)
         if self.kong_tile is not None:
             where[self.kong_tile] += 1
         return where

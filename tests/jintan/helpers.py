@@ -7,9 +7,11 @@ move goes through the real engine. Tiles are notation strings (``"123m 55p E"``)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.base import Action
 from games.jintan import JintanGame, JintanOptions
+from games.mahjong.engine import MahjongGame
 from games.mahjong.melds import Meld
 from games.mahjong.wall import Wall
 from games.tiles import parse_tiles
@@ -35,18 +37,20 @@ def rig(
     melds: Mapping[int, Sequence[Meld]] | None = None,
     flowers: Mapping[int, str] | None = None,
     options: JintanOptions | None = None,
-) -> JintanGame:
+    cls: type[MahjongGame] = JintanGame,
+    dead_wall: int = 0,
+) -> Any:
     """A game with seat ``turn`` to discard (it must hold 14 counting melds as 3), the
     others' hands as given (default :data:`IDLE`), the wall in draw order (replacement
     tiles come from its end)."""
-    game = JintanGame(1, options or JintanOptions())
+    game = cls(1, options) if cls is not JintanGame else JintanGame(1, options or JintanOptions())
     game.dealer = dealer
     for s in range(4):
         game.hands[s] = tiles(hands.get(s, IDLE))
         game.melds[s] = list((melds or {}).get(s, []))
         game.flowers[s] = tiles((flowers or {}).get(s, ""))
         game.river[s] = []
-    game.wall = Wall(tiles(wall), (3, 4))
+    game.wall = Wall(tiles(wall), (3, 4), dead_wall)
     game.had_turn = [True] * 4
     game.turn = turn
     game.phase = "discard"
@@ -57,14 +61,14 @@ def rig(
     return game
 
 
-def act(game: JintanGame, seat: int | None, kind: str, **data: object) -> None:
+def act(game: MahjongGame, seat: int | None, kind: str, **data: object) -> None:
     game.apply(Action(seat, kind, dict(data)))
 
 
-def discard(game: JintanGame, seat: int, tile: str) -> None:
+def discard(game: MahjongGame, seat: int, tile: str) -> None:
     act(game, seat, "discard", tile=tile)
 
 
-def offers(game: JintanGame) -> dict[int, tuple[str, ...]]:
+def offers(game: MahjongGame) -> dict[int, tuple[str, ...]]:
     """Pending seats and their kinds (the engine's private pending list)."""
     return {d.seat: d.kinds for d in game.pending() if d.seat is not None and d.required}
