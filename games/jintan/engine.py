@@ -177,14 +177,15 @@ class JintanGame(MahjongGame):
                 "discard": "on a discard",
                 "rob_kong": "robbing the kong",
             }
+            pay = (
+                f"{win.score} from each"
+                if win.source == "self_draw"
+                else f"{amount} from seat {payers[0]}"
+                + (f" (3 × {win.score})" if win.source == "rob_kong" else "")
+            )
             parts.append(
                 f"seat {win.seat} wins {how[win.source]} on {name(win.tile)}: "
-                f"{win.details['hua']} 花, {fans}, {win.score} "
-                + (
-                    "from each"
-                    if win.source == "self_draw"
-                    else f"× {amount // win.score} from seat {payers[0]}"
-                )
+                f"{win.details['hua']} 花, {fans}, {pay}"
             )
         if not parts:
             parts.append("drawn hand (荒庄)")

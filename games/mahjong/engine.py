@@ -289,7 +289,8 @@ class MahjongGame(Game):
                 "hand_started",
                 None,
                 {"hand": self.hand_number, "dealer": self.dealer, "dice": list(self.wall.dice)},
-                f"hand {self.hand_number}: seat {self.dealer} deals, dice {self.wall.dice}",
+                f"hand {self.hand_number}: seat {self.dealer} deals, dice "
+                f"{self.wall.dice[0]}+{self.wall.dice[1]}",
             )
         ]
         self.pending_events += self.after_deal()

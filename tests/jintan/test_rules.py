@@ -56,6 +56,7 @@ def test_robbing_an_added_kong_without_hua_or_fan_konger_pays_three_times() -> N
     result = game.hand_results[-1]
     assert result.summary["wins"][0]["source"] == "rob_kong"
     assert result.scores == (-3, 3, 0, 0)  # 1 × 3 from the konger alone
+    assert "seat 1 wins robbing the kong on 5p: 0 花, 鸡胡, 3 from seat 0 (3 × 1)" in result.text
 
 
 def test_two_robbers_are_paid_separately() -> None:
