@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.base import IllegalAction
+from games.base import Action, IllegalAction
 from games.jintan import JintanGame
 from tests.jintan.helpers import IDLE, act, discard, meld, offers, rig, tiles
 
@@ -320,3 +320,32 @@ def test_the_deal_passes_when_another_seat_wins() -> None:
     discard(game, 0, "5s")
     act(game, 1, "win")
     assert game.next_dealer == 1
+
+
+# ------------------------------------------------------------ claim priority
+def test_pong_beats_chow_and_a_win_beats_both() -> None:
+    hands = {0: IDLE + " 5s", 1: "34s 147m 147p E S W N C F", 2: "55s 147m 147p E S W N C"}
+    game = rig(hands)
+    discard(game, 0, "5s")
+    assert offers(game) == {1: ("chow", "pass"), 2: ("pong", "pass")}
+    act(game, 1, "chow", tiles=["3s", "4s"])
+    act(game, 2, "pong")
+    assert game.turn == 2 and game.melds[2][0].kind == "pong" and not game.melds[1]
+    hands[3] = "123m 456m 789p 111s 5s"
+    game = rig(hands, flowers={3: "春"})
+    discard(game, 0, "5s")
+    act(game, 3, "win")
+    act(game, 2, "pong")
+    act(game, 1, "chow", tiles=["3s", "4s"])
+    assert game.hand_results[-1].summary["winners"] == [3]
+
+
+def test_events_never_show_a_drawn_tile() -> None:
+    # seat 1 draws 春 (laid out, public) and its replacement 2m from the far end (private)
+    game = rig({0: IDLE + " C"}, wall="春 9p 9p 2m")
+    events = game.apply(Action(0, "discard", {"tile": "C"}))
+    assert [(e.kind, e.seat) for e in events][-2:] == [("draw", 1), ("flower", 1)]
+    assert events[-1].data == {"flower": "1f"}
+    assert all("2m" not in str(e.data) and "2m" not in e.text for e in events)
+    assert game.drawn == tiles("2m")[0] and game.view(1)["drawn"] == "2m"
+    assert game.view(2)["drawn"] is None
