@@ -10,6 +10,7 @@ or a bare tile to discard (``5p``, ``五筒``, ``东``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,8 +21,12 @@ __all__ = ["HELP", "MAHJONG_GAMES", "format_action", "handles", "parse_move", "r
 
 HELP = (
     "type a move's number, or a tile to discard (5p 五筒 东 中), or a kind: pass/过, win/胡, "
-    "pong/碰, kong 5p/杠, chow 4p 6p/吃; hint, view (show the table again) or quit"
+    "pong/碰, kong 5p/杠, chow 4p 6p/吃; standing auto_win=on no_calls=off discard_drawn=on "
+    "(standing choices); hint, view (show the table again) or quit"
 )
+_ON = {"on": True, "yes": True, "true": True, "1": True, "开": True}
+_OFF = {"off": False, "no": False, "false": False, "0": False, "关": False}
+_STANDING = ("auto_win", "no_calls", "discard_drawn")
 
 MAHJONG_GAMES = frozenset({"jintan", "jinhua"})
 _WINDS = "东南西北"
@@ -134,7 +139,9 @@ def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None
         )
     results = view.get("hand_results") or []
     if results and view.get("phase") in ("hand_over", "match_over"):
-        lines.append(f"last hand: {results[-1].get('text', '')}")
+        text = str(results[-1].get("text", ""))
+        text = re.sub(r"\bseat (\d)\b", lambda m: _who(int(m.group(1)), names), text)
+        lines.append(f"last hand: {text}")
     hand = view.get("hand")
     if hand is not None:
         drawn = view.get("drawn")
@@ -148,6 +155,9 @@ def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None
         lines.append("           " + " ".join(rest) + (f"  | {drawn}" if drawn else ""))
         if view.get("waits"):
             lines.append("waiting on: " + " ".join(_tile(t) for t in view["waits"]))
+    standing = [k for k, v in (view.get("standing") or {}).items() if v]
+    if standing:
+        lines.append("standing choices: " + ", ".join(standing))
     claim = view.get("claim")
     if claim:
         lines.append("you may: " + ", ".join(_KIND_LABELS.get(k, k) for k in claim["kinds"]))
@@ -173,6 +183,8 @@ def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> A
         if not 1 <= n <= len(legal):
             raise ValueError(f"choose a number from 1 to {len(legal)}")
         return legal[n - 1]
+    if words[0].lower() in ("standing", "常设"):
+        return _standing(seat, words[1:])
     kind = _KIND_WORDS.get(words[0].lower())
     if kind is not None:
         words = words[1:]
@@ -195,3 +207,19 @@ def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> A
     if tiles:
         return Action(seat, kind, {"tile": tiles[0]})
     return Action(seat, kind)
+
+
+def _standing(seat: int, words: list[str]) -> Action:
+    """``standing auto_win=on no_calls`` -> ``Action(seat, "standing", {...})``."""
+    data: dict[str, bool] = {}
+    for word in words:
+        key, _, value = word.partition("=")
+        if key not in _STANDING:
+            raise ValueError(f"standing choices are {', '.join(_STANDING)}, not {key!r}")
+        flag = {**_ON, **_OFF}.get(value.lower() or "on")
+        if flag is None:
+            raise ValueError(f"say {key}=on or {key}=off, not {word!r}")
+        data[key] = flag
+    if not data:
+        raise ValueError("name a standing choice: " + ", ".join(f"{k}=on" for k in _STANDING))
+    return Action(seat, "standing", data)

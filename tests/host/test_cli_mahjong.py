@@ -11,7 +11,7 @@ from pathlib import Path
 from bot.textview_mahjong import format_action, parse_move, render_view
 from games.base import Action
 from games.jintan import JintanGame
-from tests.jintan.helpers import IDLE, discard, rig
+from tests.jintan.helpers import IDLE, act, discard, rig
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
@@ -62,6 +62,11 @@ def test_the_view_groups_the_hand_and_shows_the_window_choices() -> None:
     assert "万 1 4 7 · 筒 1 4 7 · 条 5 5 · 字 东 南 西 北 中" in text
     other = render_view(game.view(1), ["A", "B", "C", "D"], "金坛麻将")
     assert "you may" not in other
+    won = rig({0: IDLE + " 5s", 2: "123m 456m 789p 111s 5s"}, flowers={2: "春"})
+    discard(won, 0, "5s")
+    act(won, 2, "win")
+    over = render_view(won.view(0), ["A", "B", "C", "D"], "金坛麻将")
+    assert "last hand: C wins on a discard on 5s: 1 花, 独吊, 4 from A" in over
 
 
 def test_typed_moves() -> None:
@@ -74,3 +79,18 @@ def test_typed_moves() -> None:
     assert parse_move("五筒", 0, turn, ["discard"]) == turn[0]
     assert format_action(turn[0]) == "discard 打 5p(五筒)"
     assert JintanGame.name == "jintan"
+
+
+def test_standing_choices_typed() -> None:
+    assert parse_move("standing auto_win=on no_calls", 2, [], ["discard"]) == Action(
+        2, "standing", {"auto_win": True, "no_calls": True}
+    )
+    assert parse_move("常设 discard_drawn=off", 2, [], []) == Action(
+        2, "standing", {"discard_drawn": False}
+    )
+    for bad in ("standing", "standing auto_pass", "standing auto_win=maybe"):
+        try:
+            parse_move(bad, 2, [], [])
+        except ValueError:
+            continue
+        raise AssertionError(bad)
