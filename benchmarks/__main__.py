@@ -13,6 +13,7 @@ SUITES: dict[str, str] = {
     "pajiwo": "benchmarks.bench_pajiwo",
     "dagunzi": "benchmarks.bench_dagunzi",
     "dagun": "benchmarks.bench_dagun",
+    "jintan": "benchmarks.bench_jintan",
     "store": "benchmarks.bench_store",
     "simulate": "benchmarks.bench_simulate",
     "host": "benchmarks.bench_host",

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot import textview_dagun
+from bot import textview_mahjong
 from bot.errors import TableError
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
@@ -193,7 +194,8 @@ class _Terminal:
         if update.kind == "reminder":
             self.say("  · reminder: half of your time is gone")
         elif update.kind == "timeout" and update.action is not None:
-            self.say(f"  · time is up: your bot played {format_action(update.action)}")
+            fmt = _formatter(update.table.spec.key)
+            self.say(f"  · time is up: your bot played {fmt(update.action)}")
         elif update.kind == "auto_seat":
             self.say("  · your seat is handed to a bot; run play again to take it back")
         self._hand_end(table, names)
@@ -229,7 +231,8 @@ def _my_decisions(table: Table, seat: int) -> tuple[list[str], bool]:
     one is required. Optional decisions at other paces pass in a moment: not offered."""
     if table.engine is None or table.status != "playing":
         return [], False
-    mine = [d for d in table.engine.pending() if d.seat == seat]
+    # standing choices (mahjong) are always open and never a move to prompt for
+    mine = [d for d in table.engine.pending() if d.seat == seat and d.kinds != ("standing",)]
     required = any(d.required for d in mine)
     if not required and not table.pace_obj.live:
         return [], False
@@ -237,6 +240,12 @@ def _my_decisions(table: Table, seat: int) -> tuple[list[str], bool]:
 
 
 _CHANGED: Any = object()
+
+
+def _formatter(game: str) -> Any:
+    """The move formatter of ``game``: mahjong tables have their own text view."""
+    return textview_mahjong.format_action if textview_mahjong.handles(game) else format_action
+
 
 HELP = (
     "type a move's number, or its cards (♠10 10s S10 黑桃10 红心K, jokers BJ SJ 大王 小王), a"
@@ -406,7 +415,15 @@ async def play(
         title = f"{table.spec.title_zh} {table.spec.title_en}"
         options_now = _options_of(table)
         known = set(ALL_KINDS)
-        term.say(HELP)
+        mahjong = textview_mahjong.handles(table.spec.key)
+        fmt = _formatter(table.spec.key)
+
+        def show(view: Mapping[str, Any]) -> str:
+            if mahjong:
+                return textview_mahjong.render_view(view, names, title)
+            return render_view(view, names, title, options_now)
+
+        term.say(textview_mahjong.HELP if mahjong else HELP)
         lines = _LineReader(stdin, loop)
         shown: tuple[int, list[Action]] | None = None  # (state version, moves listed)
         waited = False  # the last wait ended by another seat's change, not by a line typed
@@ -434,14 +451,15 @@ async def play(
             waited = False
             if shown is None or shown[0] != version:
                 term.say("")
-                view = service.view(table.id, TERMINAL_USER)
-                term.say(render_view(view, names, title, options_now))
+                term.say(show(service.view(table.id, TERMINAL_USER)))
                 dagun = table.game == "dagun"  # hook: Dagun lists and reads plays itself
                 if dagun:
                     legal = service.legal_actions(
                         table.id, TERMINAL_USER, limit=textview_dagun.LIST_LIMIT
                     )
                     more = 0
+                elif mahjong:
+                    legal, more = service.legal_actions(table.id, TERMINAL_USER, limit=25), 0
                 else:
                     legal, more = _moves(service, table)
                 known |= {a.kind for a in legal}
@@ -452,7 +470,7 @@ async def play(
                     for line in textview_dagun.format_moves(legal):
                         term.say(line)
                 for i, action in enumerate([] if dagun else legal, 1):
-                    term.say(f"  {i:>2}. {format_action(action)}")
+                    term.say(f"  {i:>2}. {fmt(action)}")
                 if more:
                     plus = "+" if len(legal) + more >= _COUNT_LIMIT else ""
                     term.say(f"   … {more}{plus} more, type the cards")
@@ -478,7 +496,7 @@ async def play(
                 continue
             if word in HINT_WORDS:
                 hint = service.hint(table.id, TERMINAL_USER)
-                term.say(f"hint: {format_action(hint)}" if hint else "hint: nothing to do")
+                term.say(f"hint: {fmt(hint)}" if hint else "hint: nothing to do")
                 continue
             if word in VIEW_WORDS or not text:
                 shown = None
@@ -486,6 +504,8 @@ async def play(
             try:
                 if table.game == "dagun":
                     move = textview_dagun.parse_move(text, seat, shown[1], kinds)
+                elif mahjong:
+                    move = textview_mahjong.parse_move(text, seat, shown[1], kinds)
                 else:
                     move = parse_move(text, seat, shown[1], kinds, known)
                 key = f"terminal:{next(keys)}:{uuid.uuid4().hex}"
@@ -497,8 +517,7 @@ async def play(
         term.say("")
         if table.engine is not None and table.engine.match_result is not None:
             result = table.engine.match_result
-            view = service.view(table.id, TERMINAL_USER)
-            term.say(render_view(view, names, title, options_now))
+            term.say(show(service.view(table.id, TERMINAL_USER)))
             term.say(f"match over: {name_seats(result.text, names) or result.to_json()}")
             mine = next(i for i, team in enumerate(result.teams) if seat in team)
             term.say("you won" if result.ranks[mine] == 1 else "you lost")

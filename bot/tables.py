@@ -93,6 +93,7 @@ __all__ = [  # the data types are re-exported from bot.table_model
     "TableStatus",
     "TableUpdate",
     "UpdateKind",
+    "private_turn",
 ]
 
 log = logging.getLogger(__name__)
@@ -745,9 +746,13 @@ class TableService:
             assert engine is not None
             decisions = [d for d in engine.pending() if d.seat == seat]
             if not decisions:
-                raise TableError("not_your_turn", self._waiting_text(table), self._waiting(table))
+                # never names the seats play waits for: in a claim window that is private
+                raise TableError("not_your_turn", "it is not your turn", {"seat": seat})
             kinds = [k for d in decisions for k in d.kinds]
             move = Action(seat, action.kind, dict(action.data))
+            if move.kind not in kinds and not any(d.required for d in decisions):
+                # only optional choices open (e.g. mahjong standing choices): not this seat's turn
+                raise TableError("not_your_turn", "it is not your turn", {"seat": seat})
             if move.kind not in kinds:
                 raise TableError(
                     "illegal",
@@ -772,19 +777,6 @@ class TableService:
                 return ActResult([], duplicate=True)
         await self._notify(updates)
         return ActResult(events)
-
-    def _waiting(self, table: Table) -> dict[str, Any]:
-        assert table.engine is not None
-        seats = sorted(
-            {d.seat for d in table.engine.pending() if d.seat is not None and d.required}
-        )
-        return {"waiting": seats, "names": ", ".join(table.seats[s].name for s in seats)}
-
-    def _waiting_text(self, table: Table) -> str:
-        info = self._waiting(table)
-        if not info["waiting"]:
-            return "it is not your turn"
-        return f"it is not your turn: waiting for {info['names']}"
 
     async def take_back(self, table_id: int, user_id: int) -> Table:
         """Take back a seat that was handed to a bot after timeouts.
@@ -1180,13 +1172,16 @@ class TableService:
     def view(self, table_id: int, user_id: int | None) -> dict[str, Any]:
         """The engine's view for the user's seat (spectators, and ``None``, get the public view).
 
+        While several seats are pending at once (a claim window) a ``turn`` list names at
+        most the viewer: who else may act is private (see :func:`private_turn`).
+
         Raises ``TableError``: ``no_table``, ``not_started``.
         """
         table = self.get(table_id)
         if table.engine is None:
             raise TableError("not_started", "the game has not started yet", {})
         seat = table.seat_of(user_id) if user_id is not None else None
-        return table.engine.view(seat)
+        return private_turn(table.engine.view(seat), table.engine.pending(), seat)
 
     def legal_actions(self, table_id: int, user_id: int, limit: int | None = 25) -> list[Action]:
         """The caller's legal moves, most useful first, at most ``limit`` (``[]``: not their turn).
@@ -1216,6 +1211,21 @@ class TableService:
             log.exception("hint failed at table %s", table.id)
             return None
         return Action(seat, move.kind, dict(move.data))
+
+
+def private_turn(view: dict[str, Any], pending: list[Decision], seat: int | None) -> dict[str, Any]:
+    """``view`` with a ``turn`` list cut down to the viewer while several seats are pending.
+
+    With one seat to move, whose turn it is is public; when several seats are pending at
+    once (a mahjong claim window) the list is private: a seat may learn only that it is
+    among them itself.
+    """
+    turn = view.get("turn")
+    waiting = {d.seat for d in pending if d.seat is not None and d.required}
+    if isinstance(turn, list) and len(waiting) > 1:
+        view = dict(view)
+        view["turn"] = [s for s in turn if s == seat]
+    return view
 
 
 def _whole(value: object) -> bool:

@@ -41,7 +41,8 @@ def draw_meld(
     """Draw ``meld`` with its left edge at ``x`` and tiles standing on ``bottom``; returns
     the x after it. A concealed kong (暗杠) shows its two outer tiles face down."""
     for i, tile in enumerate(meld.tiles):
-        if meld.kind == "concealed_kong" and i in (0, len(meld.tiles) - 1):
+        hidden = meld.kind == "hidden_kong"  # another seat's 暗杠: no face is known
+        if hidden or (meld.kind == "concealed_kong" and i in (0, len(meld.tiles) - 1)):
             sprite = tile_back(width)
         else:
             sprite = _sprite(tile, width, wildcard)

@@ -148,13 +148,15 @@ class ClimbTableScene:
             _check_seats(kind, self.names, finish_order_seat=seat)
 
 
-MeldKind = Literal["chow", "pong", "kong", "concealed_kong", "added_kong"]
+MeldKind = Literal["chow", "pong", "kong", "concealed_kong", "added_kong", "hidden_kong"]
 
 
 @dataclass(frozen=True)
 class Meld:
     """An exposed meld (副露): chow 吃, pong 碰, kong 杠 (明杠), added kong 补杠, or a
-    concealed kong 暗杠 (drawn with its two outer tiles face down).
+    concealed kong 暗杠 (drawn with its two outer tiles face down), or another seat's
+    concealed kong whose faces are hidden (``hidden_kong``: four tiles face down; its
+    ``tiles`` are placeholders and never drawn).
 
     ``claimed``: index in ``tiles`` of the tile taken from a discard (drawn turned), or None.
     """
@@ -165,7 +167,7 @@ class Meld:
 
     def __post_init__(self) -> None:
         size = 3 if self.kind in ("chow", "pong") else 4
-        if self.kind not in ("chow", "pong", "kong", "concealed_kong", "added_kong"):
+        if self.kind not in ("chow", "pong", "kong", "concealed_kong", "added_kong", "hidden_kong"):
             raise ValueError(f"Meld: unknown kind {self.kind!r}")
         if len(self.tiles) != size:
             raise ValueError(f"Meld: a {self.kind} has {size} tiles, not {len(self.tiles)}")

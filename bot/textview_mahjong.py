@@ -1,0 +1,225 @@
+"""The terminal's text view of a mahjong table (金坛, later 金华), and typed mahjong moves.
+
+``python -m bot play jintan`` uses these instead of the card-game view of
+:mod:`bot.textview`: the hand sorted and grouped by suit with the drawn tile apart, each
+seat's melds, flowers and discards on their own lines, the wall count and dice, and a claim
+window's choices numbered like every move. Moves may be typed as a number, a kind
+(``pass``/``过``, ``win``/``胡``, ``pong``/``碰``, ``kong 5p``/``杠``, ``chow 4p 6p``/``吃``)
+or a bare tile to discard (``5p``, ``五筒``, ``东``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import Action
+from games.tiles import Family, TileParseError, format_tile_chinese, parse_tile, parse_tiles
+
+__all__ = ["HELP", "MAHJONG_GAMES", "format_action", "handles", "parse_move", "render_view"]
+
+HELP = (
+    "type a move's number, or a tile to discard (5p 五筒 东 中), or a kind: pass/过, win/胡, "
+    "pong/碰, kong 5p/杠, chow 4p 6p/吃; standing auto_win=on no_calls=off discard_drawn=on "
+    "(standing choices); hint, view (show the table again) or quit"
+)
+_ON = {"on": True, "yes": True, "true": True, "1": True, "开": True}
+_OFF = {"off": False, "no": False, "false": False, "0": False, "关": False}
+_STANDING = ("auto_win", "no_calls", "discard_drawn")
+
+MAHJONG_GAMES = frozenset({"jintan", "jinhua"})
+_WINDS = "东南西北"
+_KIND_WORDS = {
+    "pass": "pass",
+    "过": "pass",
+    "win": "win",
+    "hu": "win",
+    "胡": "win",
+    "和": "win",
+    "pong": "pong",
+    "peng": "pong",
+    "碰": "pong",
+    "kong": "kong",
+    "gang": "kong",
+    "杠": "kong",
+    "chow": "chow",
+    "chi": "chow",
+    "吃": "chow",
+    "discard": "discard",
+    "打": "discard",
+}
+_KIND_LABELS = {
+    "win": "win 胡",
+    "kong": "kong 杠",
+    "pong": "pong 碰",
+    "chow": "chow 吃",
+    "pass": "pass 过",
+    "discard": "discard 打",
+}
+
+
+def handles(game: str) -> bool:
+    """True for the games whose views this module draws."""
+    return game in MAHJONG_GAMES
+
+
+def _tile(text: str) -> str:
+    """``5p`` -> ``5p 五筒``-style label: the ASCII form and its Chinese name."""
+    try:
+        return f"{text}({format_tile_chinese(parse_tile(text))})"
+    except TileParseError:
+        return text
+
+
+def _group(tiles: Sequence[str]) -> str:
+    """Tiles grouped by suit: ``万 1 2 3 · 筒 5 5 · 字 东 中``."""
+    groups: dict[str, list[str]] = {}
+    order = {"m": "万", "p": "筒", "s": "条"}
+    for text in tiles:
+        tile = parse_tile(text)
+        if tile.family.is_suit:
+            groups.setdefault(order[tile.family.value], []).append(str(tile.number))
+        elif tile.family is Family.FLOWER:
+            groups.setdefault("花", []).append(format_tile_chinese(tile))
+        else:
+            groups.setdefault("字", []).append(format_tile_chinese(tile))
+    return " · ".join(f"{g} {' '.join(v)}" for g, v in groups.items())
+
+
+def _meld(m: Mapping[str, Any], names: Sequence[str]) -> str:
+    kind = {"chow": "吃", "pong": "碰", "kong": "杠"}.get(str(m["kind"]), str(m["kind"]))
+    if m.get("tiles") is None:
+        return f"{kind}(暗, hidden)"
+    label = "暗" if m.get("concealed") else ("补" if m.get("added") else "")
+    where = ""
+    if m.get("from") is not None:
+        where = f" from {_who(m['from'], names)}"
+    return f"{kind}{label} {' '.join(m['tiles'])}{where}"
+
+
+def _who(seat: Any, names: Sequence[str]) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
+
+
+def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None = None) -> str:
+    """Several lines: the table, every seat, then the viewer's own hand last."""
+    dealer = int(view.get("dealer") or 0)
+    dice = view.get("dice") or []
+    wall = view.get("wall") or {}
+    head = f"{title or view.get('game', '')} — hand {view.get('hand_number')}"
+    head += f", dealer {_who(dealer, names)}"
+    if dice:
+        head += f", dice {'+'.join(str(d) for d in dice)}"
+    head += f", wall {wall.get('live', '?')} left"
+    if wall.get("dead"):
+        head += f" (+{wall['dead']} dead wall)"
+    lines = [head]
+    lines.append(
+        "scores: " + ", ".join(f"{_who(s, names)} {v}" for s, v in enumerate(view["scores"]))
+    )
+    for player in view["players"]:
+        s = int(player["seat"])
+        wind = _WINDS[(s - dealer) % 4]
+        marks = " ← to play" if view.get("turn") == s else ""
+        lines.append(f"{_who(s, names)} ({wind}){marks}: {player['concealed']} tiles in hand")
+        if player["melds"]:
+            lines.append("   melds: " + "; ".join(_meld(m, names) for m in player["melds"]))
+        if player["flowers"]:
+            lines.append("   flowers: " + " ".join(_tile(f) for f in player["flowers"]))
+        if player["discards"]:
+            shown = [
+                d["tile"] + ("*" if d["taken"] == "claimed" else "") for d in player["discards"]
+            ]
+            lines.append("   discards: " + " ".join(shown))
+    window = view.get("claim_window")
+    if window:
+        lines.append(
+            f"claim window open on {_tile(window['tile'])} from {_who(window['from'], names)}"
+        )
+    results = view.get("hand_results") or []
+    if results and view.get("phase") in ("hand_over", "match_over"):
+        text = str(results[-1].get("text", ""))
+        text = re.sub(r"\bseat (\d)\b", lambda m: _who(int(m.group(1)), names), text)
+        lines.append(f"last hand: {text}")
+    hand = view.get("hand")
+    if hand is not None:
+        drawn = view.get("drawn")
+        rest = list(hand)
+        if drawn in rest:
+            rest.remove(drawn)
+        line = f"your hand ({len(hand)}): {_group(rest)}"
+        if drawn:
+            line += f"   drawn: {_tile(drawn)}"
+        lines.append(line)
+        lines.append("           " + " ".join(rest) + (f"  | {drawn}" if drawn else ""))
+        if view.get("waits"):
+            lines.append("waiting on: " + " ".join(_tile(t) for t in view["waits"]))
+    standing = [k for k, v in (view.get("standing") or {}).items() if v]
+    if standing:
+        lines.append("standing choices: " + ", ".join(standing))
+    claim = view.get("claim")
+    if claim:
+        lines.append("you may: " + ", ".join(_KIND_LABELS.get(k, k) for k in claim["kinds"]))
+    return "\n".join(lines)
+
+
+def format_action(action: Action) -> str:
+    """``"discard 5p(五筒)"``, ``"chow 4p 6p"``, ``"pong 碰"``, ``"pass 过"``."""
+    if action.kind == "chow":
+        return "chow 吃 " + " ".join(str(t) for t in action.data.get("tiles") or [])
+    tile = action.data.get("tile")
+    label = _KIND_LABELS.get(action.kind, action.kind)
+    return f"{label} {_tile(str(tile))}" if tile is not None else label
+
+
+def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> Action:
+    """Read a typed mahjong move (see the module docstring). Raises ``ValueError``."""
+    words = text.split()
+    if not words:
+        raise ValueError("type a number, a tile to discard, pass, win, pong, kong, chow or quit")
+    if len(words) == 1 and words[0].isdigit():
+        n = int(words[0])
+        if not 1 <= n <= len(legal):
+            raise ValueError(f"choose a number from 1 to {len(legal)}")
+        return legal[n - 1]
+    if words[0].lower() in ("standing", "常设"):
+        return _standing(seat, words[1:])
+    kind = _KIND_WORDS.get(words[0].lower())
+    if kind is not None:
+        words = words[1:]
+    try:
+        tiles = [str(t) for t in parse_tiles(" ".join(words))] if words else []
+    except TileParseError as exc:
+        raise ValueError(str(exc)) from None
+    if kind is None:
+        kind = "discard" if "discard" in kinds else "chow"
+    for action in legal:
+        if action.kind != kind:
+            continue
+        if kind == "chow" and tiles and sorted(action.data["tiles"]) != sorted(tiles):
+            continue
+        if "tile" in action.data and tiles and action.data["tile"] != tiles[0]:
+            continue
+        return action
+    if kind == "chow":
+        return Action(seat, "chow", {"tiles": tiles})
+    if tiles:
+        return Action(seat, kind, {"tile": tiles[0]})
+    return Action(seat, kind)
+
+
+def _standing(seat: int, words: list[str]) -> Action:
+    """``standing auto_win=on no_calls`` -> ``Action(seat, "standing", {...})``."""
+    data: dict[str, bool] = {}
+    for word in words:
+        key, _, value = word.partition("=")
+        if key not in _STANDING:
+            raise ValueError(f"standing choices are {', '.join(_STANDING)}, not {key!r}")
+        flag = {**_ON, **_OFF}.get(value.lower() or "on")
+        if flag is None:
+            raise ValueError(f"say {key}=on or {key}=off, not {word!r}")
+        data[key] = flag
+    if not data:
+        raise ValueError("name a standing choice: " + ", ".join(f"{k}=on" for k in _STANDING))
+    return Action(seat, "standing", data)

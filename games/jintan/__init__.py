@@ -1,0 +1,19 @@
+"""金坛麻将 (Jintan mahjong, Jiangsu): 144 tiles with 8 flowers, 花 and 番 scoring with a cap,
+一炮多响, 抢杠 and the go-around restrictions. Seed: ``jintan-mahjong.txt``; rules page:
+``docs/rules/jintan.md``. Built on the shared machinery of :mod:`games.mahjong`.
+
+Exports ``GAME`` (:class:`games.jintan.engine.JintanGame`) and ``BOTS``
+(``{"random": RandomPlayer, "heuristic": HeuristicPlayer}``).
+"""
+
+from collections.abc import Callable
+
+from games.base import Player
+from games.jintan.engine import JintanGame
+from games.jintan.options import JintanOptions
+from games.mahjong.bots import HeuristicPlayer, RandomPlayer
+
+GAME = JintanGame
+BOTS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+
+__all__ = ["BOTS", "GAME", "HeuristicPlayer", "JintanGame", "JintanOptions", "RandomPlayer"]

@@ -1,0 +1,112 @@
+"""Adapter from the 金坛麻将 (Jintan) engine view to the mahjong pictures of
+:mod:`render.mahjong` (any view of :class:`games.mahjong.engine.MahjongGame` works).
+
+``hand_scene(view)`` draws the viewer's own hand with the drawn tile set apart, melds and
+flowers; ``table_scene(view, names)`` the table: every seat's wind, dealer, tiles in hand,
+melds (another seat's concealed kong face down), flowers and discards (claimed ones leave
+the river), the wall count and the dice in the header, the live discard outlined. Who may
+claim a discard is not in the view, so it is not in the picture either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.tiles import Family, Tile, parse_tile
+from render.scenes import MahjongHandScene, MahjongSeat, MahjongTableScene, Meld
+
+__all__ = ["hand_scene", "meld_of", "table_scene"]
+
+_WIND = [Tile(Family.WIND, n) for n in range(1, 5)]
+_PLACEHOLDER = Tile(Family.DRAGON, 3)
+
+
+def _tiles(values: Any) -> list[Tile]:
+    return [parse_tile(str(v)) for v in values or []]
+
+
+def meld_of(meld: Mapping[str, Any], owner: int) -> Meld:
+    """A view meld as a picture meld; the claimed tile lies sideways on the side of the seat
+    it came from (上家 left, 对家 middle, 下家 right)."""
+    if meld.get("tiles") is None:
+        return Meld("hidden_kong", [_PLACEHOLDER] * 4)
+    tiles = _tiles(meld["tiles"])
+    kind = str(meld["kind"])
+    if kind == "kong":
+        kind = (
+            "concealed_kong"
+            if meld.get("concealed")
+            else ("added_kong" if meld.get("added") else "kong")
+        )
+    claimed: int | None = None
+    if meld.get("claimed") is not None and meld.get("from") is not None:
+        if kind == "chow":
+            claimed = tiles.index(parse_tile(str(meld["claimed"])))
+        else:
+            side = (owner - int(meld["from"])) % 4  # 1 = from the previous seat
+            claimed = {1: 0, 2: 1, 3: len(tiles) - 1}.get(side)
+    return Meld(kind, tiles, claimed)  # type: ignore[arg-type]
+
+
+def hand_scene(view: Mapping[str, Any], title: str = "") -> MahjongHandScene:
+    """The viewer's own hand (``view(seat)``, not the public view)."""
+    seat = int(view["seat"])
+    hand = _tiles(view.get("hand"))
+    drawn = parse_tile(str(view["drawn"])) if view.get("drawn") else None
+    if drawn is not None and drawn in hand:
+        hand.remove(drawn)
+    player = view["players"][seat]
+    return MahjongHandScene(
+        concealed=sorted(hand),
+        melds=[meld_of(m, seat) for m in player["melds"]],
+        drawn=drawn,
+        flowers=_tiles(player["flowers"]),
+        title=title,
+    )
+
+
+def table_scene(
+    view: Mapping[str, Any], names: Sequence[str], title: str = "", deadline: str = ""
+) -> MahjongTableScene:
+    """The table as ``view`` shows it (``viewer`` = the view's seat, or 0 for spectators)."""
+    dealer = int(view.get("dealer") or 0)
+    seats = []
+    for player in view["players"]:
+        s = int(player["seat"])
+        seats.append(
+            MahjongSeat(
+                name=names[s] if s < len(names) else f"seat {s + 1}",
+                wind=_WIND[(s - dealer) % 4],
+                hand_count=int(player["concealed"]),
+                discards=[
+                    parse_tile(d["tile"]) for d in player["discards"] if d["taken"] != "claimed"
+                ],
+                melds=[meld_of(m, s) for m in player["melds"]],
+                flowers=_tiles(player["flowers"]),
+            )
+        )
+    window = view.get("claim_window")
+    last = int(window["from"]) if window else None
+    dice = view.get("dice") or []
+    head = " · ".join(
+        p
+        for p in (
+            title,
+            f"骰 dice {'+'.join(str(x) for x in dice)}" if dice else "",
+            "有人可吃碰胡 claim window open" if window else "",
+        )
+        if p
+    )
+    wall = view.get("wall") or {}
+    viewer = view.get("seat")
+    return MahjongTableScene(
+        seats=seats,
+        wall_left=int(wall.get("live", 0)),
+        dealer=dealer,
+        turn=view.get("turn"),
+        last_discard=last,
+        deadline=deadline,
+        viewer=int(viewer) if viewer is not None else 0,
+        title=head,
+    )

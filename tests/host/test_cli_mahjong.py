@@ -1,0 +1,96 @@
+"""``python -m bot play jintan`` end to end: a whole hand typed as tiles and kinds."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.textview_mahjong import format_action, parse_move, render_view
+from games.base import Action
+from games.jintan import JintanGame
+from tests.jintan.helpers import IDLE, act, discard, rig
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+ENV.update(LOG_LEVEL="WARNING", PYTHONPATH=str(ROOT))
+
+
+def test_play_jintan_one_hand_typing_tiles(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "bot", "play", "jintan"),
+            *("--db", str(tmp_path / "j.sqlite3"), "--seed", "3"),
+            *("--match", "one_hand", "--pace", "async"),
+        ],
+        cwd=ROOT,
+        env=ENV,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    out: list[str] = []
+    typed = 0
+    for line in proc.stdout:
+        out.append(line)
+        match = re.match(r"^\s+1\. (\w+) \S+ ?(\S*)", line)
+        if match:
+            kind, tile = match.group(1), match.group(2)
+            # a discard typed as its tile (7m), anything else by its Chinese word or number
+            answer = tile.split("(")[0] if kind == "discard" else {"pass": "过"}.get(kind, "1")
+            proc.stdin.write(answer + "\n")
+            proc.stdin.flush()
+            typed += 1
+    proc.wait(timeout=120)
+    text = "".join(out)
+    assert proc.returncode == 0, text[-2000:]
+    assert typed > 3
+    assert "your hand (14)" in text and "drawn:" in text
+    assert "match over" in text
+
+
+def test_the_view_groups_the_hand_and_shows_the_window_choices() -> None:
+    game = rig({0: IDLE + " 5s", 2: "55s 147m 147p E S W N C"}, flowers={2: "春"})
+    discard(game, 0, "5s")
+    text = render_view(game.view(2), ["A", "B", "C", "D"], "金坛麻将")
+    assert "claim window open on 5s(五条) from A" in text
+    assert "you may: pong 碰, pass 过" in text
+    assert "flowers: 1f(春)" in text
+    assert "万 1 4 7 · 筒 1 4 7 · 条 5 5 · 字 东 南 西 北 中" in text
+    other = render_view(game.view(1), ["A", "B", "C", "D"], "金坛麻将")
+    assert "you may" not in other
+    won = rig({0: IDLE + " 5s", 2: "123m 456m 789p 111s 5s"}, flowers={2: "春"})
+    discard(won, 0, "5s")
+    act(won, 2, "win")
+    over = render_view(won.view(0), ["A", "B", "C", "D"], "金坛麻将")
+    assert "last hand: C wins on a discard on 5s: 1 花, 独吊, 4 from A" in over
+
+
+def test_typed_moves() -> None:
+    legal = [Action(1, "chow", {"tiles": ["4p", "6p"]}), Action(1, "pass")]
+    assert parse_move("吃 4p 6p", 1, legal, ["chow", "pass"]) == legal[0]
+    assert parse_move("2", 1, legal, ["chow", "pass"]) == legal[1]
+    assert parse_move("过", 1, legal, ["chow", "pass"]) == Action(1, "pass")
+    turn = [Action(0, "discard", {"tile": "5p"}), Action(0, "discard", {"tile": "E"})]
+    assert parse_move("东", 0, turn, ["discard"]) == turn[1]
+    assert parse_move("五筒", 0, turn, ["discard"]) == turn[0]
+    assert format_action(turn[0]) == "discard 打 5p(五筒)"
+    assert JintanGame.name == "jintan"
+
+
+def test_standing_choices_typed() -> None:
+    assert parse_move("standing auto_win=on no_calls", 2, [], ["discard"]) == Action(
+        2, "standing", {"auto_win": True, "no_calls": True}
+    )
+    assert parse_move("常设 discard_drawn=off", 2, [], []) == Action(
+        2, "standing", {"discard_drawn": False}
+    )
+    for bad in ("standing", "standing auto_pass", "standing auto_win=maybe"):
+        try:
+            parse_move(bad, 2, [], [])
+        except ValueError:
+            continue
+        raise AssertionError(bad)
