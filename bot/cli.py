@@ -24,8 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot import textview_dagun
-from bot import textview_mahjong
+from bot import textview_dagun, textview_mahjong
 from bot.errors import TableError
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
