@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot play|simulate|resume|run``.
+"""Command line: ``python -m bot play|simulate|resume|run|backup|check|health``.
 
 * ``play GAME``: play in the terminal against bots (``bot.cli``).
 * ``simulate GAME --games N --seed S [--json]``: bot-only matches through the
@@ -6,6 +6,8 @@
 * ``resume``: rebuild the unfinished tables of ``--db`` and play the bot-only
   ones to the end (after a crash), one JSON line each.
 * ``run``: start the Discord bot (``bot.discord_app``, imported only here).
+* ``backup PATH``, ``check PATH``, ``health``: copy the live database, verify a
+  copy, tell whether a bot runs the database (``bot.backup``).
 
 Common options: ``--db PATH`` (default: ``DATABASE_PATH`` or ``paiju.sqlite3``;
 ``simulate`` defaults to a temporary file), ``--preset NAME``, ``--match
@@ -94,6 +96,9 @@ def _parser() -> argparse.ArgumentParser:
     res.add_argument("--progress", action="store_true", help="print 'action TABLE N' on stderr")
 
     sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    from bot.backup import add_commands
+
+    add_commands(sub)  # backup, check, health
     return parser
 
 
@@ -189,6 +194,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "run":
             return _run(settings)
+        if args.command in ("backup", "check", "health"):
+            from bot.backup import run_command
+
+            return run_command(args, settings.database_path)
         if args.command == "play":
             from bot.cli import play
 
