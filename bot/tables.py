@@ -220,6 +220,7 @@ class TableService:
         keys = await self.store.open_user_keys()
         deadlines = await self.store.open_deadlines()
         fresh: list[Snapshot] = []
+        restored = replayed_total = 0
         for row in rows:
             if row.game not in GAMES:
                 log.error("table %s plays unknown game %r: aborting it", row.id, row.game)
@@ -241,6 +242,8 @@ class TableService:
                     )
                     await self.store.close_game(table.id, table.game_id, "aborted", self.clock())
                     continue
+                restored += len(table.engine.actions) > replayed
+                replayed_total += replayed
                 if replayed >= SNAPSHOT_EVERY:  # the next start need not replay them again
                     fresh.append(snapshots_take(table.game_id, table.engine))
                 self._snapshot_seq[table.game_id] = len(table.engine.actions) - replayed
@@ -259,6 +262,12 @@ class TableService:
                         self._schedule_auto(table)
                 await self._notify(updates)
         await self._put_snapshots(fresh)
+        log.info(
+            "start-up: %s open tables, %s games from snapshots, %s actions replayed",
+            len(self.open_tables()),
+            restored,
+            replayed_total,
+        )
 
     async def _rebuild(
         self,
