@@ -269,8 +269,8 @@ def _check_open_tables(conn: sqlite3.Connection, report: CheckReport) -> None:
 def _holders(path: Path) -> list[int]:
     """Process ids holding a ``flock`` on ``path``, from ``/proc/locks`` (Linux)."""
     st = path.stat()
-    wanted = (os.major(st.st_dev), os.minor(st.st_dev), st.st_ino)
-    pids = []
+    device = (os.major(st.st_dev), os.minor(st.st_dev))
+    same_file, same_inode = [], []
     with open("/proc/locks", encoding="ascii") as locks:
         for line in locks:
             parts = line.split()
@@ -279,9 +279,12 @@ def _holders(path: Path) -> list[int]:
             if len(parts) < 6 or parts[1] != "FLOCK":
                 continue
             major, minor, inode = parts[5].split(":")
-            if (int(major, 16), int(minor, 16), int(inode)) == wanted:
-                pids.append(int(parts[4]))
-    return pids
+            if int(inode) == st.st_ino:
+                same_inode.append(int(parts[4]))
+                if (int(major, 16), int(minor, 16)) == device:
+                    same_file.append(int(parts[4]))
+    # an overlay file system (a container without a volume) may name another device
+    return same_file or same_inode
 
 
 def health(path: Path) -> tuple[bool, str]:
