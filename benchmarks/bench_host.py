@@ -222,6 +222,7 @@ async def _startup(path: Path, now: float) -> dict[str, Any]:
         if t.engine is not None and any(d.seat == 0 and d.required for d in t.engine.pending())
     ]
     actions = sum(len(t.engine.actions) for t in ready if t.engine is not None)
+    await store.close()  # (no shut_down: it would snapshot every table, which is not measured)
     return {"in_process_s": seconds, "ready": len(ready), "actions": actions}
 
 
