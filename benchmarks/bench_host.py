@@ -242,11 +242,16 @@ def startup_figure() -> Figure:
             f" _startup_child({str(db)!r}, {now!r})"
         )
         start = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=900
-        )
-        seconds = time.perf_counter() - start
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+        with subprocess.Popen(
+            [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True
+        ) as child:
+            assert child.stdout is not None
+            line = child.stdout.readline()  # printed once every table is ready
+            seconds = time.perf_counter() - start  # (not the exit: freeing 1,000 games is slow)
+            child.wait(timeout=900)
+        if child.returncode != 0 or not line:
+            raise RuntimeError(f"the start-up child failed with status {child.returncode}")
+    result = json.loads(line)
     if result["ready"] != STARTUP_TABLES or result["actions"] != built["actions"]:
         raise RuntimeError(f"not every table was rebuilt: {result} of {built}")
     return Figure(
