@@ -208,7 +208,7 @@ def check(path: Path) -> CheckReport:
 
 
 def _check_open_tables(conn: sqlite3.Connection, report: CheckReport) -> None:
-    from bot.snapshots import SnapshotMismatch, verify_snapshot
+    from bot.snapshots import SnapshotDiffers, SnapshotMismatch, verify_snapshot
     from games.base import IllegalAction
     from games.registry import GAMES
 
@@ -261,9 +261,15 @@ def _check_open_tables(conn: sqlite3.Connection, report: CheckReport) -> None:
         try:
             verify_snapshot(engine, game["seed"], json.loads(game["options"]), rows, snap)
             report.snapshots_checked += 1
+        except SnapshotDiffers as exc:
+            report.problems.append(
+                f"{where}: the engine snapshot of game {game['id']} would be used at start-up,"
+                f" but {exc}; the log is sound: delete the snapshots before restoring"
+                f' (sqlite3 {report.path} "DELETE FROM snapshots")'
+            )
         except SnapshotMismatch as exc:
             # start-up discards such a snapshot and replays the log: worth knowing, not a fault
-            report.notes.append(f"{where}: snapshot skipped at start-up ({exc})")
+            report.notes.append(f"{where}: start-up will skip its engine snapshot ({exc})")
 
 
 def _holders(path: Path) -> list[int]:

@@ -45,6 +45,7 @@ from games.tricks import intern_card
 __all__ = [
     "SNAPSHOT_EVERY",
     "Snapshot",
+    "SnapshotDiffers",
     "SnapshotMismatch",
     "continue_from",
     "engine_version",
@@ -72,6 +73,10 @@ class Snapshot:
 
 class SnapshotMismatch(Exception):
     """The snapshot cannot stand for the log; the message says why (for the log line)."""
+
+
+class SnapshotDiffers(SnapshotMismatch):
+    """A snapshot that start-up would use differs from the replay of its log (``check``)."""
 
 
 @functools.cache
@@ -187,15 +192,19 @@ def verify_snapshot(
 
     ``log`` holds the game's action rows (``row["action"]`` JSON text, in order);
     ``row`` the snapshot row (``seq``, ``version``, ``digest``, ``state``). Raises
-    :class:`SnapshotMismatch` if start-up would discard it or it differs from the replay.
+    :class:`SnapshotMismatch` if start-up would discard it (harmless: the log is
+    replayed), :class:`SnapshotDiffers` if start-up would use it although it differs
+    from the replay of the log.
     """
     snapshot = Snapshot(0, int(row["seq"]), row["version"], row["digest"], bytes(row["state"]))
     engine = restore(snapshot, engine_type, seed, options)
     if snapshot.seq > len(log):
         raise SnapshotMismatch(f"it is ahead of the log ({snapshot.seq} > {len(log)} actions)")
     prefix = [json.loads(r["action"]) for r in log[: snapshot.seq]]
+    if prefix and prefix[-1] != engine.actions[-1].to_json():
+        raise SnapshotMismatch(f"its action {snapshot.seq - 1} differs from the log's")
     if [a.to_json() for a in engine.actions] != prefix:
-        raise SnapshotMismatch("its actions differ from the log's")
+        raise SnapshotDiffers("its earlier actions differ from the log's")
     replayed = engine_type.replay(seed, options, prefix)
     if replayed.snapshot() != engine.snapshot():
-        raise SnapshotMismatch(f"it differs from the replay of its {snapshot.seq} actions")
+        raise SnapshotDiffers(f"it differs from the replay of its {snapshot.seq} actions")
