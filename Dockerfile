@@ -27,5 +27,6 @@ HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
     CMD ["python", "-m", "bot", "health"]
 
 # SIGINT stops the bot cleanly: it snapshots every table, so the next start replays nothing
+# (and as process 1 of the container, Python would ignore the default SIGTERM)
 STOPSIGNAL SIGINT
 CMD ["python", "-m", "bot", "run"]
