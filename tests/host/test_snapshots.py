@@ -12,14 +12,17 @@ import dataclasses
 import hashlib
 import logging
 import pickle
+import random
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.backup import check
-from bot.snapshots import SNAPSHOT_EVERY, Snapshot, engine_version, take
+from bot.snapshots import SNAPSHOT_EVERY, Snapshot, engine_version, restore, take
 from bot.store import Store
 from bot.tables import Table, TableService
 from bot.timers import FakeClock, ManualScheduler
@@ -29,7 +32,8 @@ from games.registry import GAMES
 pytestmark = pytest.mark.skipif(not GAMES["pajiwo"].available, reason="pajiwo is not built")
 
 USER, CH, SEED = 77, 4321, 2026
-STOP = 50  # actions played before the restart: a snapshot at 32 or more, a tail after it
+STOP = 50  # actions played before the restart: a snapshot at 48, a tail after it
+DEALS = ("all_at_once", "progressive")
 
 
 async def opened(db: Path, clock: FakeClock) -> tuple[Store, TableService, ManualScheduler]:
@@ -269,3 +273,32 @@ async def test_check_replays_each_snapshot_and_names_one_that_differs(tmp_path: 
     assert report.ok and report.notes == [
         f"table {table.id}: start-up will skip its engine snapshot (written by other engine code)"
     ]
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), cut=st.integers(0, 150), deal=st.sampled_from(DEALS))
+def test_a_restored_snapshot_plays_on_exactly_as_the_engine_it_was_taken_from(
+    seed: int, cut: int, deal: str
+) -> None:
+    """Invariant: restore(take(engine)) equals the engine, now and after every later move
+    (the moves chosen by the same bots with the same random generator)."""
+    from games.pajiwo import HeuristicPlayer, PajiwoGame, PajiwoOptions
+    from games.pajiwo.selfplay import step
+
+    options = PajiwoOptions.from_dict({"deal": deal, "match": "one_hand"})
+    game = PajiwoGame(seed, options)
+    players = [HeuristicPlayer() for _ in range(4)]
+    rng = random.Random(seed)
+    while len(game.actions) < cut and step(game, players, rng):
+        pass
+    snapshot = take(1, game)
+    restored = restore(snapshot, PajiwoGame, seed, options.to_dict())
+    assert restored.snapshot() == game.snapshot() and restored.actions == game.actions
+    rng_a, rng_b = random.Random(seed + 1), random.Random(seed + 1)
+    while not game.is_over:
+        done = step(game, players, rng_a)
+        assert step(restored, players, rng_b) == done
+        if not done:
+            break
+        assert restored.snapshot() == game.snapshot()
+    assert restored.match_result == game.match_result
