@@ -16,8 +16,8 @@ figure is the wall time from starting a new process to its line saying that
 ``TableService.start_up()`` has rebuilt every table (the right number of
 actions, the person's decision pending). Snapshots are as a clean stop leaves
 them; ``host.startup_1000_tables_after_crash_s`` is the same with snapshots up
-to 15 actions behind, as a crash leaves them. ``in_process_cpu_s`` is the CPU
-time of the start-up itself, which is the wall time on an idle core.
+to 15 actions behind, as a crash leaves them. ``cpu_s`` is the child's CPU time
+up to that line, which is the wall time on an idle core.
 
 ``PAIJU_BENCH_HOST`` (default ``rss,startup``) chooses the figures.
 """
@@ -220,7 +220,7 @@ def _snapshot_writer(matches: list[tuple[dict[str, Any], list[dict[str, Any]]]])
 
 
 async def _startup(path: Path, now: float) -> dict[str, Any]:
-    start, cpu = time.perf_counter(), time.process_time()
+    start = time.perf_counter()
     from bot.store import Store
     from bot.tables import TableService
     from bot.timers import FakeClock, ManualScheduler
@@ -228,7 +228,7 @@ async def _startup(path: Path, now: float) -> dict[str, Any]:
     store = await Store.open(path)
     service = TableService(store, scheduler=ManualScheduler(FakeClock(now)))
     await service.start_up()
-    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    seconds = time.perf_counter() - start
     tables = service.open_tables()
     ready = [
         t
@@ -237,6 +237,8 @@ async def _startup(path: Path, now: float) -> dict[str, Any]:
     ]
     actions = sum(len(t.engine.actions) for t in ready if t.engine is not None)
     await store.close()  # (no shut_down: it would snapshot every table, which is not measured)
+    # CPU since the process started, interpreter and imports included
+    cpu = time.process_time()
     return {"in_process_s": seconds, "cpu_s": cpu, "ready": len(ready), "actions": actions}
 
 
@@ -275,8 +277,8 @@ def startup_figure(crashed: bool) -> Figure:
         "< 5",
         {
             "in_process_s": round(result["in_process_s"], 3),
-            # CPU seconds of start_up: what the wall time would be on an idle core
-            "in_process_cpu_s": round(result["cpu_s"], 3),
+            # CPU seconds from process start to ready: the wall time on an idle core
+            "cpu_s": round(result["cpu_s"], 3),
             "actions_per_table": round(built["actions"] / STARTUP_TABLES, 1),
             "snapshots": built["snapshots"],
         },
