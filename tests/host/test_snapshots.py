@@ -9,6 +9,7 @@ plays on to the end: the actions must be exactly those of an uninterrupted run.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 import logging
 import pickle
@@ -302,3 +303,28 @@ def test_a_restored_snapshot_plays_on_exactly_as_the_engine_it_was_taken_from(
             break
         assert restored.snapshot() == game.snapshot()
     assert restored.match_result == game.match_result
+
+
+async def test_a_large_start_up_freezes_what_it_rebuilt_and_play_goes_on(tmp_path: Path) -> None:
+    db, clock = tmp_path / "paiju.sqlite3", FakeClock()
+    store, service, scheduler = await opened(db, clock)
+    table = await new_table(service, scheduler)
+    await play(service, scheduler, table, 20)
+    for channel in range(100):  # lobbies are open tables too
+        await service.open_table(
+            guild_id=1, channel_id=10_000 + channel, game="pajiwo", user_id=1, name="host"
+        )
+    await store.close()
+    frozen = gc.get_freeze_count()
+    try:
+        store, service, scheduler = await opened(db, clock)
+        await service.start_up()
+        assert gc.get_freeze_count() > frozen and gc.isenabled()
+        again = service.get(table.id)
+        assert again.engine is not None and len(again.engine.actions) >= 20
+        await play(service, scheduler, again, None)
+        assert again.status == "finished"
+        await service.shut_down()
+        await store.close()
+    finally:
+        gc.unfreeze()  # the other tests run on an ordinary heap
