@@ -5,7 +5,7 @@ after its first ``seq`` actions. Start-up restores the snapshot and applies
 only the actions after it (at most ``SNAPSHOT_EVERY - 1`` after a crash; none
 after a clean stop, which snapshots every table), instead of replaying hundreds
 of actions a table: 28 s of CPU for 1,000 扒鸡窝 tables mid-match before,
-1.5 to 2.4 s now (``python -m benchmarks host``).
+1.3 to 2.4 s now (``python -m benchmarks host``).
 
 A snapshot is the engine pickled (the engines are plain Python objects and
 have no state format of their own; ``pickle`` is the standard library's).
