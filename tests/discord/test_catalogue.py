@@ -106,7 +106,7 @@ def test_crafted_values_are_not_actions() -> None:
 
 
 def test_a_declaration_against_another_seats_is_shown_as_an_overcall() -> None:
-    from cogs.controls import hand_controls
+    from cogs.controls import quick_rows
     from cogs.display import declare_kind
 
     standing = {"standing": {"seat": 1, "cards": ["SJ", "2s"]}}
@@ -114,9 +114,8 @@ def test_a_declaration_against_another_seats_is_shown_as_an_overcall() -> None:
     assert declare_kind(standing, 1) == {"declare": "reinforce"}
     assert declare_kind({"standing": None}, 0) == {}
     legal = [Action(0, "declare", {"cards": ["BJ", "2h", "2h"]}), Action(0, "pass")]
-    view = hand_controls(7, 12, legal, "en", declare_kind(standing, 0))
-    assert view is not None
-    items = [c.item for c in view.children]  # type: ignore[attr-defined]
+    rows = quick_rows(7, 12, legal, "en", declare_kind(standing, 0))
+    items = [c.item for row in rows for c in row.children]  # type: ignore[attr-defined]
     labels = [getattr(i, "label", None) for i in items]
     options = [o.label for i in items for o in getattr(i, "options", [])]
     assert "过 pass" in labels
