@@ -226,7 +226,7 @@ def best_valuation(counts: Sequence[int], caishen: int, sit: Situation) -> Valua
         colour = _colour(natural, sit.melds, wilds)
         choices: list[list[tuple[str, int]]] = []
         for reading in _regular_choices(natural, wilds, sit, tile_wild, caishen, j):
-            choices.append(reading + colour if reading else [("pinghu", 1), *colour])
+            choices.append(reading + colour)
         if not sit.melds and is_seven_pairs(natural, wilds):
             pairs = ("qingqidui", 4) if wilds == 0 else ("qidui", 2)
             choices.append([pairs, *colour])
@@ -241,7 +241,7 @@ def best_valuation(counts: Sequence[int], caishen: int, sit: Situation) -> Valua
         if honour_melds and is_all_honours(natural):
             choices.append([("luanfeng", 8)])
         for choice in choices:
-            hands = _name_gangbao(choice + context)
+            hands = _name_gangbao(choice + context) or [("pinghu", 1)]
             val = Valuation(_product(hands), tuple(hands), j)
             if best is None or (val.multiplier, len(val.hands)) > (
                 best.multiplier,
