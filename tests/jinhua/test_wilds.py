@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, pairwise
 
 from games.jinhua.wilds import WHITE, is_complete
 from games.mahjong.shapes import KINDS
@@ -50,7 +50,7 @@ def spaced(counts: list[int], start: int) -> list[int] | None:
     ranks = [r for r in range(9) if counts[start + r]]
     if any(counts[start + r] > 1 for r in ranks):
         return None
-    if any(b - a < 3 for a, b in zip(ranks, ranks[1:], strict=False)):
+    if any(b - a < 3 for a, b in pairwise(ranks)):
         return None
     return ranks
 
