@@ -22,12 +22,13 @@ def jrig(
     caishen: str = "9s",
     wall: str = "1p 1p 1p 8p 8p 8p 7p 7p",
     turn: int = 0,
-    dealer: int = 0,
+    dealer: int = 3,
     melds: Mapping[int, Sequence[Meld]] | None = None,
     options: JinhuaOptions | None = None,
 ) -> JinhuaGame:
     """A Jinhua game in the given position, the 财神 ``caishen``; no dead wall (the wall's
-    end gives replacement tiles) unless the test sets one."""
+    end gives replacement tiles). The dealer is seat 3 unless a test says (so the first
+    discard of seat 0 is no 地胡)."""
     game = rig(hands, wall=wall, turn=turn, dealer=dealer, melds=melds, cls=JinhuaGame)
     assert isinstance(game, JinhuaGame)
     if options is not None:
