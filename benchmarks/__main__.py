@@ -12,6 +12,7 @@ import sys
 SUITES: dict[str, str] = {
     "pajiwo": "benchmarks.bench_pajiwo",
     "jintan": "benchmarks.bench_jintan",
+    "jinhua": "benchmarks.bench_jinhua",
     "store": "benchmarks.bench_store",
     "simulate": "benchmarks.bench_simulate",
     "host": "benchmarks.bench_host",

@@ -22,6 +22,7 @@ Shapes (``dagun_and_jinhua-mahjong.txt:133-161``):
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import cache
 from itertools import combinations, pairwise
 
 from games.mahjong import shapes
@@ -77,20 +78,59 @@ def assignments(
         yield n, wilds, j
 
 
+@cache
+def _group_need(group: tuple[int, ...]) -> tuple[int, int]:
+    """``(wilds for sets only, extra wilds when the group also holds the pair)`` of one
+    suit's nine counts or one honour's count (the group ``(c,)``), from the core's exact
+    search (:func:`games.mahjong.shapes.min_wilds`). The extra is at most 2: a pair of
+    wilds."""
+    counts = [0] * _KINDS
+    if len(group) == 9:
+        counts[:9] = group
+    else:
+        counts[27] = group[0]
+    sets = shapes.min_wilds_sets(counts)
+    return sets, min(shapes.min_wilds(counts) - sets, 2)
+
+
+_HONOUR_NEED = tuple(_group_need((c,)) for c in range(9))
+
+
+def min_wilds(natural: Sequence[int]) -> int:
+    """Fewest wilds that make ``natural`` sets and one pair: the core's
+    :func:`games.mahjong.shapes.min_wilds`, each group's answer cached, so a 14-tile check
+    is three look-ups and a loop over the honours."""
+    a, x = _group_need(tuple(natural[0:9]))
+    b, y = _group_need(tuple(natural[9:18]))
+    c, z = _group_need(tuple(natural[18:27]))
+    base = a + b + c
+    extra = min(x, y, z)
+    for h in natural[27:34]:
+        if h:
+            w, e = _HONOUR_NEED[h]
+            base += w
+            if e < extra:
+                extra = e
+    return base + extra
+
+
 def is_regular(natural: Sequence[int], wilds: int) -> bool:
     """Sets and one pair, ``wilds`` filling in."""
     if (sum(natural) + wilds) % 3 != 2:
         return False
-    if wilds == 0:
+    if wilds == 0 and max(natural[27:34]) <= 4:
         return shapes.is_regular(natural)
-    return shapes.min_wilds(natural) <= wilds
+    return min_wilds(natural) <= wilds
+
+
+_ODD = (0, 1, 0, 1, 0, 1, 0, 1, 0, 1)
 
 
 def is_seven_pairs(natural: Sequence[int], wilds: int) -> bool:
     """Seven pairs of 14 tiles (a four counts twice), a wild pairing with any single."""
     if sum(natural) + wilds != 14:
         return False
-    singles = sum(c & 1 for c in natural)
+    singles = sum(map(_ODD.__getitem__, natural))
     return singles <= wilds and (wilds - singles) % 2 == 0
 
 
@@ -151,6 +191,8 @@ def is_complete(
             return True
         if honour_melds and is_all_honours(natural):
             return True
-        if melds == 0 and (is_seven_pairs(natural, wilds) or bukao_kind(natural, wilds)):
+        if melds == 0 and (
+            is_seven_pairs(natural, wilds) or (max(natural) <= 1 and bukao_kind(natural, wilds))
+        ):
             return True
     return False
