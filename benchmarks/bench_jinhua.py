@@ -86,7 +86,7 @@ def measure_hands(hands: int, seed: int = 2026) -> tuple[float, float, int, int]
             winners = game.hand_results[-1].summary["winners"]
             if winners:
                 with_winner += 1
-                won += int(hero in winners)  # type: ignore[operator]
+                won += int(hero in winners)
         match += 1
     return won / max(1, with_winner), statistics.median(times), len(times), with_winner
 
