@@ -153,8 +153,8 @@ def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None
             line += f"   drawn: {_tile(drawn)}"
         lines.append(line)
         marked = [t + ("*" if t == caishen else "") for t in rest]
-        shown = (drawn + ("*" if drawn == caishen else "")) if drawn else ""
-        lines.append("           " + " ".join(marked) + (f"  | {shown}" if drawn else ""))
+        drawn_text = (drawn + ("*" if drawn == caishen else "")) if drawn else ""
+        lines.append("           " + " ".join(marked) + (f"  | {drawn_text}" if drawn else ""))
         if caishen and caishen in hand:
             lines.append(f"           (* = 财神, wild: {hand.count(caishen)} held)")
         if view.get("waits"):
