@@ -159,7 +159,7 @@ class JinhuaGame(MahjongGame):
                 "your hand is not complete: four sets and a pair, seven pairs, 十三不靠, "
                 "七风 or 乱风",
                 {},
-                "dagun_and_jinhua-mahjong.txt:133-157",
+                "dagun_and_jinhua-mahjong.txt:129-159",
             )
         unit = self.options.base * val.multiplier
         details: dict[str, JSON] = {

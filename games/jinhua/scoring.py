@@ -63,7 +63,7 @@ class Situation:
             discard plays as its face, reading).
         self_drawn: a self-draw (自摸); else a discard (or a robbed kong).
         melds: the winner's declared melds.
-        after_kong: a self-draw on a kong's replacement (杠上开花, :161).
+        after_kong: a self-draw on a kong's replacement (杠上开花, :155).
         tianhu, dihu, haidi: 天胡, 地胡 (:169-171), 海底捞月 (:173).
         baotou: the 爆头 multiplier (2, the seed's :165; option 4).
     """
@@ -103,7 +103,7 @@ def _product(hands: Sequence[tuple[str, int]]) -> int:
 
 
 def _colour(natural: Sequence[int], melds: Sequence[Meld], wilds: int) -> list[tuple[str, int]]:
-    """清一色 (:155) or 混一色 (:175), judged on the natural tiles and melds (a wild takes
+    """清一色 (:157) or 混一色 (:175), judged on the natural tiles and melds (a wild takes
     whatever part it plays)."""
     kinds = [k for k in range(shapes.KINDS) if natural[k]] + [m.first for m in melds]
     suits = {k // 9 for k in kinds if k < 27}

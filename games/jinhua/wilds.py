@@ -8,7 +8,7 @@ kind ``caishen`` is the face of the turned-up indicator; the copies of it in a h
 them all. A 财神 won on another seat's discard plays as its own face (reading), which the
 caller passes as ``natural_caishen=1``.
 
-Shapes (``dagun_and_jinhua-mahjong.txt:133-161``):
+Shapes (``dagun_and_jinhua-mahjong.txt:129-159``):
 
 * regular: sets and a pair, wilds filling in (:func:`games.mahjong.shapes.min_wilds`);
 * seven pairs (七对, 14 concealed), a wild pairing with any single;
@@ -16,7 +16,7 @@ Shapes (``dagun_and_jinhua-mahjong.txt:133-161``):
   two of one suit at least three ranks apart (1-4-7, 1-5-9 …); a wild fills any gap;
 * 七风 (:153): all seven honours, each once and never a wild, and seven suited tiles spaced
   the same way;
-* 乱风 (:157): every tile an honour, any shape.
+* 乱风 (:159): every tile an honour, any shape.
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def is_seven_pairs(natural: Sequence[int], wilds: int) -> bool:
 
 
 def is_all_honours(natural: Sequence[int]) -> bool:
-    """No suited natural tile (乱风, :157): the wilds stand for honours."""
+    """No suited natural tile (乱风, :159): the wilds stand for honours."""
     return not any(natural[:27])
 
 
