@@ -38,8 +38,8 @@ DEAD_WALL = 14
 
 class JinhuaGame(MahjongGame):
     """金华麻将: the core's actions (:mod:`games.mahjong.engine`). Refusal codes of its own:
-    ``caishen_not_claimable``, ``pong_passed``, ``chizhang_dazhang``,
-    ``caishen_discard_no_win``."""
+    ``caishen_not_claimable``, ``pong_passed``, ``chizhang_dazhang`` (and the core's
+    ``not_complete`` naming Jinhua's shapes). The view adds ``caishen`` and ``indicator``."""
 
     name: ClassVar[str] = "jinhua"
     title: ClassVar[str] = "金华麻将 Jinhua mahjong"
