@@ -153,3 +153,115 @@ def test_wild_search_equals_brute_force_substitution() -> None:
         assert got == expected, (tiles, caishen, natural, melds)
     assert complete > 500  # both answers are well represented
     assert sum(checked.values()) - complete > 500
+
+
+# ------------------------------------------------------------------ best reading
+def _colour(natural: list[int], wilds: int) -> int:
+    suits = {k // 9 for k in range(27) if natural[k]}
+    honours = any(natural[27:34])
+    if len(suits) != 1:
+        return 1
+    if not honours:
+        return 2 if wilds else 4
+    return 2
+
+
+def brute_best(tiles: list[int], caishen: int, win: int, self_drawn: bool, baotou: int) -> int:
+    """The best multiplier by substitution: every 白板 assignment, every multiset of tiles for
+    the wilds, every natural reading of the result; a reading's 财神头, 三财一刻 and 爆头 are
+    read off how many substitutes of each kind it holds."""
+    from games.mahjong.shapes import readings
+
+    counts = [0] * KINDS
+    for t in tiles:
+        counts[t] += 1
+    natural_c = 1 if not self_drawn and win == caishen else 0
+    tile_wild = self_drawn and win == caishen
+    base = list(counts)
+    wilds = base[caishen] - natural_c
+    base[caishen] = natural_c
+    whites = base[WHITE] if caishen != WHITE else 0
+    best = 0
+    for j in range(whites + 1):
+        n = list(base)
+        n[WHITE] -= j
+        n[caishen] += j
+        roles = set()
+        if not tile_wild:
+            if win == WHITE and caishen != WHITE:
+                roles = ({WHITE} if n[WHITE] else set()) | ({caishen} if j else set())
+            elif n[win]:
+                roles = {win}
+        colour = _colour(n, wilds)
+        for subs in combinations_with_replacement(range(KINDS), wilds):
+            s = [0] * KINDS
+            for k in subs:
+                s[k] += 1
+            h = [a + b for a, b in zip(n, s, strict=True)]
+            found = []
+            for r in readings(h, seven_pairs=True):
+                if r.seven_pairs:
+                    m = 4 if wilds == 0 else 2
+                    if self_drawn and (
+                        any(s[p] >= 2 for p in r.pairs)
+                        if tile_wild
+                        else any(s[p] >= 1 for p in r.pairs if p in roles)
+                    ):
+                        m = max(m, 8)
+                    found.append(m * colour)
+                    continue
+                found.append(colour)
+                if any(x.kind == "pong" and s[x.tile] >= 3 for x in r.sets):
+                    found.append(8 * colour)
+                if s[r.pair] >= 2:
+                    found.append(4 * (baotou if self_drawn and tile_wild else 1) * colour)
+                if self_drawn and r.pair in roles and s[r.pair] >= 1:
+                    found.append(baotou * colour)
+            if not any(h[:27]):
+                found.append(8)
+            honours = h[27:34]
+            if max(h) <= 1:
+                suited = [[k % 9 for k in range(st, st + 9) if h[k]] for st in (0, 9, 18)]
+                ok = all(all(b - a >= 3 for a, b in pairwise(x)) for x in suited)
+                if ok and sum(honours) == 5 and sum(map(len, suited)) == 9:
+                    found.append(1)
+                if ok and sum(honours) == 7 and all(k < 27 for k in subs):
+                    found.append(2)
+            if found:
+                best = max(best, *found)
+    return best
+
+
+def test_best_reading_equals_brute_force_on_winning_hands() -> None:
+    from games.jinhua.scoring import Situation, best_valuation
+
+    rng = random.Random(7)
+    limits = {0: 150, 1: 200, 2: 80, 3: 12}
+    checked = dict.fromkeys(limits, 0)
+    special = 0
+    while any(checked[w] < limits[w] for w in checked):
+        caishen = rng.choice((rng.randrange(34), WHITE, 27, 4))
+        tiles = random_hand(rng, 14, caishen)
+        counts = [0] * KINDS
+        for t in tiles:
+            counts[t] += 1
+        if max(counts) > 4:
+            continue
+        win = rng.choice(tiles)
+        self_drawn = rng.random() < 0.6
+        natural = 0 if self_drawn or win != caishen else 1
+        wilds = counts[caishen] - natural
+        if (
+            wilds > 3
+            or checked[wilds] >= limits[wilds]
+            or not is_complete(counts, caishen, natural)
+        ):
+            continue
+        checked[wilds] += 1
+        baotou = rng.choice((2, 4))
+        val = best_valuation(counts, caishen, Situation(win, self_drawn, baotou=baotou))
+        assert val is not None
+        expected = brute_best(tiles, caishen, win, self_drawn, baotou)
+        assert val.multiplier == expected, (tiles, caishen, win, self_drawn, val)
+        special += val.multiplier > 1
+    assert special > 60  # hands with a multiplier above 1 are well represented
