@@ -190,3 +190,34 @@ def test_baotou_only_by_self_draw() -> None:
     result = game.hand_results[-1]
     assert result.summary["wins"][0]["details"]["hands"] == ["baotou"]
     assert list(result.scores) == [-4, 12, -4, -4]
+
+
+def test_chengbao_the_player_claimed_from_wins_the_claimer_pays_double() -> None:
+    game = jrig({0: "123m 456m 789p 234s 55s"})
+    game.liable = {(2, 0)}  # seat 2 claimed three in a row from seat 0
+    act(game, 0, "win")  # a self-draw: 6X·m doubled, all from seat 2
+    assert list(game.hand_results[-1].scores) == [12, 0, -12, 0]
+    game = jrig({0: IDLE + " 5s", 1: "123m 456m 789p 111s 5s"})
+    game.liable = {(0, 1)}  # seat 0 claimed three from seat 1; seat 1 wins on seat 0's discard
+    discard(game, 0, "5s")
+    act(game, 1, "win")
+    assert list(game.hand_results[-1].scores) == [-8, 8, 0, 0]  # 8X·m from the claimer
+
+
+def test_options_turn_the_claim_rules_off_or_stricter() -> None:
+    hands = {0: IDLE + " 5p", 1: "147m 147p 147s E S W 5p", 2: "55p 46p 147m 147s E S W"}
+    game = jrig(hands, wall="1p 9m 9m 9m", options=JinhuaOptions(pong_restriction=False))
+    discard(game, 0, "5p")
+    act(game, 2, "pass")
+    discard(game, 1, "5p")
+    assert offers(game) == {2: ("pong", "chow", "pass")}
+    game = jrig(
+        {0: IDLE + " 6s", 1: "45s 3s 78p 6p 147m E S W N"},
+        options=JinhuaOptions(chizhang_dazhang="refused"),
+    )
+    discard(game, 0, "6s")
+    act(game, 1, "chow", tiles=["4s", "5s"])
+    with pytest.raises(IllegalAction) as refused:
+        discard(game, 1, "3s")  # refused even after the first chow
+    assert refused.value.code == "chizhang_dazhang"
+    discard(game, 1, "6p")
