@@ -96,11 +96,11 @@ class JinhuaGame(MahjongGame):
             )
         ]
 
-    def is_caishen(self, tile: int) -> bool:
-        return tile == self.caishen
-
     # ---------------------------------------------------------- shapes
     def _shape_wins(self, seat: int, tile: int | None) -> bool:
+        """Jinhua's own win-shape check in place of the core's: the core's ``shape_counts``
+        hook (natural counts and a number of wilds) cannot say that a discarded 财神 plays
+        as its face, nor judge 十三不靠, 七风 and 乱风 (:mod:`games.jinhua.wilds`)."""
         extra = 0 if tile is None else 1
         if not self._concealed_size_ok(seat, extra):
             return False
