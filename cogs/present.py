@@ -128,10 +128,17 @@ def seat_name(lang: Lang, names: Sequence[str], seat: int | None) -> str:
     return tr(lang, "seat_n", n=seat + 1)
 
 
-def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str:
+def event_line(lang: Lang, event: Event, names: Sequence[str], game: str | None = None) -> str:
     """One short line for ``event``: the catalogue template ``event.<kind>`` filled from
     ``event.data`` (plus ``who``, the acting seat's name, and ``text``), else ``event.text``.
+    ``game`` (the table's key) lets a game with its own lines answer first.
     """
+    if game == "dagunzi":
+        from cogs import dagunzi_text
+
+        own = dagunzi_text.event_line(lang, event, names)
+        if own is not None:
+            return own
     params: dict[str, Any] = {"text": event.text, "who": seat_name(lang, names, event.seat)}
     for key, value in dict(event.data).items():
         if key == "cards" and isinstance(value, list):
@@ -186,6 +193,11 @@ def outcome_line(
     ``level_up`` data, ``MatchResult.to_json()``) in the player's language; ``None`` for
     other kinds or data of another shape (the caller then uses the English ``text``).
     """
+    from cogs import dagunzi_text
+
+    own = dagunzi_text.outcome_line(lang, kind, data, names)  # 打滚子's result shapes
+    if own is not None:
+        return own
     try:
         if kind == "hand_over":
             summary = data["summary"]

@@ -89,6 +89,12 @@ def seat_view(game: DagunziGame, seat: int | None) -> dict[str, JSON]:
         "blood_next": game.blood if game.phase in ("hand_over", "match_over") else None,
         "kitty": asc(game.kitty) if _kitty_visible(game, seat) else None,
         "kitty_public": game.kitty_public or game.phase in ("hand_over", "match_over"),
+        # the front ends' names: who holds the kitty (the dealer once taken) and the cards
+        # the dealer has just picked up, shown to the dealer while it buries
+        "kitty_owner": game.dealer if game.kitty_taken else None,
+        "picked_up": asc(game.kitty_shown)
+        if game.phase == "bury" and seat == game.dealer and game.kitty_shown is not None
+        else None,
         "joker_buries": list(game.joker_buries),
         "jokers_closed": game.closed,
         "take_choices": take,
