@@ -42,7 +42,9 @@ class Seat:
         self.by[how] = self.by.get(how, 0) + 1
 
 
-async def _prompt(server: LoopbackDiscord, user: LoopbackUser, tid: int, step: int) -> StoredMessage:
+async def _prompt(
+    server: LoopbackDiscord, user: LoopbackUser, tid: int, step: int
+) -> StoredMessage:
     """The user's DM hand message once it shows the controls of ``step``."""
     mark = f":{tid}:{step}"
 
@@ -95,9 +97,7 @@ async def _tick(
     return server.message(message.id)
 
 
-async def _move(
-    h: Harness, server: LoopbackDiscord, bot: PaijuBot, tid: int, seat: Seat
-) -> bool:
+async def _move(h: Harness, server: LoopbackDiscord, bot: PaijuBot, tid: int, seat: Seat) -> bool:
     """If ``seat`` must decide, decide from its DM's controls; True when it moved."""
     table = bot.service.get(tid)
     engine = table.engine
