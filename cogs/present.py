@@ -17,7 +17,7 @@ from typing import Any
 
 from cogs.i18n import Lang, has_message, is_zh, template, tr
 from games.base import Action, Event
-from games.cards import CardParseError, format_card, parse_card
+from games.cards import CardParseError, Suit, format_card, parse_card
 
 __all__ = [
     "action_label",
@@ -61,6 +61,8 @@ def action_label(lang: Lang, action: Action, *, with_kind: bool = True) -> str:
     for key, value in data.items():
         if isinstance(value, list):
             parts.append(f"{key} {cards_text(value)}")
+        elif key == "suit" and value in ("S", "H", "C", "D"):  # 打滚子's three jokers name one
+            parts.append(f"→ {Suit(value).symbol}")
         else:
             parts.append(f"{key} {value}")
     body = " ".join(p for p in parts if p)

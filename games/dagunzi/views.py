@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 
 from games.base import JSON
 from games.cards import Card
+from games.dagunzi import rules as R
 from games.dagunzi.deck import DECK, TEAMS, TOTAL_POINTS, asc, card_points, is_seat, level_label
+from games.tricks import trick_winner
 
 if TYPE_CHECKING:
     from games.dagunzi.engine import DagunziGame
@@ -102,6 +104,10 @@ def seat_view(game: DagunziGame, seat: int | None) -> dict[str, JSON]:
             "leader": game.trick_leader,
             "plays": [{"seat": s, "cards": asc(p)} for s, p in game.trick_plays],
             "failed_throw": None,
+            # who holds the trick so far (public: every play is face up)
+            "winning": trick_winner(game.trick_plays, game._order(), R.RULES)
+            if game.trick_plays
+            else None,
         },
         "last_trick": game.tricks_done[-1] if game.tricks_done else None,
         "tricks": list(game.tricks_done),

@@ -9,8 +9,8 @@ import pytest
 from cogs import pictures
 from cogs.i18n import refusal_text
 from cogs.picker import card_groups
-from cogs.present import event_line, outcome_line
-from games.base import Event, IllegalAction
+from cogs.present import action_label, event_line, outcome_line
+from games.base import Action, Event, IllegalAction
 from games.cards import Suit
 from tests.dagunzi.helpers import act, cards, drive_to, new_game, place
 from tests.discord.conftest import BotFactory
@@ -43,6 +43,14 @@ def test_the_card_menus_put_2s_and_level_cards_among_the_trumps() -> None:
         for _, notation in group.cards:
             assert notation[:-1] not in ("2", level) and notation[-1].upper() != trump.value
     assert sum(len(g.cards) for g in groups) == len(view["hand"]) == 39
+
+
+def test_the_trick_in_the_view_says_who_is_winning_it() -> None:
+    game, _ = _in_play()
+    leader = game.turn  # type: ignore[attr-defined]
+    lead = game.legal_actions(leader)[0]  # type: ignore[attr-defined]
+    game.apply(lead)  # type: ignore[attr-defined]
+    assert game.view(None)["trick"]["winning"] == leader  # type: ignore[attr-defined]
 
 
 def test_every_choice_among_equal_cards_is_offered() -> None:
@@ -98,6 +106,8 @@ def test_event_and_result_lines_in_both_languages() -> None:
     assert outcome_line("zh", "hand_over", result, NAMES) == (
         "第 4 局：闲家得 160 分并抠底：Bob、Dave 上庄，升 2 级；下一局喝血 1 张"
     )
+    three = Action(0, "declare", {"cards": ["BJ", "BJ", "BJ"], "suit": "H"})
+    assert action_label("zh", three) == "亮主 大王 大王 大王 → ♥"  # the suit in the menu
     lun = outcome_line("zh", "lun_over", {"lun": 1, "winner": [0, 2], "why": "…"}, NAMES)
     assert lun == "Alice、Carol 赢下第 1 轮"
 
