@@ -81,6 +81,8 @@ ANNOUNCED = {
     "level_up",
     "match_over",
 }
+# 打滚子's own moments (cogs/dagunzi_text.py writes their lines)
+ANNOUNCED |= {"deal_grabbed", "trump_fixed", "tribute_paid", "gan_guo", "jokers_buried", "lun_over"}
 QUIET = {"cards_dealt"}  # too frequent to be worth a line
 DM_CLOSED = 50007
 PRIVATE_VIEW_S = 14 * 60  # an interaction token lasts 15 minutes: stop editing before
@@ -161,7 +163,7 @@ class TableDisplay:
         for event in update.events:
             if event.kind in QUIET:
                 continue
-            line = event_line(lang, event, names)
+            line = event_line(lang, event, names, table.game)
             self.recent.setdefault(table.id, deque(maxlen=RECENT_LINES)).append(line)
             if event.kind in ANNOUNCED:
                 self.announce.setdefault(table.id, []).append(line)

@@ -17,7 +17,7 @@ from typing import Any
 
 from cogs.i18n import Lang, has_message, is_zh, template, tr
 from games.base import Action, Event
-from games.cards import CardParseError, format_card, parse_card
+from games.cards import CardParseError, Suit, format_card, parse_card
 
 __all__ = [
     "action_label",
@@ -61,6 +61,8 @@ def action_label(lang: Lang, action: Action, *, with_kind: bool = True) -> str:
     for key, value in data.items():
         if isinstance(value, list):
             parts.append(f"{key} {cards_text(value)}")
+        elif key == "suit" and value in ("S", "H", "C", "D"):  # 打滚子's three jokers name one
+            parts.append(f"→ {Suit(value).symbol}")
         else:
             parts.append(f"{key} {value}")
     body = " ".join(p for p in parts if p)
@@ -128,10 +130,17 @@ def seat_name(lang: Lang, names: Sequence[str], seat: int | None) -> str:
     return tr(lang, "seat_n", n=seat + 1)
 
 
-def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str:
+def event_line(lang: Lang, event: Event, names: Sequence[str], game: str | None = None) -> str:
     """One short line for ``event``: the catalogue template ``event.<kind>`` filled from
     ``event.data`` (plus ``who``, the acting seat's name, and ``text``), else ``event.text``.
+    ``game`` (the table's key) lets a game with its own lines answer first.
     """
+    if game == "dagunzi":
+        from cogs import dagunzi_text
+
+        own = dagunzi_text.event_line(lang, event, names)
+        if own is not None:
+            return own
     params: dict[str, Any] = {"text": event.text, "who": seat_name(lang, names, event.seat)}
     for key, value in dict(event.data).items():
         if key == "cards" and isinstance(value, list):
@@ -186,6 +195,11 @@ def outcome_line(
     ``level_up`` data, ``MatchResult.to_json()``) in the player's language; ``None`` for
     other kinds or data of another shape (the caller then uses the English ``text``).
     """
+    from cogs import dagunzi_text
+
+    own = dagunzi_text.outcome_line(lang, kind, data, names)  # 打滚子's result shapes
+    if own is not None:
+        return own
     try:
         if kind == "hand_over":
             summary = data["summary"]

@@ -15,11 +15,13 @@ from typing import Any
 from games.cards import Card, Rank, Suit
 from games.tricks.order import TRUMP, TrumpOrder
 from render.cards import CardGroup, group_cards
+from render.cards import hand_png as _cards_png
 from render.pajiwo import _cards, _level_rank
 from render.pajiwo import table_scene as _trick_scene
 from render.scenes import TrickTableScene
+from render.trick import trick_table_png
 
-__all__ = ["hand_groups", "table_scene", "trump_order"]
+__all__ = ["hand_groups", "hand_png", "table_png", "table_scene", "trump_order"]
 
 _PHASES = {
     "dealing": "发牌 dealing",
@@ -100,3 +102,15 @@ def table_scene(
     return dataclasses.replace(
         scene, phase=_PHASES.get(phase, phase), kitty=kitty, kitty_label=label
     )
+
+
+def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """The table picture (PNG bytes) of a spectator's ``view``; the front ends' entry point
+    (``cogs.pictures`` finds it as ``render.dagunzi.table_png``)."""
+    return trick_table_png(table_scene(view, names))
+
+
+def hand_png(view: Mapping[str, Any]) -> bytes:
+    """The picture (PNG bytes) of the 39 (45 while burying) cards in a seat's ``view``,
+    trumps (2s among them) first."""
+    return _cards_png(hand_groups(view))

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import combinations
 from typing import Any, ClassVar
 
 from games.base import JSON, Action, Decision, Event, Game, HandResult, IllegalAction, MatchResult
@@ -230,12 +231,15 @@ class DagunziGame(Game):
         try:
             cards = [card_of(x) for x in raw]
         except CardParseError as exc:
-            raise IllegalAction("bad_cards", str(exc), {"cards": raw}) from None
+            raise IllegalAction(
+                "bad_cards", str(exc), {"cards": raw, "text": " ".join(raw)}
+            ) from None
         if count is not None and len(cards) != count:
             raise IllegalAction(
                 "wrong_count",
                 f"{action.kind} takes exactly {count} cards, not {len(cards)}",
-                {"count": count, "given": len(cards)},
+                # expected/got: the names the shared Chinese detail (detail.wrong_count) reads
+                {"count": count, "given": len(cards), "expected": count, "got": len(cards)},
                 "dagunzi.txt:43" if action.kind == "bury" else "dagunzi.txt:46",
             )
         if not cards:
@@ -813,9 +817,10 @@ class DagunziGame(Game):
             assert self.take_pending is not None
             _s, tied, free = self.take_pending
             seen: set[tuple[str, ...]] = set()
-            for start in range(len(tied)):
-                pick = (tied[start:] + tied[:start])[:free]
-                key = tuple(sorted(asc(pick)))
+            # every choice (at most C(6, 3) = 20 from a kitty of 6), so that a menu offers
+            # each one (dagunzi.txt:47-48: among equal ranks the player chooses)
+            for pick in combinations(tied, free):
+                key = tuple(sorted(asc(list(pick))))
                 if key not in seen:
                     seen.add(key)
                     out.append(Action(seat, "take", {"cards": list(key)}))

@@ -81,7 +81,11 @@ class DagunziOptions(GameOptions):
     def __post_init__(self) -> None:
         """Refuse the J rule without J as the top level (:class:`OptionError`)."""
         if self.j_rule and self.top_level != "J":
-            raise OptionError("option 'j_rule' needs top_level J (dagunzi.txt:113)")
+            raise OptionError(
+                "option 'j_rule' needs top_level J (dagunzi.txt:113)",
+                "j_rule_needs_top_j",
+                {"top_level": self.top_level},
+            )
 
     @property
     def top(self) -> int:

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 
 from games.base import JSON
 from games.cards import Card
+from games.dagunzi import rules as R
 from games.dagunzi.deck import DECK, TEAMS, TOTAL_POINTS, asc, card_points, is_seat, level_label
+from games.tricks import trick_winner
 
 if TYPE_CHECKING:
     from games.dagunzi.engine import DagunziGame
@@ -89,6 +91,12 @@ def seat_view(game: DagunziGame, seat: int | None) -> dict[str, JSON]:
         "blood_next": game.blood if game.phase in ("hand_over", "match_over") else None,
         "kitty": asc(game.kitty) if _kitty_visible(game, seat) else None,
         "kitty_public": game.kitty_public or game.phase in ("hand_over", "match_over"),
+        # the front ends' names: who holds the kitty (the dealer once taken) and the cards
+        # the dealer has just picked up, shown to the dealer while it buries
+        "kitty_owner": game.dealer if game.kitty_taken else None,
+        "picked_up": asc(game.kitty_shown)
+        if game.phase == "bury" and seat == game.dealer and game.kitty_shown is not None
+        else None,
         "joker_buries": list(game.joker_buries),
         "jokers_closed": game.closed,
         "take_choices": take,
@@ -96,6 +104,10 @@ def seat_view(game: DagunziGame, seat: int | None) -> dict[str, JSON]:
             "leader": game.trick_leader,
             "plays": [{"seat": s, "cards": asc(p)} for s, p in game.trick_plays],
             "failed_throw": None,
+            # who holds the trick so far (public: every play is face up)
+            "winning": trick_winner(game.trick_plays, game._order(), R.RULES)
+            if game.trick_plays
+            else None,
         },
         "last_trick": game.tricks_done[-1] if game.tricks_done else None,
         "tricks": list(game.tricks_done),
