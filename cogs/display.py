@@ -634,8 +634,11 @@ class TableDisplay:
         ):
             last = results[-1]
             if isinstance(last, dict):
-                text = outcome_line(lang, "hand_over", last, names) or str(last.get("text"))
-                out.append(tr(lang, "hand.result", n=last.get("number", len(results)), text=text))
+                line = outcome_line(lang, "hand_over", last, names)
+                if line is None:  # no line of its own: the engine's text, numbered
+                    number = last.get("number", len(results))
+                    line = tr(lang, "hand.result", n=number, text=str(last.get("text")))
+                out.append(line)
         return out
 
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
