@@ -634,11 +634,11 @@ class TableDisplay:
         ):
             last = results[-1]
             if isinstance(last, dict):
-                line = outcome_line(lang, "hand_over", last, names)
-                if line is None:  # no line of its own: the engine's text, numbered
+                result = outcome_line(lang, "hand_over", last, names)
+                if result is None:  # no line of its own: the engine's text, numbered
                     number = last.get("number", len(results))
-                    line = tr(lang, "hand.result", n=number, text=str(last.get("text")))
-                out.append(line)
+                    result = tr(lang, "hand.result", n=number, text=str(last.get("text")))
+                out.append(result)
         return out
 
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
