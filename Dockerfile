@@ -13,7 +13,9 @@ COPY games ./games
 COPY bot ./bot
 COPY cogs ./cogs
 COPY render ./render
-RUN pip install . \
+# /rules quotes the rules pages; an editable install keeps them beside the cogs that read them
+COPY docs/rules ./docs/rules
+RUN pip install -e . \
     && useradd --system --uid 10001 --user-group --home-dir /app --shell /usr/sbin/nologin paiju \
     && mkdir /data \
     && chown paiju:paiju /data

@@ -21,13 +21,14 @@ from discord.ext import commands
 from cogs.actions import app, defer, lang, reply
 from cogs.i18n import tr
 from cogs.present import match_won_text
+from cogs.rule_links import RULES_DIR
 from cogs.tables import GAME_CHOICES
 from cogs.zh_variant import to_traditional, traditional_region
 from games.registry import GAMES
 
 __all__ = ["InfoCog", "rules_page", "rules_summary", "setup"]
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
+# the pages are read from the checkout (docs/rules): installs are editable (README, Dockerfile)
 SUMMARY_CHARS = 1500
 
 

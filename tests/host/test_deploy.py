@@ -174,3 +174,17 @@ def test_the_image_builds_and_runs_as_its_user() -> None:
         timeout=120,
     )
     assert helped.returncode == 0
+
+
+def test_the_container_and_the_unit_keep_the_rules_pages_that_rules_quotes() -> None:
+    """/rules reads docs/rules beside the cogs: the image copies the pages and installs the
+    project editable, and so does the systemd unit (a wheel would leave the pages behind)."""
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "COPY docs/rules ./docs/rules" in dockerfile
+    assert "pip install -e ." in dockerfile
+    ignored = (ROOT / ".dockerignore").read_text().splitlines()
+    assert "!docs/rules" in ignored
+    assert "pip install -e /opt/paiju" in (ROOT / "deploy" / "paiju.service").read_text()
+    from cogs.rule_links import RULES_DIR
+
+    assert RULES_DIR == ROOT / "docs" / "rules" and (RULES_DIR / "pajiwo.zh.md").is_file()
