@@ -148,9 +148,10 @@ def parse_move(
         if not words:
             of_kind = [a for a in legal if a.kind == kind]
             plain = next((a for a in of_kind if not a.data), None)
-            if plain is not None or not of_kind:
-                return plain or Action(seat, kind)
-            # "bury" alone: the engine would only say that cards are missing
+            if plain is not None:
+                return plain
+            # "bury" or "declare" alone (a move without cards would be listed): the engine
+            # would only say that data is missing
             raise ValueError(
                 f"{kind} which cards? type them after it, e.g. {_example(kind, legal)}"
                 " (or the move's number)"
@@ -246,6 +247,20 @@ def _formatter(game: str) -> Any:
     return textview_mahjong.format_action if textview_mahjong.handles(game) else format_action
 
 
+def _help(game: str) -> str:
+    """The help line of ``game``'s terminal (what a move looks like there)."""
+    if textview_mahjong.handles(game):
+        return textview_mahjong.HELP
+    if game == "dagun":
+        return DAGUN_HELP
+    return HELP
+
+
+DAGUN_HELP = (
+    "type a play's number, or its cards (♠5 5s 黑桃5 红心K, jokers BJ SJ 大王 小王) with the"
+    " reading when jokers read several ways (5s 5h BJ SJ as 4455), pass 过, declare_alone 硬牌,"
+    " hint, view (show the table again), help or quit"
+)
 HELP = (
     "type a move's number, or its cards (♠10 10s S10 黑桃10 红心K, jokers BJ SJ 大王 小王), a"
     " kind first if needed (bury 3c 4c …, 扣底 3c 4c …), a kind alone (pass 过, rebel 造反),"
@@ -422,7 +437,8 @@ async def play(
                 return textview_mahjong.render_view(view, names, title)
             return render_view(view, names, title, options_now)
 
-        term.say(textview_mahjong.HELP if mahjong else HELP)
+        game_help = _help(table.spec.key)
+        term.say(game_help)
         lines = _LineReader(stdin, loop)
         shown: tuple[int, list[Action]] | None = None  # (state version, moves listed)
         waited = False  # the last wait ended by another seat's change, not by a line typed
@@ -490,7 +506,7 @@ async def play(
                 term.say("the game is saved; run play again to continue")
                 return 0
             if word in HELP_WORDS:
-                term.say(HELP)
+                term.say(game_help)
                 term.say(f"now: {' or '.join(kinds)}")
                 continue
             if word in HINT_WORDS:

@@ -199,6 +199,10 @@ def _card_key(values: Any) -> Counter[str]:
     return Counter(format_card_ascii(parse_card(str(v))) for v in values or [])
 
 
+_ALIASES = {"过": "pass", "不要": "pass", "硬牌": "declare_alone", "出": "play", "出牌": "play"}
+"""Chinese words for the kinds a player types (``过`` pass, ``硬牌`` 1 against 3)."""
+
+
 def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> Action:
     """Read a typed Dagun move: a number from the list, ``pass``, ``declare_alone``, or cards
     with an optional reading (``5s 5h BJ SJ as 4455``; ``play`` first is allowed).
@@ -215,9 +219,10 @@ def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> A
         if not 1 <= n <= len(legal):
             raise ValueError(f"choose a number from 1 to {len(legal)}")
         return legal[n - 1]
-    if len(words) == 1 and words[0].lower() in kinds:
-        return Action(seat, words[0].lower())
-    if words[0].lower() == "play":
+    word = _ALIASES.get(words[0], words[0].lower())
+    if len(words) == 1 and word in kinds:
+        return Action(seat, word)
+    if word == "play":
         words = words[1:]
     reading: str | None = None
     lowered = [w.lower() for w in words]

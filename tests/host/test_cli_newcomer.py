@@ -202,6 +202,11 @@ def test_a_kind_alone_that_needs_cards_says_so_in_plain_words() -> None:
     declare = [Action(0, "declare", {"cards": ["BJ", "BJ"]})]
     with pytest.raises(ValueError, match=r"^declare which cards\? .* e\.g\. declare BJ BJ "):
         parse_move("亮主", 0, declare, ["declare", "pass"])
+    # the review's case: the listed moves hold no declaration (the list is cut, or only pass
+    # is shown), yet declare is open: still a plain question, not "declare needs data"
+    only_pass = [Action(0, "pass")]
+    with pytest.raises(ValueError, match=r"^declare which cards\? type them after it"):
+        parse_move("declare", 0, only_pass, ["declare", "pass"])
 
 
 def test_every_kind_in_english_and_chinese_any_case_with_or_without_cards() -> None:
@@ -369,3 +374,21 @@ async def test_other_seats_answering_beside_the_player_do_not_repeat_the_prompt(
         task.cancel()
         os.close(write_end)
         stdin.close()
+
+
+def test_help_is_the_games_own() -> None:
+    """The review's case: `help` in 金坛 or 打滚 repeated 扒鸡窝's card help (bury, 造反)."""
+    from bot.cli import HELP, _help
+
+    assert _help("pajiwo") == HELP
+    assert "bury" not in _help("jintan") and "bury" not in _help("dagun")
+    assert "as 4455" in _help("dagun")
+
+
+def test_dagun_reads_its_kinds_in_chinese_too() -> None:
+    from bot.textview_dagun import parse_move as dagun_move
+
+    kinds = ["declare_alone", "pass"]
+    assert dagun_move("硬牌", 2, [], kinds) == Action(2, "declare_alone")
+    assert dagun_move("过", 2, [], kinds) == Action(2, "pass")
+    assert dagun_move("PASS", 2, [], kinds) == Action(2, "pass")
