@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import importlib
 import json
+import logging
 import math
 import os
 import sqlite3
@@ -346,6 +347,8 @@ def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
 def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
     from bot.cli import play
 
+    if not os.environ.get("LOG_LEVEL"):  # a player at a prompt wants the game, not INFO logs
+        logging.getLogger().setLevel(logging.WARNING)
     db = Path(args.db) if args.db else settings.database_path
     try:
         return asyncio.run(
