@@ -132,6 +132,11 @@ def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str:
     """One short line for ``event``: the catalogue template ``event.<kind>`` filled from
     ``event.data`` (plus ``who``, the acting seat's name, and ``text``), else ``event.text``.
     """
+    from cogs.mahjong_text import event_line as tile_event_line
+
+    tiles = tile_event_line(lang, event, names)  # a mahjong event (tiles, not cards)
+    if tiles is not None:
+        return tiles
     params: dict[str, Any] = {"text": event.text, "who": seat_name(lang, names, event.seat)}
     for key, value in dict(event.data).items():
         if key == "cards" and isinstance(value, list):
@@ -186,6 +191,11 @@ def outcome_line(
     ``level_up`` data, ``MatchResult.to_json()``) in the player's language; ``None`` for
     other kinds or data of another shape (the caller then uses the English ``text``).
     """
+    from cogs.mahjong_text import outcome_line as tile_outcome_line
+
+    tiles = tile_outcome_line(lang, kind, data, names)  # a mahjong result (花, 番, payments)
+    if tiles is not None:
+        return tiles
     try:
         if kind == "hand_over":
             summary = data["summary"]
