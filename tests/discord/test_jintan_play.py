@@ -244,3 +244,18 @@ async def test_standing_choices_are_settings_not_a_prompt(
     # nobody else is told
     assert not [m for m in server.channel_messages(server.channel) if "No calls" in m.text()]
     assert engine.standing[1]["no_calls"] is False
+
+
+async def test_rules_of_jintan_in_english_and_chinese(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    await h.start_bot(make_bot())
+    reader, leser = server.add_users("reader", "duzhe")
+    en = (await (await h.slash(reader, "rules", game="jintan")).final()).text()
+    assert en.startswith("**金坛麻将 Jintan mahjong")
+    assert "144 tiles" in en and "Full rules: docs/rules/jintan.md" in en
+    zh = (await (await h.slash(leser, "rules", game="jintan", locale="zh-CN")).final()).text()
+    assert zh.startswith("**金坛麻将")
+    assert "144 张" in zh and "庄家坐东" in zh and "完整规则：docs/rules/jintan.zh.md" in zh
+    assert "144 tiles" not in zh and len(zh) <= 2000
