@@ -321,7 +321,7 @@ def situation_lines(
     if flowers:
         out.append(tr(lang, "mj.hand.flowers", flowers=tiles_text(lang, flowers)))
     waits = view.get("waits") or []
-    if waits:
+    if waits and view.get("phase") in ("discard", "claim"):
         out.append(tr(lang, "mj.hand.waits", tiles=tiles_text(lang, waits)))
     window = view.get("claim_window")
     if isinstance(window, Mapping) and view.get("claim"):

@@ -90,6 +90,27 @@ def test_several_chows_make_a_select_and_one_chow_a_button() -> None:
     assert [i.item.label for i in _items(one)] == ["吃 二筒 三筒", "过"]
 
 
+def test_a_self_draw_and_a_kong_on_ones_turn_are_buttons() -> None:
+    legal = [
+        Action(0, "win", {}),
+        Action(0, "kong", {"tile": "E"}),
+        Action(0, "discard", {"tile": "2s"}),
+        Action(0, "discard", {"tile": "E"}),
+    ]
+    view: dict[str, Any] = {"claim_window": None, "players": [], "drawn": "2s"}
+    rows = tile_rows(4, 11, legal, view, "en")
+    buttons = [i.item for i in _items(rows) if isinstance(i.item, discord.ui.Button)]
+    assert [(b.label, b.custom_id) for b in buttons] == [
+        ("自摸 win", "pj:a:4:11:win:"),
+        ("杠 kong East", 'pj:a:4:11:kong|{"tile":"E"}'),
+    ]
+    [select] = [i.item for i in _items(rows) if isinstance(i.item, discord.ui.Select)]
+    assert [(o.label, o.description) for o in select.options] == [
+        ("2s", "just drawn"),
+        ("East", None),
+    ]
+
+
 def test_standing_choices_are_toggles() -> None:
     view = {"standing": {"auto_win": True, "no_calls": False, "discard_drawn": False}}
     [row] = standing_rows(3, view, "en")
