@@ -91,9 +91,13 @@ PRIVATE_VIEW_S = 14 * 60  # an interaction token lasts 15 minutes: stop editing 
 
 
 def step_of(table: Table) -> int:
-    """The number of accepted actions: the game step a control was drawn at."""
+    """The number of accepted actions: the game step a control was drawn at. A mahjong
+    seat's standing choices are settings, not steps: switching one does not make anyone's
+    controls stale or ping anyone with a fresh prompt."""
     engine = table.engine
-    return len(engine.actions) if engine is not None else 0
+    if engine is None:
+        return 0
+    return sum(1 for a in engine.actions if a.kind != "standing")
 
 
 def names_of(table: Table) -> list[str]:

@@ -20,6 +20,7 @@ import re
 
 from bot.errors import TableError
 from cogs.client import PaijuBot
+from cogs.display import step_of
 from cogs.present import encode_action
 from games.base import Action
 from games.jintan import HeuristicPlayer, JintanGame, JintanOptions
@@ -67,9 +68,7 @@ async def _open(
 
 
 def _step(bot: PaijuBot, tid: int) -> int:
-    engine = bot.service.get(tid).engine
-    assert engine is not None
-    return len(engine.actions)
+    return step_of(bot.service.get(tid))
 
 
 async def _prompt(
@@ -221,7 +220,7 @@ async def test_standing_choices_are_settings_not_a_prompt(
     server, h = discord_server, discord_harness
     bot = make_bot()
     await h.start_bot(bot)
-    tid, alice, _bob = await _open(h, server, bot)
+    tid, alice, bob = await _open(h, server, bot)
     engine = bot.service.get(tid).engine
     assert engine is not None
 
@@ -230,6 +229,9 @@ async def test_standing_choices_are_settings_not_a_prompt(
         return found[-1] if found else None
 
     message = await server.wait_until(with_toggles, what="alice's standing toggles")
+    bobs_prompt = await _prompt(server, bob, tid, 0)  # Bob deals: his discard is asked
+    await server.idle()
+    bobs_versions = len(server.message(bobs_prompt.id).history)
     assert "Settings (tap to switch): none on" in message.text()
     assert "standing" not in message.text().split("Settings")[0]  # never offered as a move
     result = await h.click(alice, message, f"pj:m:{tid}:no_calls:1")
@@ -244,6 +246,11 @@ async def test_standing_choices_are_settings_not_a_prompt(
     # nobody else is told
     assert not [m for m in server.channel_messages(server.channel) if "No calls" in m.text()]
     assert engine.standing[1]["no_calls"] is False
+    # a setting is not a step: Bob's prompt is neither re-sent nor edited, still current
+    await server.idle()
+    assert [m.id for m in server.dms(bob) if "· #" in m.text()] == [bobs_prompt.id]
+    assert len(server.message(bobs_prompt.id).history) == bobs_versions
+    assert f"pj:s:{tid}:0" in server.message(bobs_prompt.id).custom_ids()
 
 
 async def test_rules_of_jintan_in_english_and_chinese(

@@ -116,7 +116,7 @@ def test_standing_choices_are_toggles() -> None:
     [row] = standing_rows(3, view, "en")
     ids = [i.item.custom_id for i in row.children]
     assert ids == ["pj:m:3:auto_win:0", "pj:m:3:no_calls:1", "pj:m:3:discard_drawn:1"]
-    assert [i.item.label for i in row.children][0] == "✓ Auto-win"
+    assert [i.item.label for i in row.children] == ["✓ Auto-win", "No calls", "Discard drawn tile"]
     assert all(isinstance(i, StandingButton) for i in row.children)
     assert standing_rows(3, {}, "en") == []  # not a mahjong view
 
