@@ -184,6 +184,15 @@ async def test_a_whole_hand_from_the_dm_controls_with_pong_kong_flower_and_win(
     assert (1, "kong") in kinds and (1, "win") in kinds and (0, "discard") in kinds
     assert [e for e in engine.hand_results[-1].summary["winners"]] == [1]  # type: ignore[union-attr]
 
+    result_line = "Hand 1: bob wins on Bot 4's 5m: 2 花, 鸡胡 no 番, worth 3, Bot 4 pays 3"
+
+    def channel_text() -> str:
+        channel = server.channel_messages(server.channel)
+        return "\n".join(
+            [m.text() for m in channel] + [v.content for m in channel for v in m.history]
+        )
+
+    await server.wait_until(lambda: result_line in channel_text(), what="the result posted")
     await bot.display.drain()
     await server.idle()
     channel = server.channel_messages(server.channel)
@@ -199,7 +208,7 @@ async def test_a_whole_hand_from_the_dm_controls_with_pong_kong_flower_and_win(
     # the lines the table saw: flowers, the result with 花, 番 and the payment
     assert "lays out the flower" in joined
     lines = [line.removeprefix("· ") for line in joined.splitlines()]
-    assert "Hand 1: bob wins on Bot 4's 5m: 2 花, 鸡胡 no 番, worth 3, Bot 4 pays 3" in lines
+    assert result_line in lines
     # no channel message ever named a claim as someone's turn, nor timed anyone out
     for text in every:
         for line in text.splitlines():
