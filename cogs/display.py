@@ -751,7 +751,10 @@ class TableDisplay:
         seat = table.seat_of(user_id)
         kinds: list[str] = []
         if table.engine is not None and seat is not None:
-            kinds = [k for d in table.engine.pending() if d.seat == seat for k in d.kinds]
+            # what play waits for (not an optional decision such as mahjong's settings)
+            kinds = [
+                k for d in table.engine.pending() if d.seat == seat and d.required for k in d.kinds
+            ]
         what = " / ".join(action_label(lang, _kind_action(k)) for k in dict.fromkeys(kinds))
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
         await channel.send(

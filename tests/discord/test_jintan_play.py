@@ -275,3 +275,55 @@ async def test_rules_of_jintan_in_english_and_chinese(
     assert zh.startswith("**金坛麻将")
     assert "144 张" in zh and "庄家坐东" in zh and "完整规则：docs/rules/jintan.zh.md" in zh
     assert "144 tiles" not in zh and len(zh) <= 2000
+
+
+async def test_a_player_with_closed_dms_is_not_mentioned_for_a_claim(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    """Bob's DMs are closed: his discards are announced with a mention (whose turn it is is
+    public), his claim windows are not (a mention would tell the channel he may claim)."""
+    server, h = discord_server, discord_harness
+    bot = make_bot()
+    await h.start_bot(bot)
+    tid, alice, bob = await _open(h, server, bot)
+    bob.dms_open = False
+    engine = bot.service.get(tid).engine
+    assert isinstance(engine, JintanGame)
+    people = {0: alice, 1: bob}
+
+    def alerts() -> list[str]:
+        return [
+            m.text()
+            for m in server.channel_messages(server.channel)
+            if m.text().startswith(f"{bob.mention} 🔔")
+        ]
+
+    turns = windows = 0
+    for n in range(200):
+        if engine.phase not in ("discard", "claim"):
+            break
+        waiting = [d.seat for d in engine.pending() if d.required and d.seat in people]
+        if not waiting:
+            await server.wait_until(
+                lambda: (
+                    engine.phase not in ("discard", "claim")
+                    or any(d.required and d.seat in people for d in engine.pending())
+                ),
+                what="the bots' moves",
+            )
+            continue
+        seat = waiting[0]
+        if seat == 1:
+            await bot.display.drain()
+            await server.idle()
+            if engine.phase == "claim":
+                windows += 1
+                assert len(alerts()) == turns, alerts()  # no mention for a claim
+            else:
+                turns += 1
+                await server.wait_until(lambda t=turns: len(alerts()) == t, what="bob's mention")
+                assert alerts()[-1].endswith("桌轮到你：打牌")  # Bob reads Chinese
+        hint = bot.service.hint(tid, people[seat].id)
+        assert hint is not None
+        await bot.service.act(tid, people[seat].id, hint, f"move:{n}")
+    assert engine.phase == "match_over" and windows >= 1 and turns >= 1
