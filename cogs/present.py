@@ -58,6 +58,12 @@ def action_label(lang: Lang, action: Action, *, with_kind: bool = True) -> str:
     cards = data.pop("cards", None)
     if isinstance(cards, list):
         parts.append(cards_text(cards))
+    for key in ("tile", "tiles"):  # mahjong: 五筒 / 5p, not "tile 5p"
+        if key in data:
+            from cogs.mahjong_text import tiles_text
+
+            value = data.pop(key)
+            parts.append(tiles_text(lang, value if isinstance(value, list) else [value]))
     for key, value in data.items():
         if isinstance(value, list):
             parts.append(f"{key} {cards_text(value)}")

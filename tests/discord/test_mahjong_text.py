@@ -178,3 +178,11 @@ def test_the_hand_line_sets_the_drawn_tile_apart() -> None:
     view: dict[str, Any] = {"hand": ["1m", "2m", "5p", "5p", "E"], "drawn": "5p"}
     assert hand_line("zh", view) == "一万 二万 五筒 东  ┃ 刚摸：五筒"
     assert hand_line("en", {"hand": ["1m", "E"], "drawn": None}) == "1m East"
+
+
+def test_a_mahjong_move_is_labelled_with_its_tiles() -> None:
+    from cogs.present import action_label
+
+    assert action_label("zh", Action(0, "discard", {"tile": "5p"})) == "打牌 五筒"
+    assert action_label("en", Action(0, "discard", {"tile": "E"})) == "打 discard East"
+    assert action_label("en", Action(0, "chow", {"tiles": ["4p", "6p"]})) == "吃 chow 4p 6p"
