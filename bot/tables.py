@@ -1308,7 +1308,8 @@ class TableService:
         table = self._playing(table_id)
         seat = self._seat_for_play(table, user_id)
         assert table.engine is not None
-        if not any(d.seat == seat for d in table.engine.pending()):
+        # mahjong's standing choices are always open and never a move to hint at
+        if not any(d.seat == seat and d.kinds != ("standing",) for d in table.engine.pending()):
             return None
         bots = table.spec.bots()
         player = bots.get(BOT_KINDS_DEFAULT) or next(iter(bots.values()))

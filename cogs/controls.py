@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from cogs.i18n import lang_of, tr
+from cogs.mahjong_controls import StandingButton
 from cogs.picker import PickButton, PickSelect
 from cogs.present import action_label, encode_action
 
@@ -224,10 +225,11 @@ DYNAMIC_ITEMS = (
     ActSelect,
     PickSelect,
     PickButton,
+    StandingButton,
 )
 """Register with ``bot.add_dynamic_items(*DYNAMIC_ITEMS)``."""
 
-_CONTROL_RE = re.compile(r"pj:[lvascp]:\d+")
+_CONTROL_RE = re.compile(r"pj:[lvascpm]:\d+")
 
 
 def is_paiju_custom_id(custom_id: str) -> bool:

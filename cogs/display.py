@@ -40,6 +40,10 @@ from cogs.controls import TableButton, lobby_controls, play_controls, quick_rows
 from cogs.hand_message import HandPayload, hand_layout
 from cogs.i18n import lang_of, tr
 from cogs.lead import lead_line
+from cogs.mahjong_controls import standing_line, standing_rows, tile_rows
+from cogs.mahjong_text import claim_open, hand_line, is_tile_view, private_update
+from cogs.mahjong_text import situation_lines as tile_situation_lines
+from cogs.mahjong_text import table_lines as tile_table_lines
 from cogs.picker import Selection, card_groups, chosen_line, pick_kinds, pick_rows
 from cogs.present import (
     action_label,
@@ -89,9 +93,13 @@ PRIVATE_VIEW_S = 14 * 60  # an interaction token lasts 15 minutes: stop editing 
 
 
 def step_of(table: Table) -> int:
-    """The number of accepted actions: the game step a control was drawn at."""
+    """The number of accepted actions: the game step a control was drawn at. A mahjong
+    seat's standing choices are settings, not steps: switching one does not make anyone's
+    controls stale or ping anyone with a fresh prompt."""
     engine = table.engine
-    return len(engine.actions) if engine is not None else 0
+    if engine is None:
+        return 0
+    return sum(1 for a in engine.actions if a.kind != "standing")
 
 
 def names_of(table: Table) -> list[str]:
@@ -167,12 +175,13 @@ class TableDisplay:
             self.recent.setdefault(table.id, deque(maxlen=RECENT_LINES)).append(line)
             if event.kind in ANNOUNCED:
                 self.announce.setdefault(table.id, []).append(line)
-        if update.kind in ("timeout", "auto_seat", "taken_back"):
+        hidden = private_update(update)  # would name a seat offered a mahjong claim
+        if update.kind in ("timeout", "auto_seat", "taken_back") and not hidden:
             for seat_index in self._seat_changes(table, update):
                 self.announce.setdefault(table.id, []).append(
                     tr(lang, f"update.{update.kind}", who=self._who(table, seat_index, names))
                 )
-        if update.kind == "reminder" and update.reminder_seat is not None:
+        if update.kind == "reminder" and update.reminder_seat is not None and not hidden:
             seat = table.seats[update.reminder_seat]
             if seat.user_id is not None:
                 # addressed to one player: in their language, not the table's
@@ -309,6 +318,8 @@ class TableDisplay:
     def _play_lines(
         self, table: Table, view: dict[str, Any], lang: str, names: list[str]
     ) -> list[str]:
+        if is_tile_view(view):  # mahjong: a claim window names nobody
+            return tile_table_lines(lang, table, view, names)
         out: list[str] = []
         trump = view.get("trump") or {}
         if isinstance(trump, dict):
@@ -521,7 +532,7 @@ class TableDisplay:
             f"**{tr(lang, 'hand.title', game=title, seat=seat + 1, count=len(hand))}**"
             f" · #{table.id}",
             *self._situation_lines(table, view, lang, seat),
-            cards_text(hand) or "—",
+            (hand_line(lang, view) if is_tile_view(view) else cards_text(hand)) or "—",
         ]
         if legal is None:
             legal = self._legal(table, user_id)
@@ -565,11 +576,17 @@ class TableDisplay:
                     table.id, step, groups, picking, chosen, lang, marked=_picked_up(view, seat)
                 )
             quick = [a for a in legal if a.kind not in picking or len(legal) <= 25]
-            rows += quick_rows(table.id, step, quick, lang, declare_kind(view, seat))
+            if is_tile_view(view):  # tiles, not cards: the discard select, claim buttons
+                rows += tile_rows(table.id, step, legal, view, lang)
+            else:
+                rows += quick_rows(table.id, step, quick, lang, declare_kind(view, seat))
         elif table.status == "playing":
             bottom.append(tr(lang, "hand.wait"))
         else:
             bottom.append(f"**{tr(lang, 'table.status.' + table.status)}**")
+        if is_tile_view(view) and table.status == "playing" and not table.seats[seat].auto:
+            bottom.append(standing_line(lang, view))  # settings, never a prompt
+            rows += standing_rows(table.id, view, lang)
         if notice:
             bottom.append(tr(lang, "pick.refused", reason=notice))
         top_text, bottom_text = "\n".join(top), "\n".join(bottom)
@@ -590,6 +607,8 @@ class TableDisplay:
         """Trump and level, the defenders' points, the current trick (who led what, who is
         winning it), what this seat buried, and the last hand's result."""
         names = names_of(table)
+        if is_tile_view(view):
+            return tile_situation_lines(lang, view, names, seat)
         out: list[str] = []
         trump = view.get("trump")
         if isinstance(trump, dict) and (trump.get("suit") or trump.get("no_trump")):
@@ -729,12 +748,18 @@ class TableDisplay:
             log.debug("old hand message %s already gone", where)
 
     async def _channel_alert(self, table: Table, user_id: int) -> None:
-        """Mention a player whose DMs are closed, in their own language."""
+        """Mention a player whose DMs are closed, in their own language (not for a mahjong
+        claim: a mention would tell the channel who may claim; View hand shows it)."""
+        if claim_open(table):
+            return
         lang = self.bot.state.user_lang.get(user_id) or self.lang(table)
         seat = table.seat_of(user_id)
         kinds: list[str] = []
         if table.engine is not None and seat is not None:
-            kinds = [k for d in table.engine.pending() if d.seat == seat for k in d.kinds]
+            # what play waits for (not an optional decision such as mahjong's settings)
+            kinds = [
+                k for d in table.engine.pending() if d.seat == seat and d.required for k in d.kinds
+            ]
         what = " / ".join(action_label(lang, _kind_action(k)) for k in dict.fromkeys(kinds))
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
         await channel.send(

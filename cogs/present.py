@@ -58,6 +58,12 @@ def action_label(lang: Lang, action: Action, *, with_kind: bool = True) -> str:
     cards = data.pop("cards", None)
     if isinstance(cards, list):
         parts.append(cards_text(cards))
+    for key in ("tile", "tiles"):  # mahjong: 五筒 / 5p, not "tile 5p"
+        if key in data:
+            from cogs.mahjong_text import tiles_text
+
+            value = data.pop(key)
+            parts.append(tiles_text(lang, value if isinstance(value, list) else [value]))
     for key, value in data.items():
         if isinstance(value, list):
             parts.append(f"{key} {cards_text(value)}")
@@ -141,6 +147,11 @@ def event_line(lang: Lang, event: Event, names: Sequence[str], game: str | None 
         own = dagunzi_text.event_line(lang, event, names)
         if own is not None:
             return own
+    from cogs.mahjong_text import event_line as tile_event_line
+
+    tiles = tile_event_line(lang, event, names)  # a mahjong event (tiles, not cards)
+    if tiles is not None:
+        return tiles
     params: dict[str, Any] = {"text": event.text, "who": seat_name(lang, names, event.seat)}
     for key, value in dict(event.data).items():
         if key == "cards" and isinstance(value, list):
@@ -200,6 +211,11 @@ def outcome_line(
     own = dagunzi_text.outcome_line(lang, kind, data, names)  # 打滚子's result shapes
     if own is not None:
         return own
+    from cogs.mahjong_text import outcome_line as tile_outcome_line
+
+    tiles = tile_outcome_line(lang, kind, data, names)  # a mahjong result (花, 番, payments)
+    if tiles is not None:
+        return tiles
     try:
         if kind == "hand_over":
             summary = data["summary"]

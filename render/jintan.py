@@ -16,7 +16,7 @@ from typing import Any
 from games.tiles import Family, Tile, parse_tile
 from render.scenes import MahjongHandScene, MahjongSeat, MahjongTableScene, Meld
 
-__all__ = ["hand_scene", "meld_of", "table_scene"]
+__all__ = ["hand_png", "hand_scene", "meld_of", "table_png", "table_scene"]
 
 _WIND = [Tile(Family.WIND, n) for n in range(1, 5)]
 _PLACEHOLDER = Tile(Family.DRAGON, 3)
@@ -110,3 +110,17 @@ def table_scene(
         viewer=int(viewer) if viewer is not None else 0,
         title=head,
     )
+
+
+def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """The table picture of a spectator's view (found by :mod:`cogs.pictures` by name)."""
+    from render.mahjong import mahjong_table_png
+
+    return mahjong_table_png(table_scene(view, names))
+
+
+def hand_png(view: Mapping[str, Any]) -> bytes:
+    """The picture of the viewer's own hand, the drawn tile set apart."""
+    from render.mahjong import mahjong_hand_png
+
+    return mahjong_hand_png(hand_scene(view))

@@ -578,7 +578,9 @@ class MahjongGame(Game):
                 raise win
             return win
         raise IllegalAction(
-            "not_open", f"you cannot {kind} now: discard, kong or win", {"kind": kind}
+            "not_open",
+            f"you cannot {kind} now: discard, kong or win",
+            {"kind": kind, "kinds": "discard, kong, win"},
         )
 
     def _validate_standing(self, action: Action) -> dict[str, bool]:

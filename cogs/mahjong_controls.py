@@ -1,0 +1,199 @@
+"""Mahjong controls in a private hand message: tiles are not cards, so these replace the
+card picker (:mod:`cogs.picker`) for every game on the mahjong core.
+
+* On one's turn: a **discard select** (one option per kind of tile held, the drawn tile
+  first and marked), a **自摸 win** button and a **kong** button per possible kong (concealed
+  or added to a pong).
+* In a claim window, only for the seat that holds the claim (the controls are built from
+  that seat's own legal moves, so nobody else ever gets them): **胡 杠 碰 吃 过** buttons;
+  with several chows a **chow select** instead of the 吃 button.
+* Always: the **standing choices** (auto-win, no calls, discard the drawn tile) as toggle
+  buttons. They are an optional decision of every seat that the engine always offers; they
+  are settings, never a prompt.
+
+The moves reuse :class:`cogs.controls.ActButton` / :class:`cogs.controls.ActSelect` (their
+value is :func:`cogs.present.encode_action`, e.g. ``discard|{"tile":"5p"}``); the standing
+toggle is its own ``DynamicItem``: ``pj:m:<table>:<name>:<0|1>`` (1 = switch it on).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.i18n import Lang, tr
+from cogs.mahjong_text import tile_text, tiles_text
+from cogs.present import encode_action, kind_label
+
+if TYPE_CHECKING:
+    from games.base import Action
+
+__all__ = ["STANDING", "StandingButton", "standing_rows", "tile_rows"]
+
+STANDING = ("auto_win", "no_calls", "discard_drawn")
+"""The core's standing choices (``games.mahjong.engine.STANDING``), in button order."""
+CLAIM_ORDER = ("win", "kong", "pong", "chow", "pass")
+
+
+def tile_rows(
+    table_id: int,
+    step: int,
+    legal: Sequence[Action],
+    view: Mapping[str, Any],
+    lang: Lang,
+) -> list[discord.ui.ActionRow[Any]]:
+    """The move controls for a seat's legal mahjong moves (see the module docstring)."""
+    from cogs.controls import ActButton, ActSelect
+
+    buttons: list[discord.ui.Item[Any]] = []
+    discards: list[discord.SelectOption] = []
+    chows: list[tuple[str, str]] = []
+    drawn = view.get("drawn")
+    in_window = view.get("claim_window") is not None
+    ordered = sorted(
+        enumerate(legal),
+        key=lambda ia: CLAIM_ORDER.index(ia[1].kind) if ia[1].kind in CLAIM_ORDER else -1,
+    )
+    for i, action in ordered:
+        value = encode_action(action, i)
+        tile = action.data.get("tile")
+        if action.kind == "discard" and isinstance(tile, str):
+            mark = tile == drawn and len(discards) == 0
+            discards.append(
+                discord.SelectOption(
+                    label=_tile_label(lang, tile),
+                    value=value,
+                    description=tr(lang, "mj.pick.drawn") if mark else None,
+                    emoji="🆕" if mark else None,
+                )
+            )
+        elif action.kind == "chow":
+            chows.append((value, tiles_text(lang, action.data.get("tiles"))))
+        elif len(buttons) < 5 and len(value) <= 70:
+            label = kind_label(lang, action.kind)
+            if action.kind == "win" and not in_window:
+                label = tr(lang, "mj.button.self_draw")
+            if isinstance(tile, str):
+                label += f" {tile_text(lang, tile)}"
+            button = ActButton(table_id, step, value, label)
+            button.item.style = _STYLES.get(action.kind, discord.ButtonStyle.secondary)
+            buttons.append(button)
+    if len(chows) == 1 and len(buttons) < 5:
+        value, shown = chows[0]
+        button = ActButton(table_id, step, value, f"{kind_label(lang, 'chow')} {shown}")
+        button.item.style = discord.ButtonStyle.primary
+        buttons.insert(max(0, len(buttons) - 1), button)  # before 过
+        chows = []
+    rows: list[discord.ui.ActionRow[Any]] = []
+    if buttons:
+        row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+        for item in buttons:
+            row.add_item(item)
+        rows.append(row)
+    menu: list[discord.SelectOption] = discards[:25] or [
+        discord.SelectOption(label=f"{kind_label(lang, 'chow')} {shown}"[:100], value=value)
+        for value, shown in chows[:25]
+    ]
+    if menu:
+        placeholder = tr(lang, "mj.pick.discard" if discards else "mj.pick.chow")
+        select: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+        select.add_item(ActSelect(table_id, step, menu, placeholder))
+        rows.append(select)
+    return rows
+
+
+def _tile_label(lang: Lang, tile: str) -> str:
+    """``五筒 5p`` for Chinese readers (the notation /discard accepts), ``5p`` / ``East``."""
+    shown = tile_text(lang, tile)
+    return shown if lang == "en" or shown == tile else f"{shown} {tile}"
+
+
+_STYLES = {
+    "win": discord.ButtonStyle.danger,
+    "kong": discord.ButtonStyle.primary,
+    "pong": discord.ButtonStyle.primary,
+    "pass": discord.ButtonStyle.secondary,
+}
+
+
+def standing_line(lang: Lang, view: Mapping[str, Any]) -> str:
+    """``Settings (tap to switch): Auto-win`` — the standing choices that are on."""
+    standing = view.get("standing") or {}
+    on = [tr(lang, f"mj.standing.{n}") for n in STANDING if standing.get(n)]
+    sep = "、" if lang != "en" else ", "
+    return tr(lang, "mj.standing.line", on=sep.join(on) if on else tr(lang, "mj.standing.none"))
+
+
+def standing_rows(
+    table_id: int, view: Mapping[str, Any], lang: Lang
+) -> list[discord.ui.ActionRow[Any]]:
+    """One row of toggles, one per standing choice (green while on)."""
+    standing = view.get("standing")
+    if not isinstance(standing, Mapping):
+        return []
+    row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+    for name in STANDING:
+        on = bool(standing.get(name))
+        label = ("✓ " if on else "") + tr(lang, f"mj.standing.{name}")
+        row.add_item(StandingButton(table_id, name, not on, label, on=on))
+    return [row]
+
+
+class StandingButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pj:m:(?P<table>\d+):(?P<name>auto_win|no_calls|discard_drawn):(?P<to>[01])",
+):
+    """Switch one standing choice of the clicking player's seat on (``1``) or off (``0``)."""
+
+    def __init__(
+        self, table_id: int, name: str, to: bool, label: str = "", *, on: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or name,
+                style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
+                custom_id=f"pj:m:{table_id}:{name}:{int(to)}",
+            )
+        )
+        self.table_id, self.name, self.to = table_id, name, to
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> StandingButton:
+        return cls(int(match["table"]), match["name"], match["to"] == "1")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await set_standing(interaction, self.table_id, self.name, self.to)
+
+
+async def set_standing(
+    interaction: discord.Interaction, table_id: int, name: str, to: bool
+) -> None:
+    """Apply a standing choice for the caller's seat; the hand message is redrawn by the
+    display (the seat's view changed). The answer is ephemeral: nobody else learns it."""
+    from cogs.actions import app, callers_seat, defer, lang, perform, reply
+    from games.base import Action
+
+    await defer(interaction)
+    lg = lang(interaction)
+    bot = app(interaction)
+    try:
+        table = bot.service.get(table_id)
+        seat = callers_seat(interaction, table)
+    except Exception as exc:  # TableError or Refusal, both refused alike
+        from cogs.actions import refuse
+
+        await refuse(interaction, exc)
+        return
+    action = Action(seat, "standing", {name: to})
+    # every click is its own key: switching on, off and on again at one step is three moves
+    if await perform(interaction, table, action, f"i:{interaction.id}"):
+        state = tr(lg, "mj.on" if to else "mj.off")
+        await reply(
+            interaction, tr(lg, "mj.standing.set", name=tr(lg, f"mj.standing.{name}"), state=state)
+        )
+        bot.display.refresh_hands(bot.service.get(table_id), {seat})

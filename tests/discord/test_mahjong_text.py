@@ -1,0 +1,188 @@
+"""The mahjong lines players read (cogs.mahjong_text) in English and Chinese, from real
+hands of 金坛麻将 played by the heuristic bot (one hand per seed), and the privacy rules of
+the table message: a claim window names nobody, a claim's timeout or reminder is not posted."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.table_model import Seat, Table, TableUpdate
+from cogs.mahjong_text import (
+    event_line,
+    hand_line,
+    outcome_line,
+    private_update,
+    table_lines,
+    tile_text,
+)
+from games.base import Action, Event
+from games.jintan import HeuristicPlayer, JintanGame, JintanOptions
+
+NAMES = ["alice", "bob", "carol", "dave"]
+
+
+def _hand(seed: int, until: str = "hand_over") -> tuple[JintanGame, list[Event]]:
+    """Seed ``seed``'s first hand as the heuristic plays it, stopped at phase ``until``."""
+    game = JintanGame(seed, JintanOptions.from_dict({"match": "one_hand"}))
+    events: list[Event] = []
+    while game.phase in ("discard", "claim") and game.phase != until:
+        d = next(d for d in game.pending() if d.required)
+        assert d.seat is not None
+        events += game.apply(HeuristicPlayer().choose(game, d.seat, random.Random(0)))
+    return game, events
+
+
+def _table(game: JintanGame) -> Table:
+    seats = [
+        Seat(i, 100 + i if i < 2 else None, NAMES[i], None if i < 2 else "heuristic")
+        for i in range(4)
+    ]
+    return Table(
+        1, None, 1, None, "jintan", "playing", 100, seats, {}, "quick", "relaxed", 600, engine=game
+    )
+
+
+def test_tiles_are_named_in_the_readers_language() -> None:
+    assert [tile_text("zh", t) for t in ("5p", "1m", "9s", "E", "C", "P", "1f")] == [
+        "五筒",
+        "一万",
+        "九条",
+        "东",
+        "中",
+        "白",
+        "春",
+    ]
+    assert [tile_text("en", t) for t in ("5p", "E", "F", "P", "4f", "8f")] == [
+        "5p",
+        "East",
+        "Green",
+        "White",
+        "Winter",
+        "Mum",
+    ]
+    assert tile_text("zh-TW", "C") == "中"
+
+
+def test_event_lines_of_seed_14_in_both_languages() -> None:
+    _, events = _hand(14)
+    every = {(event_line("en", e, NAMES), event_line("zh", e, NAMES)) for e in events}
+    assert (
+        "Hand 1: bob deals (East), dice 6+3",
+        "第 1 局：bob 坐庄（东），骰子 6+3",
+    ) in every
+    assert (
+        "bob lays out the flower Bamboo and draws a replacement",
+        "bob 补花：竹",
+    ) in every
+    assert (
+        "carol pongs 9s from dave",
+        "carol 碰 dave 的 九条",
+    ) in every
+    assert (
+        "bob kongs 8m from alice (明杠) and draws a replacement",
+        "bob 杠 alice 的 八万（明杠），补一张",
+    ) in every
+    assert (
+        "dave chows 3m from carol: 1m 2m 3m",
+        "dave 吃 carol 的 三万：一万 二万 三万",
+    ) in every
+    # a draw is public, its tile is not: the event has none and the line names none
+    draws = [e for e in events if e.kind == "draw"]
+    assert draws and all(set(e.data) == {"replacement", "wall"} for e in draws)
+    assert event_line("en", draws[0], NAMES) == "carol draws (89 left in the wall)"
+    replacement = next(e for e in draws if e.data["replacement"])
+    assert event_line("zh", replacement, NAMES) == "bob 补牌（牌墙剩 59 张）"  # the kong's
+
+
+def test_results_list_hua_fan_and_payments() -> None:
+    cases = {
+        # seed: (English, Chinese)
+        14: (
+            "Hand 1: bob wins on dave's 5m: 2 花, 鸡胡 no 番, worth 3, dave pays 3",
+            "第 1 局：bob 胡 dave 打的 五万：2 花，鸡胡，3 分，dave 付 3",
+        ),
+        0: (
+            "Hand 1: dave wins by self-draw (自摸) on 3p: 1 花, 鸡胡 no 番, worth 2, "
+            "each other player pays 2",
+            "第 1 局：dave 自摸 三筒：1 花，鸡胡，2 分，其他三家各付 2",
+        ),
+        68: (
+            "Hand 1: carol robs dave's kong of 3m (抢杠): 2 花, 鸡胡 no 番, worth 3, "
+            "dave pays 9 (3 × 3)",
+            "第 1 局：carol 抢 dave 的杠 三万：2 花，鸡胡，3 分，dave 付 9（3 × 3）",
+        ),
+        30: (
+            "Hand 1: alice wins on carol's 2p: 3 花, 独吊 lone wait on the pair (1 番), "
+            "worth 8, carol pays 8",
+            "第 1 局：alice 胡 carol 打的 二筒：3 花，独吊（1 番），8 分，carol 付 8",
+        ),
+    }
+    for seed, (en, zh) in cases.items():
+        game, _ = _hand(seed)
+        result = game.hand_results[-1].to_json()
+        assert outcome_line("en", "hand_over", result, NAMES) == en, seed
+        assert outcome_line("zh", "hand_over", result, NAMES) == zh, seed
+    assert list(_hand(68)[0].hand_results[-1].scores) == [0, 0, 9, -9]
+
+
+def test_eight_flowers_and_a_drawn_hand() -> None:
+    eight = {
+        "number": 3,
+        "scores": [-12, 36, -12, -12],
+        "summary": {"wins": [], "special": "eight_flowers", "special_seat": 1, "drawn": False},
+    }
+    assert outcome_line("en", "hand_over", eight, NAMES) == (
+        "Hand 3: bob holds all eight flowers: 12 from each other player"
+    )
+    assert outcome_line("zh", "hand_over", eight, NAMES) == "第 3 局：bob 八花齐：其他三家各付 12"
+    drawn = {"number": 2, "scores": [0, 0, 0, 0], "summary": {"wins": [], "special": None}}
+    assert outcome_line("zh", "hand_over", drawn, NAMES) == "第 2 局：荒庄，牌墙摸完，无人付分"
+    # another game's result is not read as mahjong
+    assert (
+        outcome_line("en", "hand_over", {"number": 1, "summary": {"levels_up": 1}}, NAMES) is None
+    )
+
+
+def test_the_table_says_a_window_is_open_and_names_no_claimer() -> None:
+    game, _ = _hand(14, until="claim")
+    window = game.window
+    assert window is not None
+    table = _table(game)
+    view = game.view(None)
+    lines = table_lines("en", table, view, NAMES)
+    discarder = NAMES[window.from_seat]
+    tile = tile_text("en", view["claim_window"]["tile"])
+    assert f"{discarder} discarded {tile}: a claim window is open" in lines
+    claimers = [NAMES[s] for s in window.offers]
+    text = "\n".join(lines[len(lines) - 1 :])
+    assert not any(name in text for name in claimers if name != discarder)
+    assert not [line for line in lines if "Turn:" in line]
+
+
+def test_a_claims_timeout_and_reminder_are_not_posted() -> None:
+    game, _ = _hand(14, until="claim")
+    table = _table(game)
+    seat = next(iter(game.window.offers))  # type: ignore[union-attr]
+    assert private_update(TableUpdate(table, "reminder", reminder_seat=seat))
+    assert private_update(TableUpdate(table, "timeout", action=Action(seat, "pass", {})))
+    assert private_update(TableUpdate(table, "timeout", action=Action(seat, "pong", {})))
+    # a discard's timeout names the seat on turn, which is public anyway
+    discard = Action(seat, "discard", {"tile": "5p"})
+    assert not private_update(TableUpdate(table, "timeout", action=discard))
+    own_kong = Action(seat, "kong", {"tile": "5p"})
+    assert not private_update(TableUpdate(table, "timeout", action=own_kong))
+
+
+def test_the_hand_line_sets_the_drawn_tile_apart() -> None:
+    view: dict[str, Any] = {"hand": ["1m", "2m", "5p", "5p", "E"], "drawn": "5p"}
+    assert hand_line("zh", view) == "一万 二万 五筒 东  ┃ 刚摸：五筒"
+    assert hand_line("en", {"hand": ["1m", "E"], "drawn": None}) == "1m East"
+
+
+def test_a_mahjong_move_is_labelled_with_its_tiles() -> None:
+    from cogs.present import action_label
+
+    assert action_label("zh", Action(0, "discard", {"tile": "5p"})) == "打牌 五筒"
+    assert action_label("en", Action(0, "discard", {"tile": "E"})) == "打 discard East"
+    assert action_label("en", Action(0, "chow", {"tiles": ["4p", "6p"]})) == "吃 chow 4p 6p"
