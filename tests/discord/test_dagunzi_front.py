@@ -142,7 +142,7 @@ def test_the_table_and_hand_pictures_are_drawn() -> None:
 
 @pytest.mark.parametrize(
     ("locale", "words"),
-    [("en-US", "Three decks with jokers, 162 cards."), ("zh-CN", "三副牌共 162 张")],
+    [("en-US", "Three decks with jokers, 162 cards."), ("zh-CN", "三副牌带大小王，共 162 张")],
 )
 async def test_rules_of_dagunzi_in_the_readers_language(
     discord_server: LoopbackDiscord,
