@@ -46,6 +46,7 @@ from cogs.present import (
     cards_text,
     encode_action,
     event_line,
+    game_text,
     match_won_text,
     outcome_line,
     seat_name,
@@ -161,7 +162,7 @@ class TableDisplay:
         for event in update.events:
             if event.kind in QUIET:
                 continue
-            line = event_line(lang, event, names)
+            line = event_line(lang, event, names, table.game)
             self.recent.setdefault(table.id, deque(maxlen=RECENT_LINES)).append(line)
             if event.kind in ANNOUNCED:
                 self.announce.setdefault(table.id, []).append(line)
@@ -328,6 +329,9 @@ class TableDisplay:
                 for p in plays
             )
             out.append(tr(lang, "table.trick", trick=shown))
+        own = getattr(game_text(table.game), "table_lines", None)
+        if own is not None:  # the game's own state of play (打滚: the play to beat, points)
+            out.extend(own(lang, view, names))
         if table.status == "playing" and table.engine is not None:
             waiting = [d for d in table.engine.pending() if d.seat is not None and d.required]
             for d in waiting[:4]:
@@ -563,6 +567,10 @@ class TableDisplay:
                     table.id, step, groups, picking, chosen, lang, marked=_picked_up(view, seat)
                 )
             quick = [a for a in legal if a.kind not in picking or len(legal) <= 25]
+            readings = self._readings(table, user_id, picking, selection)
+            if readings:  # the ticked cards read several ways: one option per reading first
+                bottom.append(tr(lang, "pick.readings", n=len(readings)))
+                quick = readings + [a for a in quick if not a.data]
             rows += quick_rows(table.id, step, quick, lang, declare_kind(view, seat))
         elif table.status == "playing":
             bottom.append(tr(lang, "hand.wait"))
@@ -574,6 +582,32 @@ class TableDisplay:
         shown = png is not None if picture is None else picture
         layout = hand_layout(top_text, bottom_text, rows, picture=shown)
         return HandPayload(f"{top_text}\n{bottom_text}", png, layout, rows)
+
+    def _readings(
+        self, table: Table, user_id: int, picking: list[str], selection: Selection | None
+    ) -> list[Action]:
+        """The legal moves made of exactly the ticked cards when there are several (one per
+        reading: 55 + two jokers is 5555, 5566 or 4455), else ``[]``."""
+        from cogs.present import same_cards
+
+        if not selection or not picking:
+            return []
+        try:
+            every = self.bot.service.legal_actions(table.id, user_id, None)
+        except Exception:
+            return []
+        cards = selection.cards
+        found = [
+            a
+            for a in every
+            if a.kind in picking
+            and isinstance(a.data.get("cards"), list)
+            and len(a.data["cards"]) == len(cards)
+            and same_cards(a.data["cards"], cards)
+        ]
+        # carried in full by the select (never "#<index>", which counts the first 25 only)
+        found = [a for a in found if not encode_action(a, 0).startswith("#")]
+        return found if len(found) > 1 else []
 
     @staticmethod
     def _required(table: Table, seat: int) -> bool:
@@ -612,6 +646,9 @@ class TableDisplay:
             if isinstance(winning, int):
                 line += sep + tr(lang, "hand.trick_winning", who=seat_name(lang, names, winning))
             out.append(line)
+        own = getattr(game_text(table.game), "situation_lines", None)
+        if own is not None:  # the game's own: 打滚's play to beat, who passed, the called card
+            out.extend(own(lang, view, names, seat))
         kitty = view.get("kitty")
         if (
             isinstance(kitty, list)
@@ -632,7 +669,9 @@ class TableDisplay:
         ):
             last = results[-1]
             if isinstance(last, dict):
-                text = outcome_line(lang, "hand_over", last, names) or str(last.get("text"))
+                text = outcome_line(lang, "hand_over", last, names, table.game) or str(
+                    last.get("text")
+                )
                 out.append(tr(lang, "hand.result", n=last.get("number", len(results)), text=text))
         return out
 
