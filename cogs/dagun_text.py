@@ -20,6 +20,7 @@ from games.cards import Card, CardParseError, format_card, parse_card
 from games.climbing import climb_index
 
 __all__ = [
+    "ANNOUNCED",
     "event_line",
     "hand_groups",
     "outcome_line",
@@ -28,6 +29,8 @@ __all__ = [
     "table_lines",
 ]
 
+ANNOUNCED = frozenset({"alone_declared", "partner_revealed", "jiefeng"})
+"""Events posted to the channel as they happen (besides the shared ones: the hand's result)."""
 PLACES = ("一游", "二游", "三游", "末游")
 """Finishing places, first out (一游) to last (末游)."""
 RANK_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")

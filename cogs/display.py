@@ -159,12 +159,13 @@ class TableDisplay:
         table = update.table
         lang = self.lang(table)
         names = names_of(table)
+        own = game_text(table.game)  # a game may announce more of its events (打滚: 明鸡)
         for event in update.events:
             if event.kind in QUIET:
                 continue
             line = event_line(lang, event, names, table.game)
             self.recent.setdefault(table.id, deque(maxlen=RECENT_LINES)).append(line)
-            if event.kind in ANNOUNCED:
+            if event.kind in ANNOUNCED or event.kind in getattr(own, "ANNOUNCED", ()):
                 self.announce.setdefault(table.id, []).append(line)
         if update.kind in ("timeout", "auto_seat", "taken_back"):
             for seat_index in self._seat_changes(table, update):
@@ -586,28 +587,27 @@ class TableDisplay:
     def _readings(
         self, table: Table, user_id: int, picking: list[str], selection: Selection | None
     ) -> list[Action]:
-        """The legal moves made of exactly the ticked cards when there are several (one per
-        reading: 55 + two jokers is 5555, 5566 or 4455), else ``[]``."""
-        from cogs.present import same_cards
+        """One move per reading when the ticked cards read several ways that are all legal
+        now (55 + two jokers: 5555, 5566 or 4455), as the rules' ``ambiguous_reading``
+        refusal lists them (``readings``, comma-separated), else ``[]``."""
+        from games.base import Action as Move
+        from games.base import IllegalAction
 
-        if not selection or not picking:
-            return []
-        try:
-            every = self.bot.service.legal_actions(table.id, user_id, None)
-        except Exception:
+        seat = table.seat_of(user_id)
+        if not selection or not picking or seat is None or table.engine is None:
             return []
         cards = selection.cards
-        found = [
-            a
-            for a in every
-            if a.kind in picking
-            and isinstance(a.data.get("cards"), list)
-            and len(a.data["cards"]) == len(cards)
-            and same_cards(a.data["cards"], cards)
-        ]
-        # carried in full by the select (never "#<index>", which counts the first 25 only)
-        found = [a for a in found if not encode_action(a, 0).startswith("#")]
-        return found if len(found) > 1 else []
+        for kind in picking:
+            try:
+                table.engine.check(Move(seat, kind, {"cards": cards}))
+            except IllegalAction as exc:
+                if exc.code != "ambiguous_reading":
+                    continue
+                keys = [k.strip() for k in str(exc.params.get("readings", "")).split(",")]
+                found = [Move(seat, kind, {"cards": cards, "as": k}) for k in keys if k]
+                # carried in full by the select (never "#<index>", which counts the first 25)
+                return [a for a in found if not encode_action(a, 0).startswith("#")]
+        return []
 
     @staticmethod
     def _required(table: Table, seat: int) -> bool:

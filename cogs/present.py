@@ -63,10 +63,12 @@ def action_label(lang: Lang, action: Action, *, with_kind: bool = True) -> str:
     if isinstance(cards, list):
         parts.append(cards_text(cards))
     for key, value in data.items():
+        # a data key may have a name in the reader's language (打滚's reading: as / 当作)
+        name = tr(lang, f"data.{key}") if has_message(f"data.{key}") else key
         if isinstance(value, list):
-            parts.append(f"{key} {cards_text(value)}")
+            parts.append(f"{name} {cards_text(value)}")
         else:
-            parts.append(f"{key} {value}")
+            parts.append(f"{name} {value}")
     body = " ".join(p for p in parts if p)
     text = f"{kind_label(lang, action.kind)} {body}".strip() if with_kind else body
     if not text:
