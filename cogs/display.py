@@ -310,7 +310,7 @@ class TableDisplay:
         self, table: Table, view: dict[str, Any], lang: str, names: list[str]
     ) -> list[str]:
         out: list[str] = []
-        trump = view.get("trump") or {}
+        trump = (view.get("trump") or {}) if "trump" in view else None  # none in climbing games
         if isinstance(trump, dict):
             if trump.get("no_trump"):
                 t = "无主 no-trump"
