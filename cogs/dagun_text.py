@@ -15,17 +15,19 @@ from typing import Any
 
 from cogs.i18n import Lang, is_zh, tr
 from cogs.present import cards_text, seat_name, team_names
-from games.base import Event
+from games.base import Action, Event
 from games.cards import Card, CardParseError, format_card, parse_card
-from games.climbing import climb_index
+from games.climbing import KIND_LABELS, climb_index
 
 __all__ = [
     "ANNOUNCED",
     "event_line",
     "hand_groups",
+    "kind_of_reading",
     "outcome_line",
     "reading_text",
     "situation_lines",
+    "suggestion_groups",
     "table_lines",
 ]
 
@@ -338,4 +340,61 @@ def hand_groups(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     close()
     if 13 in by_rank:
         out.append(("王 jokers", [format_card(c) for c in by_rank[13]]))
+    return out
+
+
+# ------------------------------------------------------------------------------- suggestions
+SUGGESTION_KINDS = ("single", "pair", "triple", "pairs", "plane", "straight", "bomb")
+"""The suggestion menus, in this order; ``bomb`` holds every bomb (510K, 天炸, 摇摆 …)."""
+
+
+def kind_of_reading(key: str) -> str:
+    """The combination type of a reading (:meth:`games.climbing.Combo.key`): ``single``,
+    ``pair``, ``triple``, ``pairs`` (连对), ``plane`` (飞机), ``straight`` or ``bomb``."""
+    if key in ("jokers", "5TK"):
+        return "bomb"
+    counts = [len(run) for run in _runs(key)]
+    if len(counts) == 1:
+        return ("single", "pair", "triple")[counts[0] - 1] if counts[0] < 4 else "bomb"
+    if all(c >= 4 for c in counts):
+        return "bomb"  # 摇摆
+    return {1: "straight", 2: "pairs", 3: "plane"}.get(counts[0], "bomb")
+
+
+def _runs(key: str) -> list[str]:
+    out: list[str] = []
+    for ch in key:
+        if out and out[-1][0] == ch:
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+Suggestions = list[tuple[str, list[tuple[Action, str]]]]
+
+
+def suggestion_groups(lang: Lang, legal: Sequence[Action]) -> Suggestions:
+    """The seat's plays in one menu per combination type (单张 singles, 对子 pairs … 炸弹
+    bombs), each in the engine's order (most useful first), when there are more than fit in
+    one menu (25); ``[]`` otherwise. An option shows the cards, and the reading when jokers
+    stand in (``♠5 大王 当作 55``)."""
+    plays = [a for a in legal if a.kind == "play" and isinstance(a.data.get("as"), str)]
+    if len(legal) <= 25:
+        return []
+    grouped: dict[str, list[tuple[Action, str]]] = {}
+    for action in plays:
+        cards = [str(c) for c in action.data.get("cards") or []]
+        key = str(action.data["as"])
+        jokers = any(c in ("BJ", "SJ") for c in cards)
+        shown = cards_text(cards)
+        if jokers and key not in ("jokers", "5TK"):
+            shown += f" {tr(lang, 'data.as')} {reading_text(key)}"
+        grouped.setdefault(kind_of_reading(key), []).append((action, shown))
+    out: Suggestions = []
+    for kind in SUGGESTION_KINDS:
+        if kind in grouped:
+            en, zh = KIND_LABELS[kind]
+            label = zh if is_zh(lang) else f"{zh} {en}"
+            out.append((label, grouped[kind]))
     return out

@@ -51,6 +51,7 @@ from cogs.present import (
     outcome_line,
     seat_name,
 )
+from cogs.suggest import group_rows
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableUpdate
@@ -569,10 +570,19 @@ class TableDisplay:
                 )
             quick = [a for a in legal if a.kind not in picking or len(legal) <= 25]
             readings = self._readings(table, user_id, picking, selection)
+            grouped: list[discord.ui.ActionRow[Any]] = []
+            by_kind = getattr(game_text(table.game), "suggestion_groups", None)
             if readings:  # the ticked cards read several ways: one option per reading first
                 bottom.append(tr(lang, "pick.readings", n=len(readings)))
                 quick = readings + [a for a in quick if not a.data]
+            elif by_kind is not None and picking:
+                # more moves than one menu holds: a menu per group (打滚: per combination type)
+                groups = by_kind(lang, self._every_legal(table, user_id))
+                if groups:
+                    quick = [a for a in quick if not a.data]
+                    grouped = group_rows(table.id, step, groups)
             rows += quick_rows(table.id, step, quick, lang, declare_kind(view, seat))
+            rows += grouped
         elif table.status == "playing":
             bottom.append(tr(lang, "hand.wait"))
         else:
@@ -583,6 +593,12 @@ class TableDisplay:
         shown = png is not None if picture is None else picture
         layout = hand_layout(top_text, bottom_text, rows, picture=shown)
         return HandPayload(f"{top_text}\n{bottom_text}", png, layout, rows)
+
+    def _every_legal(self, table: Table, user_id: int) -> list[Action]:
+        try:
+            return self.bot.service.legal_actions(table.id, user_id, None)
+        except Exception:
+            return []
 
     def _readings(
         self, table: Table, user_id: int, picking: list[str], selection: Selection | None

@@ -21,6 +21,7 @@ from bot.tables import TableUpdate
 from cogs.client import PaijuBot
 from cogs.display import step_of
 from cogs.i18n import tr
+from cogs.present import encode_action
 from games.base import Action, IllegalAction
 from games.cards import format_card_ascii, parse_card
 from tests.discord.conftest import BotFactory
@@ -118,10 +119,21 @@ async def _move(
         person.moves["button"] += 1
     else:
         cards = [str(c) for c in action.data["cards"]]
-        message = await _tick(h, server, person, tid, step, cards)
         same = _readings(bot, tid, action.seat, cards)
+        value = encode_action(action, 0)
+        menus = [c for c in message.custom_ids() if c.startswith(f"pj:g:{tid}:{step}:")]
+        by_kind = next(
+            (c for c in menus if any(o["value"] == value for o in _options(message, c))), None
+        )
+        if by_kind is None or person.moves["group"]:
+            message = await _tick(h, server, person, tid, step, cards)
         play = f"pj:p:{tid}:{step}:play"
-        if len(same) > 1:  # several readings: Play is refused in place, naming them …
+        if by_kind is not None and not person.moves["group"]:
+            # once: the play straight from its combination type's menu, one tap
+            result = await h.select(person.user, message, by_kind, [value], locale=person.locale)
+            assert result.type == 6 and not result.followups
+            person.moves["group"] += 1
+        elif len(same) > 1:  # several readings: Play is refused in place, naming them …
             result = await h.click(person.user, message, play, locale=person.locale)
             assert result.type == 6
             refused = await server.wait_until(
@@ -148,6 +160,11 @@ async def _move(
         lambda: step_of(bot.service.get(tid)) > step, what=f"{action.kind} to be applied"
     )
     return action
+
+
+def _options(message: StoredMessage, custom_id: str) -> list[dict[str, Any]]:
+    comp = message.component(custom_id)
+    return list(comp["options"]) if comp else []
 
 
 def _readings(bot: PaijuBot, tid: int, seat: int | None, cards: list[str]) -> list[str]:
@@ -236,6 +253,7 @@ async def test_a_whole_dagun_hand_from_the_controls_keeps_the_partner_secret_unt
     # every person's move came from the controls: buttons, the card menus, a reading
     assert people[0].moves["reading"] == 1
     assert all(p.moves["picker"] > 0 and p.moves["button"] > 0 for p in people.values())
+    assert sum(p.moves["group"] for p in people.values()) >= 1  # a menu per combination type
 
     # the partner was revealed during play (明鸡), and the channel said so, naming Bob
     assert revealed_at, "the called card was never played"

@@ -229,3 +229,30 @@ async def test_rules_for_dagun_in_both_languages(
     chinese = (await (await h.slash(zh, "rules", game="dagun", locale="zh-CN")).final()).text()
     assert chinese.startswith("**打滚") and "完整规则：docs/rules/dagun.zh.md" in chinese
     assert "Full rules" not in chinese
+
+
+def test_a_lead_of_many_plays_gets_a_menu_per_combination_type() -> None:
+    from cogs.suggest import group_rows
+
+    game = _game()
+    _to_play(game)
+    legal = game.legal_actions(0)
+    assert len(legal) > 25
+    groups = dagun_text.suggestion_groups("zh", legal)
+    labels = [label for label, _ in groups]
+    assert labels[:3] == ["单张", "对子", "三条"] and labels[-1] == "炸弹"
+    plays = {encode_action(a, 0) for _, moves in groups for a, _shown in moves}
+    assert plays == {encode_action(a, 0) for a in legal if a.kind == "play"}  # each in one menu
+    pairs = dict(groups)["对子"]
+    assert (pairs[0][0].data["as"], pairs[0][1]) == ("33", "♣3 ♠3")  # no joker: cards only
+    with_joker = next(shown for a, shown in pairs if "SJ" in a.data["cards"])
+    assert "当作" in with_joker
+    rows = group_rows(1, 5, groups)
+    assert len(rows) == len(groups)
+    assert all(len(row.children[0].item.options) <= 25 for row in rows)  # type: ignore[attr-defined]
+    # a follow: only the led type and the bombs
+    game.apply(next(a for a in legal if a.kind == "play" and a.data["as"] == "99"))
+    follow = dagun_text.suggestion_groups("en", game.legal_actions(1))
+    assert [label for label, _ in follow] == ["对子 pair", "炸弹 bomb"]
+    # few moves: the one menu of suggestions is enough
+    assert dagun_text.suggestion_groups("en", game.legal_actions(1)[:25]) == []
