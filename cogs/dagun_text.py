@@ -384,13 +384,15 @@ def suggestion_groups(lang: Lang, legal: Sequence[Action]) -> Suggestions:
         return []
     grouped: dict[str, list[tuple[Action, str]]] = {}
     for action in plays:
-        cards = [str(c) for c in action.data.get("cards") or []]
         key = str(action.data["as"])
-        jokers = any(c in ("BJ", "SJ") for c in cards)
-        shown = cards_text(cards)
-        if jokers and key not in ("jokers", "5TK"):
-            shown += f" {tr(lang, 'data.as')} {reading_text(key)}"
-        grouped.setdefault(kind_of_reading(key), []).append((action, shown))
+        moves = grouped.setdefault(kind_of_reading(key), [])
+        shown = ""
+        if len(moves) < 25:  # a menu shows 25: the rest are counted, not labelled
+            cards = [str(c) for c in action.data.get("cards") or []]
+            shown = cards_text(cards)
+            if any(c in ("BJ", "SJ") for c in cards) and key not in ("jokers", "5TK"):
+                shown += f" {tr(lang, 'data.as')} {reading_text(key)}"
+        moves.append((action, shown))
     out: Suggestions = []
     for kind in SUGGESTION_KINDS:
         if kind in grouped:

@@ -78,7 +78,7 @@ def group_rows(
         seen: set[str] = set()
         for action, shown in moves:
             value = encode_action(action, 0)
-            if value.startswith("#") or value in seen:
+            if not shown or value.startswith("#") or value in seen:
                 continue
             seen.add(value)
             options.append(discord.SelectOption(label=shown[:100], value=value))
