@@ -145,8 +145,9 @@ def outcome_line(
     lang: Lang, kind: str, data: Mapping[str, Any], names: Sequence[str]
 ) -> str | None:
     """The result of a 打滚 hand (who won, 绑 / 清 / 光头 / 硬牌, the multiplier, each seat's
-    coins, the bonus hands) or of the match (coins, first place), from the event's data;
-    ``None`` for other kinds or data of another shape."""
+    coins, the bonus hands) or of the match (coins, first place; ``match_result`` says it
+    without "Match over", for the table's Result line), from the event's data; ``None`` for
+    other kinds or data of another shape."""
     try:
         if kind == "hand_over":
             summary = data["summary"]
@@ -176,13 +177,13 @@ def outcome_line(
                 line = tr(lang, "dagun.outcome.partners", **params)
             bonus = _bonuses(lang, names, summary.get("bonuses"))
             return line + (" " if bonus and not is_zh(lang) else "") + bonus
-        if kind == "match_over":
+        if kind in ("match_over", "match_result"):  # match_result: the table's Result line
             totals = [int(c) for c in data["scores"]]
             best = max(totals)
             first = [s for s, c in enumerate(totals) if c == best]
             return tr(
                 lang,
-                "dagun.outcome.match",
+                "dagun.outcome.match" if kind == "match_over" else "dagun.outcome.match_result",
                 who=team_names(lang, names, first),
                 best=best,
                 coins=_coins(lang, names, totals),

@@ -352,7 +352,10 @@ class TableDisplay:
                 out.append(line)
         result = view.get("match_result")
         if isinstance(result, dict) and result.get("text"):
-            out.append(tr(lang, "table.result", text=match_won_text(lang, result, names)))
+            own_result = getattr(game_text(table.game), "outcome_line", None)
+            won = own_result(lang, "match_result", result, names) if own_result else None
+            text = won or match_won_text(lang, result, names)
+            out.append(tr(lang, "table.result", text=text))
         return out
 
     async def ensure_table_message(self, table: Table, lang: str | None = None) -> None:

@@ -275,5 +275,7 @@ async def test_a_whole_dagun_hand_from_the_controls_keeps_the_partner_secret_unt
 
     # the result line: who won, by how much, with the coins, in each reader's language
     assert "coins:" in channel and "Hand 1:" in channel
+    final = table_message(server).text()
+    assert "Result: " in final and " first with " in final and "levels" not in final
     bob_dm = "\n".join(m.text() for m in server.dms(bob))
     assert "第 1 局" in bob_dm and "金币" in bob_dm
