@@ -279,3 +279,42 @@ async def test_a_whole_dagun_hand_from_the_controls_keeps_the_partner_secret_unt
     assert "Result: " in final and " first with " in final and "levels" not in final
     bob_dm = "\n".join(m.text() for m in server.dms(bob))
     assert "第 1 局" in bob_dm and "金币" in bob_dm
+
+
+async def test_typed_cards_that_read_several_ways_ask_for_the_reading_and_a_named_one_is_played(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    alice = server.add_user("alice")
+    bob = server.add_user("bob", locale="zh-CN")
+    bot = make_bot()
+    await h.start_bot(bot)
+    await (await h.slash(alice, "table open", game="dagun", preset="quick")).final()
+    tid = table_id(table_message(server))
+    await (await h.slash(bob, "table join", locale="zh-CN")).final()
+    await (await h.slash(alice, "table addbot")).final()
+    await (await h.slash(alice, "table addbot")).final()
+    await bot.service.start(server.channel.id, alice.id, seed=SEED)
+    table = bot.service.get(tid)
+    engine: Any = table.engine
+    people = {0: Person(alice, "en-US"), 1: Person(bob, "zh-CN")}
+    for _ in range(20):  # 硬牌 round: both people pass from the buttons
+        if engine.phase == "play" and engine.turn == 0:
+            break
+        waiting = [d for d in engine.pending() if d.seat in people and d.required]
+        if waiting:
+            await _move(
+                h, server, bot, people[waiting[0].seat], tid, Action(waiting[0].seat, "pass")
+            )
+        else:
+            await asyncio.sleep(0.05)
+    assert engine.phase == "play" and engine.turn == 0 and engine.alone is None
+    typed = await h.slash(alice, "play", cards="4s 4h SJ BJ")
+    refused = (await typed.final()).text()
+    assert "❌" in refused and "4444, 3344, 4455" in refused
+    assert engine.standing is None  # nothing was played
+    # the reading named with the cards, as the DM's menu of readings carries it
+    value = "play@4455:4s 4h SJ BJ"
+    played = await h.slash(alice, "play", cards=value)
+    assert "✅" in (await played.final()).text()
+    assert engine.standing is not None and engine.standing.combo.key() == "4455"
