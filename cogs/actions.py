@@ -393,10 +393,22 @@ def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> 
     if not cards:
         raise Refusal("no_cards", "name at least one card")
     legal = bot.service.legal_actions(table.id, interaction.user.id, None)
-    for act in legal:
-        held = act.data.get("cards")
-        if (kind_hint in (None, act.kind)) and isinstance(held, list) and same_cards(held, cards):
-            return act
+    # a reading named with the cards (打滚's jokers: "play@4455:5s 5h BJ SJ") goes to the rules
+    # as it is; cards that read several legal ways are not guessed: the rules ask which
+    reading = decoded.data.get("as") if decoded is not None else None
+    if isinstance(reading, str) and decoded is not None:
+        return Action(
+            seat, decoded.kind, {"cards": [format_card_ascii(c) for c in cards], "as": reading}
+        )
+    found = [
+        act
+        for act in legal
+        if kind_hint in (None, act.kind)
+        and isinstance(act.data.get("cards"), list)
+        and same_cards(act.data["cards"], cards)
+    ]
+    if len({str(a.data.get("as")) for a in found}) == 1:
+        return found[0]
     kinds: list[str] = []
     if table.engine is not None:
         kinds = [k for d in table.engine.pending() if d.seat == seat for k in d.kinds]

@@ -10,6 +10,7 @@ check the move. custom_id forms (all under Discord's 100 characters):
   seat back" on a hand message
 * ``pj:a:<table>:<step>:<value>`` — a move button (pass, claim …) in a hand message
 * ``pj:s:<table>:<step>`` — the select menu of legal moves in a hand message
+* ``pj:g:<table>:<step>:<group>`` — one group's menu of suggested moves (:mod:`cogs.suggest`)
 
 A move's idempotency key is ``c:<table>:<user>:<step>``: two clicks at once on
 the same hand message (or a retried interaction) apply once.
@@ -28,6 +29,7 @@ from cogs.i18n import lang_of, tr
 from cogs.mahjong_controls import StandingButton
 from cogs.picker import PickButton, PickSelect
 from cogs.present import action_label, encode_action
+from cogs.suggest import GroupSelect
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -226,10 +228,11 @@ DYNAMIC_ITEMS = (
     PickSelect,
     PickButton,
     StandingButton,
+    GroupSelect,
 )
 """Register with ``bot.add_dynamic_items(*DYNAMIC_ITEMS)``."""
 
-_CONTROL_RE = re.compile(r"pj:[lvascpm]:\d+")
+_CONTROL_RE = re.compile(r"pj:[lvascpmg]:\d+")
 
 
 def is_paiju_custom_id(custom_id: str) -> bool:

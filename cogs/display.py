@@ -50,10 +50,12 @@ from cogs.present import (
     cards_text,
     encode_action,
     event_line,
+    game_text,
     match_won_text,
     outcome_line,
     seat_name,
 )
+from cogs.suggest import group_rows
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableUpdate
@@ -168,12 +170,13 @@ class TableDisplay:
         table = update.table
         lang = self.lang(table)
         names = names_of(table)
+        own = game_text(table.game)  # a game may announce more of its events (打滚: 明鸡)
         for event in update.events:
             if event.kind in QUIET:
                 continue
             line = event_line(lang, event, names, table.game)
             self.recent.setdefault(table.id, deque(maxlen=RECENT_LINES)).append(line)
-            if event.kind in ANNOUNCED:
+            if event.kind in ANNOUNCED or event.kind in getattr(own, "ANNOUNCED", ()):
                 self.announce.setdefault(table.id, []).append(line)
         hidden = private_update(update)  # would name a seat offered a mahjong claim
         if update.kind in ("timeout", "auto_seat", "taken_back") and not hidden:
@@ -321,7 +324,7 @@ class TableDisplay:
         if is_tile_view(view):  # mahjong: a claim window names nobody
             return tile_table_lines(lang, table, view, names)
         out: list[str] = []
-        trump = view.get("trump") or {}
+        trump = (view.get("trump") or {}) if "trump" in view else None  # none in climbing games
         if isinstance(trump, dict):
             if trump.get("no_trump"):
                 t = "无主 no-trump"
@@ -341,6 +344,9 @@ class TableDisplay:
                 for p in plays
             )
             out.append(tr(lang, "table.trick", trick=shown))
+        own = getattr(game_text(table.game), "table_lines", None)
+        if own is not None:  # the game's own state of play (打滚: the play to beat, points)
+            out.extend(own(lang, view, names))
         if table.status == "playing" and table.engine is not None:
             waiting = [d for d in table.engine.pending() if d.seat is not None and d.required]
             for d in waiting[:4]:
@@ -359,7 +365,10 @@ class TableDisplay:
                 out.append(line)
         result = view.get("match_result")
         if isinstance(result, dict) and result.get("text"):
-            out.append(tr(lang, "table.result", text=match_won_text(lang, result, names)))
+            own_result = getattr(game_text(table.game), "outcome_line", None)
+            won = own_result(lang, "match_result", result, names) if own_result else None
+            text = won or match_won_text(lang, result, names)
+            out.append(tr(lang, "table.result", text=text))
         return out
 
     async def ensure_table_message(self, table: Table, lang: str | None = None) -> None:
@@ -579,7 +588,20 @@ class TableDisplay:
             if is_tile_view(view):  # tiles, not cards: the discard select, claim buttons
                 rows += tile_rows(table.id, step, legal, view, lang)
             else:
+                readings = self._readings(table, user_id, picking, selection)
+                grouped: list[discord.ui.ActionRow[Any]] = []
+                by_kind = getattr(game_text(table.game), "suggestion_groups", None)
+                if readings:  # the ticked cards read several ways: one option per reading first
+                    bottom.append(tr(lang, "pick.readings", n=len(readings)))
+                    quick = readings + [a for a in quick if not a.data]
+                elif by_kind is not None and picking:
+                    # more moves than one menu holds: a menu per group (打滚: per combination type)
+                    groups = by_kind(lang, self._every_legal(table, user_id))
+                    if groups:
+                        quick = [a for a in quick if not a.data]
+                        grouped = group_rows(table.id, step, groups)
                 rows += quick_rows(table.id, step, quick, lang, declare_kind(view, seat))
+                rows += grouped
         elif table.status == "playing":
             bottom.append(tr(lang, "hand.wait"))
         else:
@@ -593,6 +615,37 @@ class TableDisplay:
         shown = png is not None if picture is None else picture
         layout = hand_layout(top_text, bottom_text, rows, picture=shown)
         return HandPayload(f"{top_text}\n{bottom_text}", png, layout, rows)
+
+    def _every_legal(self, table: Table, user_id: int) -> list[Action]:
+        try:
+            return self.bot.service.legal_actions(table.id, user_id, None)
+        except Exception:
+            return []
+
+    def _readings(
+        self, table: Table, user_id: int, picking: list[str], selection: Selection | None
+    ) -> list[Action]:
+        """One move per reading when the ticked cards read several ways that are all legal
+        now (55 + two jokers: 5555, 5566 or 4455), as the rules' ``ambiguous_reading``
+        refusal lists them (``readings``, comma-separated), else ``[]``."""
+        from games.base import Action as Move
+        from games.base import IllegalAction
+
+        seat = table.seat_of(user_id)
+        if not selection or not picking or seat is None or table.engine is None:
+            return []
+        cards = selection.cards
+        for kind in picking:
+            try:
+                table.engine.check(Move(seat, kind, {"cards": cards}))
+            except IllegalAction as exc:
+                if exc.code != "ambiguous_reading":
+                    continue
+                keys = [k.strip() for k in str(exc.params.get("readings", "")).split(",")]
+                found = [Move(seat, kind, {"cards": cards, "as": k}) for k in keys if k]
+                # carried in full by the select (never "#<index>", which counts the first 25)
+                return [a for a in found if not encode_action(a, 0).startswith("#")]
+        return []
 
     @staticmethod
     def _required(table: Table, seat: int) -> bool:
@@ -633,6 +686,9 @@ class TableDisplay:
             if isinstance(winning, int):
                 line += sep + tr(lang, "hand.trick_winning", who=seat_name(lang, names, winning))
             out.append(line)
+        own = getattr(game_text(table.game), "situation_lines", None)
+        if own is not None:  # the game's own: 打滚's play to beat, who passed, the called card
+            out.extend(own(lang, view, names, seat))
         kitty = view.get("kitty")
         if (
             isinstance(kitty, list)
@@ -653,7 +709,7 @@ class TableDisplay:
         ):
             last = results[-1]
             if isinstance(last, dict):
-                result = outcome_line(lang, "hand_over", last, names)
+                result = outcome_line(lang, "hand_over", last, names, table.game)
                 if result is None:  # no line of its own: the engine's text, numbered
                     number = last.get("number", len(results))
                     result = tr(lang, "hand.result", n=number, text=str(last.get("text")))

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.i18n import Lang, tr
-from cogs.present import cards_text, kind_label
+from cogs.present import cards_text, game_text, kind_label
 
 if TYPE_CHECKING:
     from games.base import Action
@@ -84,12 +84,15 @@ def _notation(text: str) -> str:
 
 def card_groups(view: Mapping[str, Any], lang: Lang) -> list[CardGroup]:
     """The seat's hand grouped as the hand picture groups it: trumps (主牌) first, then each
-    side suit, strongest first; a group of more than 25 cards is split into selects of 25."""
+    side suit, strongest first (or the game's own ``hand_groups``, see
+    :func:`cogs.present.game_text`); a group of more than 25 cards is split into selects of 25."""
     from bot.textview import hand_groups
 
+    # a game may group its own way (打滚: by rank, jokers apart): cogs.<game>_text.hand_groups
+    grouping = getattr(game_text(view.get("game")), "hand_groups", None) or hand_groups
     groups: list[CardGroup] = []
     copies: dict[str, int] = {}
-    for name, shown in hand_groups(view):
+    for name, shown in grouping(view):
         label = tr(lang, "pick.trumps") if name == "trump" else name
         cards: list[tuple[str, str]] = []
         for text in shown:

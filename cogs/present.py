@@ -11,8 +11,11 @@ values sent back by selects and autocomplete use the ASCII form the engine gave.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from types import ModuleType
 from typing import Any
 
 from cogs.i18n import Lang, has_message, is_zh, template, tr
@@ -25,6 +28,7 @@ __all__ = [
     "decode_action",
     "encode_action",
     "event_line",
+    "game_text",
     "kind_label",
     "match_won_text",
     "outcome_line",
@@ -65,12 +69,14 @@ def action_label(lang: Lang, action: Action, *, with_kind: bool = True) -> str:
             value = data.pop(key)
             parts.append(tiles_text(lang, value if isinstance(value, list) else [value]))
     for key, value in data.items():
+        # a data key may have a name in the reader's language (打滚's reading: as / 当作)
+        name = tr(lang, f"data.{key}") if has_message(f"data.{key}") else key
         if isinstance(value, list):
-            parts.append(f"{key} {cards_text(value)}")
+            parts.append(f"{name} {cards_text(value)}")
         elif key == "suit" and value in ("S", "H", "C", "D"):  # 打滚子's three jokers name one
             parts.append(f"→ {Suit(value).symbol}")
         else:
-            parts.append(f"{key} {value}")
+            parts.append(f"{name} {value}")
     body = " ".join(p for p in parts if p)
     text = f"{kind_label(lang, action.kind)} {body}".strip() if with_kind else body
     if not text:
@@ -87,6 +93,9 @@ def encode_action(action: Action, index: int) -> str:
     data = dict(action.data)
     if set(data) == {"cards"} and isinstance(data["cards"], list):
         value = f"{action.kind}:{' '.join(str(c) for c in data['cards'])}"
+    elif _with_reading(data):
+        # cards and their reading (打滚's jokers: "play@4455:5s 5h BJ SJ"), compact
+        value = f"{action.kind}@{data['as']}:{' '.join(str(c) for c in data['cards'])}"
     elif not data:
         value = f"{action.kind}:"
     else:
@@ -115,9 +124,24 @@ def decode_action(value: str, seat: int, legal: Sequence[Action] | None = None) 
             return None
         return Action(seat, kind, data) if kind.isidentifier() else None
     kind, sep, cards = value.partition(":")
+    kind, at, reading = kind.partition("@")
     if not sep or not kind.isidentifier():
         return None
+    if at:
+        if not reading.isalnum() or not cards.strip():
+            return None
+        return Action(seat, kind, {"cards": cards.split(), "as": reading})
     return Action(seat, kind, {"cards": cards.split()} if cards.strip() else {})
+
+
+def _with_reading(data: Mapping[str, Any]) -> bool:
+    """True for data of cards and the reading they are played as (``as``, alphanumeric)."""
+    return (
+        set(data) == {"cards", "as"}
+        and isinstance(data["cards"], list)
+        and isinstance(data["as"], str)
+        and data["as"].isalnum()
+    )
 
 
 def same_cards(a: Sequence[Any], b: Sequence[Any]) -> bool:
@@ -136,17 +160,35 @@ def seat_name(lang: Lang, names: Sequence[str], seat: int | None) -> str:
     return tr(lang, "seat_n", n=seat + 1)
 
 
-def event_line(lang: Lang, event: Event, names: Sequence[str], game: str | None = None) -> str:
-    """One short line for ``event``: the catalogue template ``event.<kind>`` filled from
-    ``event.data`` (plus ``who``, the acting seat's name, and ``text``), else ``event.text``.
-    ``game`` (the table's key) lets a game with its own lines answer first.
-    """
-    if game == "dagunzi":
-        from cogs import dagunzi_text
+@cache
+def game_text(game: str | None) -> ModuleType | None:
+    """A game's own lines, the module ``cogs.<game>_text`` (e.g. :mod:`cogs.dagun_text`), or
+    ``None``. Found by name, as :mod:`cogs.pictures` finds render adapters; it may define
+    ``event_line(lang, event, names)`` and ``outcome_line(lang, kind, data, names)`` (``None``
+    to fall back to the shared lines), ``table_lines(lang, view, names)``,
+    ``situation_lines(lang, view, names, seat)`` and ``hand_groups(view)``."""
+    from games.registry import GAMES
 
-        own = dagunzi_text.event_line(lang, event, names)
-        if own is not None:
-            return own
+    if not game or game not in GAMES:
+        return None
+    name = f"cogs.{game}_text"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+
+
+def event_line(lang: Lang, event: Event, names: Sequence[str], game: str | None = None) -> str:
+    """One short line for ``event``: the game's own line (:func:`game_text`), else the
+    catalogue template ``event.<kind>`` filled from ``event.data`` (plus ``who``, the acting
+    seat's name, and ``text``), else ``event.text``.
+    """
+    own = getattr(game_text(game), "event_line", None)
+    line = own(lang, event, names) if own is not None else None
+    if line is not None:
+        return str(line)
     from cogs.mahjong_text import event_line as tile_event_line
 
     tiles = tile_event_line(lang, event, names)  # a mahjong event (tiles, not cards)
@@ -161,7 +203,7 @@ def event_line(lang: Lang, event: Event, names: Sequence[str], game: str | None 
             params[key] = value
         else:
             params[key] = value
-    outcome = outcome_line(lang, event.kind, event.data, names)
+    outcome = outcome_line(lang, event.kind, event.data, names, game)
     if outcome is not None:
         return outcome
     key = f"event.{event.kind}"
@@ -199,18 +241,22 @@ def match_won_text(lang: Lang, result: Mapping[str, Any], names: Sequence[str]) 
 
 
 def outcome_line(
-    lang: Lang, kind: str, data: Mapping[str, Any], names: Sequence[str]
+    lang: Lang,
+    kind: str,
+    data: Mapping[str, Any],
+    names: Sequence[str],
+    game: str | None = None,
 ) -> str | None:
     """The line for a hand's result, a new level or the match's end, built from the event's
     data (``HandResult.to_json()`` with the 扒鸡窝 ``summary`` of ``games.pajiwo.engine``, the
     ``level_up`` data, ``MatchResult.to_json()``) in the player's language; ``None`` for
-    other kinds or data of another shape (the caller then uses the English ``text``).
+    other kinds or data of another shape (the caller then uses the English ``text``). A game
+    with results of its own shape says them in ``cogs.<game>_text.outcome_line``.
     """
-    from cogs import dagunzi_text
-
-    own = dagunzi_text.outcome_line(lang, kind, data, names)  # 打滚子's result shapes
-    if own is not None:
-        return own
+    own = getattr(game_text(game), "outcome_line", None)
+    line = own(lang, kind, data, names) if own is not None else None
+    if line is not None:
+        return str(line)
     from cogs.mahjong_text import outcome_line as tile_outcome_line
 
     tiles = tile_outcome_line(lang, kind, data, names)  # a mahjong result (花, 番, payments)

@@ -57,6 +57,8 @@ def climb_table_image(scene: ClimbTableScene) -> Image.Image:
         if seat in scene.finish_order:
             place = list(scene.finish_order).index(seat)
             tags.append((PLACE_NAMES[min(place, 3)], GOLD))
+        if seat in scene.passed:
+            tags.append(("过", (90, 90, 100)))
         if team is not None:
             tags.append((f"{'AB'[team % 2]}队", TEAM_COLOURS[team % len(TEAM_COLOURS)]))
         draw_seat(

@@ -14,9 +14,11 @@ from typing import Any
 from games.cards import Card, parse_card
 from games.climbing import climb_index
 from render.cards import CardGroup, group_cards
+from render.cards import hand_png as _cards_png
+from render.climb import climb_table_png
 from render.scenes import ClimbTableScene
 
-__all__ = ["hand_groups", "table_scene"]
+__all__ = ["hand_groups", "hand_png", "table_png", "table_scene"]
 
 _LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 _JOKERS = 13
@@ -96,4 +98,17 @@ def table_scene(
         deadline=deadline,
         viewer=viewer,
         title=" · ".join([title, *marks]),
+        passed=[int(s) for s in view.get("passed") or [] if isinstance(s, int)],
     )
+
+
+def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """The climbing table picture (PNG bytes) of a spectator's ``view``: the front ends' entry
+    point (``cogs.pictures`` finds it as ``render.<game>.table_png``). Public only: the sides
+    are coloured once ``view["teams"]`` is known (明鸡 or 硬牌)."""
+    return climb_table_png(table_scene(view, names))
+
+
+def hand_png(view: Mapping[str, Any]) -> bytes:
+    """The picture (PNG bytes) of the hand of 27 in a seat's ``view``, by rank, jokers apart."""
+    return _cards_png(hand_groups(view))

@@ -116,6 +116,7 @@ class ClimbTableScene:
     * ``captured``: points captured per seat (5/10/K cards won).
     * ``teams``: revealed side per seat (0 or 1), ``None`` while the partner is secret;
       ``called_card``: the card that names the secret partner (叫牌), if any.
+    * ``passed``: seats that passed on the play to beat (marked 过).
     """
 
     names: Sequence[str]
@@ -130,6 +131,7 @@ class ClimbTableScene:
     deadline: str = ""
     viewer: int = 0
     title: str = ""
+    passed: Sequence[int] = ()
 
     def __post_init__(self) -> None:
         kind = "ClimbTableScene"
@@ -146,6 +148,8 @@ class ClimbTableScene:
             _check_per_seat(kind, name, getattr(self, name))
         for seat in self.finish_order:
             _check_seats(kind, self.names, finish_order_seat=seat)
+        for seat in self.passed:
+            _check_seats(kind, self.names, passed_seat=seat)
 
 
 MeldKind = Literal["chow", "pong", "kong", "concealed_kong", "added_kong", "hidden_kong"]

@@ -322,7 +322,7 @@ class DagunGame(Game):
         missing = Counter(cards) - Counter(self.hands[seat])
         if missing:
             shown = format_cards(sorted(missing.elements()))
-            raise self._refuse("not_in_hand", f"you do not hold {shown}", cards=shown)
+            raise self._refuse("not_in_hand", f"you do not hold {shown}", cards=shown, card=shown)
         shown = format_cards(cards)
         combos = readings(cards, self.rules)
         if not combos:

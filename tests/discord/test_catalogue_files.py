@@ -98,11 +98,33 @@ def _calls() -> list[tuple[str, ast.Call, ast.AST]]:
     return found
 
 
+def _forwards_code(node: ast.Call, scope: ast.AST) -> bool:
+    """True for a refusal made in a helper from its own ``code`` parameter (``_refuse(self,
+    code, ...)`` in games/dagun): the helper's callers name the codes."""
+    arg = _argument(node, 0, "code")
+    if not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    params = {a.arg for a in scope.args.posonlyargs + scope.args.args + scope.args.kwonlyargs}
+    return isinstance(arg, ast.Name) and arg.id in params
+
+
+@cache
+def _refusal_helpers() -> frozenset[str]:
+    """Names of the helpers that build a refusal from their ``code`` parameter."""
+    return frozenset(
+        scope.name  # type: ignore[attr-defined]
+        for _where, node, scope in _calls()
+        if _called(node) in REFUSALS and _forwards_code(node, scope)
+    )
+
+
 def refusal_codes() -> dict[str, str]:
-    """``code -> file:line`` of every refusal code raised anywhere in games/, bot/, cogs/."""
+    """``code -> file:line`` of every refusal code raised anywhere in games/, bot/, cogs/
+    (directly, or through a helper that forwards its ``code`` parameter)."""
     codes: dict[str, str] = {}
+    makers = set(REFUSALS) | _refusal_helpers()
     for where, node, scope in _calls():
-        if _called(node) in REFUSALS:
+        if _called(node) in makers and not _forwards_code(node, scope):
             arg = _argument(node, 0, "code")
             if arg is not None:
                 for code in _values(arg, scope, where):
@@ -194,6 +216,7 @@ def test_the_scan_finds_codes_written_every_way() -> None:
     assert {"must_play_pair", "must_play_triple"} <= set(codes)  # a variable, from its assignments
     assert codes["not_your_turn"]  # raised by the host and by engines
     assert "bad_control" in codes  # a refusal of the Discord front end
+    assert codes["does_not_beat"].startswith("games/dagun/engine.py")  # through a helper
     reasons = reason_keys()
     assert "detail.bad_option.not_a_choice" in reasons  # games/base.py
     assert "detail.bad_option.target_not_above_start" in reasons  # a game's own option rule

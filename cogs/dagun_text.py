@@ -1,0 +1,403 @@
+"""打滚 (Dagun) lines for Discord: events, the hand's result, the table's and the DM's state of
+play, and the hand grouped for the card menus. Found by :func:`cogs.present.game_text`.
+
+Everything here is pure (no Discord calls) and reads only the events' data and the engine's
+views (:func:`games.dagun.views.seat_view`). The secret partner (the other holder of the called
+card, 叫牌) is named only from what the view or event already makes public: a spectator's view
+says ``partner: None`` until 明鸡 (``dagun_and_jinhua-mahjong.txt:55``), and no event before
+``partner_revealed`` carries the partner's seat. The messages are in ``dagun.po``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cogs.i18n import Lang, is_zh, tr
+from cogs.present import cards_text, seat_name, team_names
+from games.base import Action, Event
+from games.cards import Card, CardParseError, format_card, parse_card
+from games.climbing import KIND_LABELS, climb_index
+
+__all__ = [
+    "ANNOUNCED",
+    "event_line",
+    "hand_groups",
+    "kind_of_reading",
+    "outcome_line",
+    "reading_text",
+    "situation_lines",
+    "suggestion_groups",
+    "table_lines",
+]
+
+ANNOUNCED = frozenset({"alone_declared", "partner_revealed", "jiefeng"})
+"""Events posted to the channel as they happen (besides the shared ones: the hand's result)."""
+PLACES = ("一游", "二游", "三游", "末游")
+"""Finishing places, first out (一游) to last (末游)."""
+RANK_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+GROUP_CARDS = 8
+"""At most this many cards in one menu of ranks (a rank is never split): about four menus for
+27 cards, which leaves room in a layout message for the buttons and the suggestions."""
+RESULTS = ("win", "bang", "qing", "guangtou", "tie_last", "alone_won", "alone_lost")
+
+
+def _sep(lang: Lang) -> str:
+    return "，" if is_zh(lang) else ", "
+
+
+def _card(value: Any) -> str:
+    try:
+        return format_card(parse_card(str(value)))
+    except CardParseError:
+        return str(value)
+
+
+def reading_text(key: str) -> str:
+    """A reading's ranks for players: ``4455`` as is, ten written ``10`` (``10 10 J J``);
+    ``""`` for 510K and 天炸, whose label says it all."""
+    if key in ("5TK", "jokers") or not key:
+        return ""
+    return " ".join("10" if c == "T" else c for c in key) if "T" in key else key
+
+
+def _play_text(lang: Lang, play: Mapping[str, Any]) -> str:
+    """``♠5 ♥5 大王 小王 (连对 4455)``: the cards and the reading they were played as."""
+    label = play.get("label_zh") if is_zh(lang) else play.get("label")
+    reading = f"{label} {reading_text(str(play.get('as', '')))}".strip()
+    cards = cards_text(play.get("cards") or [])
+    return f"{cards}（{reading}）" if is_zh(lang) else f"{cards} ({reading})"
+
+
+# ------------------------------------------------------------------------------- events
+def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str | None:
+    """The line for one 打滚 event in ``lang``; ``None`` for an event of another shape."""
+    data = dict(event.data)
+    kind = event.kind
+    who = seat_name(lang, names, event.seat)
+    if kind in ("hand_over", "match_over"):
+        return outcome_line(lang, kind, data, names)
+    if kind == "hand_started" and "called" in data:
+        return tr(
+            lang,
+            "dagun.event.hand_started",
+            hand=data.get("hand", ""),
+            who=seat_name(lang, names, data.get("dealer")),
+            called=_card(data["called"]),
+        )
+    if kind == "alone_declared":
+        return tr(lang, "dagun.event.alone_declared", who=who)
+    if kind == "play_started":
+        return tr(lang, "dagun.event.play_started", who=who)
+    if kind == "played" and "label_zh" in data:
+        key = "dagun.event.played_bomb" if data.get("bomb") else "dagun.event.played"
+        return tr(lang, key, who=who, play=_play_text(lang, data))
+    if kind == "partner_revealed":
+        return tr(
+            lang,
+            "dagun.event.partner_revealed",
+            who=who,
+            called=_card(data.get("called", "")),
+            dealer=seat_name(lang, names, data.get("dealer")),
+        )
+    if kind == "went_out":
+        place = int(data.get("place", 1))
+        return tr(lang, "dagun.event.went_out", who=who, place=PLACES[min(place, 4) - 1])
+    if kind == "round_won":
+        points = int(data.get("points", 0))
+        if not points:
+            return tr(lang, "dagun.event.round_won", who=who)
+        taker = seat_name(lang, names, data.get("taker"))
+        return tr(lang, "dagun.event.round_won_points", who=who, taker=taker, points=points)
+    if kind == "jiefeng":
+        return tr(
+            lang,
+            "dagun.event.jiefeng",
+            who=seat_name(lang, names, data.get("from")),
+            to=seat_name(lang, names, data.get("to")),
+        )
+    return None
+
+
+# ------------------------------------------------------------------------------- results
+def _coins(lang: Lang, names: Sequence[str], coins: Sequence[Any]) -> str:
+    return _sep(lang).join(
+        f"{seat_name(lang, names, s)} {int(c):+d}".replace("-", "−") for s, c in enumerate(coins)
+    )
+
+
+def _bonuses(lang: Lang, names: Sequence[str], bonuses: Any) -> str:
+    """``Alice: 天炸`` for the bonus hands held (天炸, 7喜, 8喜), or ``""``."""
+    if not isinstance(bonuses, Mapping):
+        return ""
+    parts = []
+    for seat, held in sorted(bonuses.items()):
+        for name in held or []:
+            what, _, rank = str(name).partition(" of ")  # "7喜 of 5"
+            shown = f"{what}（{rank}）" if is_zh(lang) else f"{what} ({rank})"
+            parts.append(f"{seat_name(lang, names, int(seat))} {shown if rank else what}")
+    if not parts:
+        return ""
+    return tr(lang, "dagun.outcome.bonuses", held=_sep(lang).join(parts))
+
+
+def outcome_line(
+    lang: Lang, kind: str, data: Mapping[str, Any], names: Sequence[str]
+) -> str | None:
+    """The result of a 打滚 hand (who won, 绑 / 清 / 光头 / 硬牌, the multiplier, each seat's
+    coins, the bonus hands) or of the match (coins, first place; ``match_result`` says it
+    without "Match over", for the table's Result line), from the event's data; ``None`` for
+    other kinds or data of another shape."""
+    try:
+        if kind == "hand_over":
+            summary = data["summary"]
+            if "coins_total" not in summary or "finish_order" not in summary:
+                return None
+            result = str(summary["result"])
+            coins = _coins(lang, names, summary["coins"])
+            params: dict[str, Any] = {
+                "number": int(data["number"]),
+                "mult": int(summary["multiplier"]),
+                "coins": coins,
+                "result": tr(lang, f"dagun.result.{result}") if result in RESULTS else result,
+            }
+            if summary.get("alone") is not None:
+                params["who"] = seat_name(lang, names, int(summary["alone"]))
+                line = tr(lang, "dagun.outcome.alone", **params)
+            else:
+                teams = data["teams"]
+                points = summary["team_points"]
+                winners = list(summary["winners"])
+                win = next(i for i, t in enumerate(teams) if sorted(t) == sorted(winners))
+                params.update(
+                    team=team_names(lang, names, list(teams[win])),
+                    points=int(points[win]),
+                    other=int(points[1 - win]),
+                )
+                line = tr(lang, "dagun.outcome.partners", **params)
+            bonus = _bonuses(lang, names, summary.get("bonuses"))
+            return line + (" " if bonus and not is_zh(lang) else "") + bonus
+        if kind in ("match_over", "match_result"):  # match_result: the table's Result line
+            totals = [int(c) for c in data["scores"]]
+            best = max(totals)
+            first = [s for s, c in enumerate(totals) if c == best]
+            return tr(
+                lang,
+                "dagun.outcome.match" if kind == "match_over" else "dagun.outcome.match_result",
+                who=team_names(lang, names, first),
+                best=best,
+                coins=_coins(lang, names, totals),
+            )
+    except (KeyError, TypeError, ValueError, IndexError, StopIteration):
+        return None
+    return None
+
+
+# ------------------------------------------------------------------------------- state of play
+def _to_beat(lang: Lang, view: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    last = view.get("last_play")
+    if not isinstance(last, Mapping) or not last.get("cards"):
+        return None
+    line = tr(
+        lang,
+        "dagun.state.to_beat",
+        who=seat_name(lang, names, last.get("seat")),
+        play=_play_text(lang, last),
+    )
+    passed = [s for s in view.get("passed") or [] if isinstance(s, int)]
+    if passed:
+        line += " · " + tr(lang, "dagun.state.passed", who=team_names(lang, names, passed))
+    points = view.get("round_points")
+    if points:
+        line += " · " + tr(lang, "dagun.state.round_points", points=points)
+    return line
+
+
+def _marks(lang: Lang, view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The called card, the dealer, and 明鸡 (the sides) or 硬牌 once public."""
+    line = tr(
+        lang,
+        "dagun.state.called",
+        called=_card(view.get("called", "")),
+        dealer=seat_name(lang, names, view.get("dealer")),
+    )
+    alone = view.get("alone")
+    teams = view.get("teams")
+    if isinstance(alone, int):
+        line += " · " + tr(lang, "dagun.state.alone", who=seat_name(lang, names, alone))
+    elif view.get("revealed") and isinstance(teams, list) and len(teams) == 2:
+        sides = " vs ".join(team_names(lang, names, list(t)) for t in teams)
+        line += " · " + tr(lang, "dagun.state.revealed", sides=sides)
+    return line
+
+
+def _points_line(lang: Lang, view: Mapping[str, Any], names: Sequence[str]) -> str:
+    captured = view.get("captured") or []
+    counts = view.get("hand_counts") or []
+    parts = [
+        tr(
+            lang,
+            "dagun.state.seat",
+            who=seat_name(lang, names, s),
+            points=captured[s] if s < len(captured) else 0,
+            left=counts[s] if s < len(counts) else 0,
+        )
+        for s in range(len(names))
+    ]
+    line = ("；" if is_zh(lang) else "; ").join(parts)
+    out = view.get("finish_order") or []
+    if out:
+        placed = _sep(lang).join(
+            f"{PLACES[i]} {seat_name(lang, names, s)}" for i, s in enumerate(out[:4])
+        )
+        line += " · " + placed
+    return line
+
+
+def table_lines(lang: Lang, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """The table message's state of play from a spectator's view (public only): the called
+    card and the marks, the play to beat and who passed, points and cards left per seat."""
+    if view.get("game") != "dagun" or "called" not in view:
+        return []
+    out = [_marks(lang, view, names)]
+    beat = _to_beat(lang, view, names)
+    if beat:
+        out.append(beat)
+    out.append(_points_line(lang, view, names))
+    return out
+
+
+def situation_lines(
+    lang: Lang, view: Mapping[str, Any], names: Sequence[str], seat: int
+) -> list[str]:
+    """What the seat's decision needs, in its DM: the called card and whether this seat is the
+    secret partner (told to the partner alone), 硬牌 or not, the play to beat and who passed,
+    or that it leads; points and cards left."""
+    if view.get("game") != "dagun" or "called" not in view:
+        return []
+    out = [_marks(lang, view, names)]
+    if (
+        view.get("you_are_partner")
+        and not view.get("revealed")
+        and view.get("phase") not in ("hand_over", "match_over")
+    ):
+        out.append(
+            tr(
+                lang,
+                "dagun.state.you_are_partner",
+                called=_card(view.get("called", "")),
+                dealer=seat_name(lang, names, view.get("dealer")),
+            )
+        )
+    phase = view.get("phase")
+    if phase == "alone" and "declare_alone" in (view.get("legal") or []):
+        out.append(tr(lang, "dagun.state.alone_question"))
+    elif phase == "play":
+        beat = _to_beat(lang, view, names)
+        if beat:
+            out.append(beat)
+        elif seat in (view.get("turn") or []):
+            out.append(tr(lang, "dagun.state.you_lead"))
+    out.append(_points_line(lang, view, names))
+    return out
+
+
+# ------------------------------------------------------------------------------- card menus
+def _group_key(card: Card) -> int:
+    return 13 if card.is_joker else climb_index(card.rank)
+
+
+def hand_groups(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """The hand for the card menus as ``[(label, cards)]``: ranks from 3 up to 2 packed into
+    menus of at most :data:`GROUP_CARDS` cards without splitting a rank (``3–6``, ``7–10`` …),
+    then the jokers apart (``王``); as the hand picture orders them (♠ ♥ ♣ ♦ inside a rank)."""
+    cards = [parse_card(str(c)) for c in view.get("hand") or []]
+    suits = "SHCD"
+    by_rank: dict[int, list[Card]] = {}
+    for card in cards:
+        by_rank.setdefault(_group_key(card), []).append(card)
+    for key, group in by_rank.items():
+        if key == 13:
+            group.sort(key=lambda c: -int(c.rank))
+        else:
+            group.sort(key=lambda c: suits.index(c.suit.value) if c.suit else 0)
+    out: list[tuple[str, list[str]]] = []
+    pack: list[int] = []
+    size = 0
+
+    def close() -> None:
+        if pack:
+            low, high = RANK_LABELS[pack[0]], RANK_LABELS[pack[-1]]
+            label = low if low == high else f"{low}–{high}"
+            out.append((label, [format_card(c) for r in pack for c in by_rank[r]]))
+
+    for rank in sorted(r for r in by_rank if r != 13):
+        n = len(by_rank[rank])
+        if pack and size + n > GROUP_CARDS:
+            close()
+            pack, size = [], 0
+        pack.append(rank)
+        size += n
+    close()
+    if 13 in by_rank:
+        out.append(("王 jokers", [format_card(c) for c in by_rank[13]]))
+    return out
+
+
+# ------------------------------------------------------------------------------- suggestions
+SUGGESTION_KINDS = ("single", "pair", "triple", "pairs", "plane", "straight", "bomb")
+"""The suggestion menus, in this order; ``bomb`` holds every bomb (510K, 天炸, 摇摆 …)."""
+
+
+def kind_of_reading(key: str) -> str:
+    """The combination type of a reading (:meth:`games.climbing.Combo.key`): ``single``,
+    ``pair``, ``triple``, ``pairs`` (连对), ``plane`` (飞机), ``straight`` or ``bomb``."""
+    if key in ("jokers", "5TK"):
+        return "bomb"
+    counts = [len(run) for run in _runs(key)]
+    if len(counts) == 1:
+        return ("single", "pair", "triple")[counts[0] - 1] if counts[0] < 4 else "bomb"
+    if all(c >= 4 for c in counts):
+        return "bomb"  # 摇摆
+    return {1: "straight", 2: "pairs", 3: "plane"}.get(counts[0], "bomb")
+
+
+def _runs(key: str) -> list[str]:
+    out: list[str] = []
+    for ch in key:
+        if out and out[-1][0] == ch:
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+Suggestions = list[tuple[str, list[tuple[Action, str]]]]
+
+
+def suggestion_groups(lang: Lang, legal: Sequence[Action]) -> Suggestions:
+    """The seat's plays in one menu per combination type (单张 singles, 对子 pairs … 炸弹
+    bombs), each in the engine's order (most useful first), when there are more than fit in
+    one menu (25); ``[]`` otherwise. An option shows the cards, and the reading when jokers
+    stand in (``♠5 大王 当作 55``)."""
+    plays = [a for a in legal if a.kind == "play" and isinstance(a.data.get("as"), str)]
+    if len(legal) <= 25:
+        return []
+    grouped: dict[str, list[tuple[Action, str]]] = {}
+    for action in plays:
+        key = str(action.data["as"])
+        moves = grouped.setdefault(kind_of_reading(key), [])
+        shown = ""
+        if len(moves) < 25:  # a menu shows 25: the rest are counted, not labelled
+            cards = [str(c) for c in action.data.get("cards") or []]
+            shown = cards_text(cards)
+            if any(c in ("BJ", "SJ") for c in cards) and key not in ("jokers", "5TK"):
+                shown += f" {tr(lang, 'data.as')} {reading_text(key)}"
+        moves.append((action, shown))
+    out: Suggestions = []
+    for kind in SUGGESTION_KINDS:
+        if kind in grouped:
+            en, zh = KIND_LABELS[kind]
+            label = zh if is_zh(lang) else f"{zh} {en}"
+            out.append((label, grouped[kind]))
+    return out
