@@ -91,7 +91,7 @@ def trick_table_image(scene: TrickTableScene) -> Image.Image:
             badge(d, (x0 + 4, y1 - 26), "赢", LABEL_SIZE, GOLD, ink=INK)
         elif seat == lead and not scene.trick_caption:
             badge(d, (x0 + 4, y1 - 26), "先", LABEL_SIZE, GOLD, ink=INK)
-    lines = [(line, GOLD, i == 0) for i, line in enumerate(scene.lead_lines)]
+    lines = [(t, GOLD if i == 0 else FELT_TEXT, i == 0) for i, t in enumerate(scene.lead_lines)]
     if scene.trick_caption:
         lines.insert(0, (scene.trick_caption, FELT_TEXT, True))
     _draw_felt_lines(d, lines, HEADER_H + 30, boxes["top"].box[0] - 28 - 12)
