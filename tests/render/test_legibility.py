@@ -61,7 +61,7 @@ def card_widths(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
         def spy(card: Card, width: int = CARD_W, _real: Any = real) -> Image.Image:
             widths.append(width)
-            return _real(card, width)  # type: ignore[no-any-return]
+            return _real(card, width)
 
         monkeypatch.setattr(module, "card_image", spy)
     return widths
