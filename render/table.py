@@ -186,7 +186,9 @@ def draw_seat(
     """A seat panel: name (bold), info ``lines`` below, badges for dealer 庄 and ``tags``.
 
     The seat whose turn it is gets a gold outline and a ▶ marker; ``team`` colours a
-    stripe on the left of the panel.
+    stripe on the left of the panel. Badges that would leave the name under
+    ``NAME_MIN_W`` px move to a line of their own (tall side panels) or to the right of
+    the first info line (short panels). Text is ``LABEL_SIZE`` px or more.
     """
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box.box
