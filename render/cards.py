@@ -243,13 +243,14 @@ def legend(card: Card, style: LegendStyle = "ascii") -> str:
 
 
 # Hand layout (pixels).
-STEP = 46  # visible strip of an overlapped card
+STEP = 50  # visible strip of an overlapped card (room for a legend such as "10s")
 GROUP_GAP = 26
 MARGIN = 18
 LABEL_H = 34
 LEGEND_H = 34
 ROW_GAP = 10
-LEGEND_SIZE = 22
+LEGEND_SIZE = 28
+"""Legends and group labels: 12 px or more on a phone showing a hand 400 px wide."""
 
 
 def _pieces(groups: Sequence[CardGroup], max_width: int) -> list[list[tuple[CardGroup, int]]]:
@@ -319,7 +320,7 @@ def hand_image(
         draw_text(d, (MARGIN, 12), title, 28, WHITE, bold=True)
     if not rows:
         draw_text(
-            d, (width / 2, title_h + row_h / 2), "(no cards)", 26, (200, 200, 200), anchor="mm"
+            d, (width / 2, title_h + row_h / 2), "(no cards)", 28, (200, 200, 200), anchor="mm"
         )
     for r, row in enumerate(rows):
         top = title_h + r * row_h + 6
@@ -327,7 +328,13 @@ def hand_image(
             x0 += MARGIN
             if group.label:
                 draw_text(
-                    d, (x0 + 2, top + LABEL_H - 8), group.label, 24, GOLD, bold=True, anchor="ls"
+                    d,
+                    (x0 + 2, top + LABEL_H - 8),
+                    group.label,
+                    LEGEND_SIZE,
+                    GOLD,
+                    bold=True,
+                    anchor="ls",
                 )
             for i, card in enumerate(group.cards):
                 x = x0 + i * STEP

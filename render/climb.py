@@ -4,13 +4,25 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.cards import card_image
-from render.common import BG, GOLD, INK, TEAM_COLOURS, WHITE, badge, new_canvas, to_png
+from games.cards import Rank, format_card
+from render.common import (
+    BG,
+    GOLD,
+    INK,
+    PANEL,
+    RED,
+    TEAM_COLOURS,
+    WHITE,
+    badge,
+    new_canvas,
+    to_png,
+)
 from render.fonts import draw_text, text_width
 from render.scenes import ClimbTableScene
 from render.table import (
     HEADER_H,
     HEIGHT,
+    LABEL_SIZE,
     WIDTH,
     draw_cards_row,
     draw_felt,
@@ -41,11 +53,13 @@ def climb_table_image(scene: ClimbTableScene) -> Image.Image:
     draw_header(img, pills, "", sub)
     d = ImageDraw.Draw(img)
     if scene.called_card is not None:
-        label = "叫牌 called"
-        x = WIDTH - 18 - 44
-        draw_text(d, (x - 8, 34), label, 24, WHITE, bold=True, anchor="rm")
-        sprite = card_image(scene.called_card, 44)
-        img.paste(sprite, (x, 34 - sprite.height // 2), sprite)
+        # The called card as text in a pill: a card sprite small enough for the header
+        # would have an unreadable index on a phone.
+        card = scene.called_card
+        label = f"叫牌 {format_card(card)}"
+        ink = RED if (card.suit.is_red if card.suit else card.rank == Rank.BIG_JOKER) else INK
+        w = text_width(label, LABEL_SIZE, True) + LABEL_SIZE
+        badge(d, (WIDTH - 18 - w, 34), label, LABEL_SIZE, PANEL, ink=ink)
     boxes = seat_boxes()
     n = len(scene.names)
     for seat in range(n):
@@ -65,7 +79,7 @@ def climb_table_image(scene: ClimbTableScene) -> Image.Image:
             img,
             box,
             scene.names[seat],
-            [f"{left} 张 · {pts} 分"],
+            [f"{left}张 {pts}分"],
             dealer=scene.dealer == seat,
             turn=scene.turn == seat,
             team=team,
@@ -75,10 +89,10 @@ def climb_table_image(scene: ClimbTableScene) -> Image.Image:
     if scene.last_play is not None:
         seat, cards, label = scene.last_play
         box = boxes[side_of(seat, scene.viewer, n)]
-        x0, y0, x1, _y1 = draw_cards_row(img, list(cards), box)
+        x0, _y0, x1, y1 = draw_cards_row(img, list(cards), box)
         if label:
-            w = text_width(label, 20, True) + 20
-            badge(d, ((x0 + x1) / 2 - w / 2, y0 - 16), label, 20, GOLD, ink=INK)
+            w = text_width(label, LABEL_SIZE, True) + LABEL_SIZE
+            badge(d, ((x0 + x1) / 2 - w / 2, y1 - 26), label, LABEL_SIZE, GOLD, ink=INK)
     else:
         draw_text(
             d,

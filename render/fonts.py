@@ -19,6 +19,9 @@ font object is set to a weight explicitly.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -30,11 +33,13 @@ __all__ = [
     "ELLIPSIS",
     "FACES",
     "REPLACEMENT",
+    "DrawnText",
     "draw_text",
     "font",
     "font_path",
     "missing_chars",
     "notdef_image",
+    "record_text",
     "split_runs",
     "text_width",
     "truncate",
@@ -243,6 +248,35 @@ def truncate(text: str, size: int, max_width: int, bold: bool = False) -> str:
     return text[:lo] + ELLIPSIS
 
 
+@dataclass(frozen=True)
+class DrawnText:
+    """One :func:`draw_text` call seen by :func:`record_text`: the ``text``, its em
+    ``size`` in pixels and the ``canvas`` size (width, height) it was drawn on."""
+
+    text: str
+    size: int
+    canvas: tuple[int, int]
+
+
+_recorders: list[list[DrawnText]] = []
+
+
+@contextmanager
+def record_text() -> Iterator[list[DrawnText]]:
+    """Collect every :func:`draw_text` call made inside the ``with`` block.
+
+    Tests use it to check that a picture's text stays legible on a phone: what counts is
+    the em size relative to the canvas width, not pixel analysis. Cached sprites (card
+    faces, tiles) drawn earlier are not seen again; their text is on their own canvas.
+    """
+    seen: list[DrawnText] = []
+    _recorders.append(seen)
+    try:
+        yield seen
+    finally:
+        _recorders.remove(seen)
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -257,6 +291,10 @@ def draw_text(
     The horizontal anchor letter (``l m r``) applies to the whole text; the vertical
     one (``a t m s b d``) to each run.
     """
+    if _recorders:
+        drawn = DrawnText(text, size, draw.im.size)
+        for seen in _recorders:
+            seen.append(drawn)
     runs = _visual_order(_pieces(text))
     masks = [_run_mask(run, size, bold, face, anchor[1]) for run, face in runs]
     width = sum(m[3] for m in masks)

@@ -141,6 +141,9 @@ def mahjong_hand_png(scene: MahjongHandScene, width: int = 64) -> bytes:
 _W = 900
 TABLE_TILE_W = 58  # tile width for discards, melds and flowers on the table (26 px at 400 px wide)
 _PER_ROW = 14
+_LABEL = 28
+"""The smallest text on the 900 px table: 12.4 px when a phone shows it 400 px wide."""
+_BAND_TOP = 58  # a band's name line (28 px badges) above its tiles
 
 
 ExposedItem = Meld | tuple[Tile, ...]
@@ -150,7 +153,7 @@ ExposedItem = Meld | tuple[Tile, ...]
 def _item_width(item: ExposedItem) -> int:
     if isinstance(item, Meld):
         return meld_width(item, TABLE_TILE_W) + _MELD_GAP
-    return 10 + 28 + len(item) * (TABLE_TILE_W - 4)  # gap, the 花 label, the flowers
+    return 10 + _LABEL + 6 + len(item) * (TABLE_TILE_W - 4)  # gap, the 花 label, the flowers
 
 
 def exposed_layout(melds: Sequence[Meld], flowers: Sequence[Tile]) -> list[list[ExposedItem]]:
@@ -172,7 +175,7 @@ def exposed_layout(melds: Sequence[Meld], flowers: Sequence[Tile]) -> list[list[
 def _band_height(exposed_rows: int, discards: int) -> int:
     _, th = tile_size(TABLE_TILE_W)
     rows = max(1, -(-discards // _PER_ROW))
-    return 50 + exposed_rows * (th + 10) + rows * (th + 4) + 12
+    return _BAND_TOP + exposed_rows * (th + 10) + rows * (th + 4) + 12
 
 
 def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
@@ -192,15 +195,16 @@ def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
     d = ImageDraw.Draw(img)
     x, cy = 18, 40
     if scene.prevailing_wind is not None:
-        x += badge(d, (x, cy), f"{format_tile_chinese(scene.prevailing_wind)}风圈", 24, BLUE) + 10
-    x += badge(d, (x, cy), f"牌墙 {scene.wall_left}", 24, (90, 90, 100)) + 10
+        wind = format_tile_chinese(scene.prevailing_wind)
+        x += badge(d, (x, cy), f"{wind}风圈", _LABEL, BLUE) + 10
+    x += badge(d, (x, cy), f"牌墙 {scene.wall_left}", _LABEL, (90, 90, 100)) + 10
     if scene.wildcard is not None:
-        x += badge(d, (x, cy), "财神", 24, GOLD, ink=INK) + 8
+        x += badge(d, (x, cy), "财神", _LABEL, GOLD, ink=INK) + 8
         sprite = tile_image(scene.wildcard, 46, wildcard=True)
         img.paste(sprite, (x, cy - sprite.height // 2), sprite)
     sub = "  ·  ".join(p for p in (scene.title, scene.deadline) if p)
     if sub:
-        draw_text(d, (18, 92), truncate(sub, 24, _W - 36), 24, (225, 225, 225), anchor="lm")
+        draw_text(d, (18, 90), truncate(sub, _LABEL, _W - 36), _LABEL, (225, 225, 225), anchor="lm")
     _, th = tile_size(TABLE_TILE_W)
     y = header_h
     for seat, band_h in zip(order, heights, strict=True):
@@ -214,23 +218,24 @@ def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
         d.rounded_rectangle(box, radius=12, fill=TABLE)
         bx = 24
         if info.wind is not None:
-            bx += badge(d, (bx, y + 26), format_tile_chinese(info.wind), 22, PANEL, ink=INK) + 8
+            wind = format_tile_chinese(info.wind)
+            bx += badge(d, (bx, y + 28), wind, _LABEL, PANEL, ink=INK) + 8
         if scene.dealer == seat:
-            bx += badge(d, (bx, y + 26), "庄", 22, RED) + 8
+            bx += badge(d, (bx, y + 28), "庄", _LABEL, RED) + 8
         right = f"{info.hand_count} 张 tiles"
-        rw = text_width(right, 22)
-        draw_text(d, (_W - 26, y + 26), right, 22, (220, 230, 220), anchor="rm")
+        rw = text_width(right, _LABEL)
+        draw_text(d, (_W - 26, y + 28), right, _LABEL, (220, 230, 220), anchor="rm")
         name = ("▶ " if turn else "") + info.name
         draw_text(
             d,
-            (bx + 4, y + 26),
-            truncate(name, 26, _W - 60 - rw - bx, True),
-            26,
+            (bx + 4, y + 28),
+            truncate(name, _LABEL, _W - 60 - rw - bx, True),
+            _LABEL,
             WHITE,
             bold=True,
             anchor="lm",
         )
-        row_y = y + 50
+        row_y = y + _BAND_TOP
         for items in exposed[seat]:
             mx = 24
             for item in items:
@@ -241,15 +246,15 @@ def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
                     )
                     continue
                 mx += 10
-                draw_text(d, (mx, row_y + th // 2), "花", 22, GOLD, bold=True, anchor="lm")
-                mx += 28
+                draw_text(d, (mx, row_y + th // 2), "花", _LABEL, GOLD, bold=True, anchor="lm")
+                mx += _LABEL + 6
                 for tile in item:
                     sprite = tile_image(tile, TABLE_TILE_W - 6)
                     img.paste(sprite, (mx, row_y + th - sprite.height), sprite)
                     mx += TABLE_TILE_W - 4
             row_y += th + 10
         if not info.discards:
-            draw_text(d, (24, row_y + th // 2), "(no discards)", 20, MUTED, anchor="lm")
+            draw_text(d, (24, row_y + th // 2), "(no discards)", _LABEL, MUTED, anchor="lm")
         for i, tile in enumerate(info.discards):
             tx = 24 + (i % _PER_ROW) * (TABLE_TILE_W + 2)
             ty = row_y + (i // _PER_ROW) * (th + 4)

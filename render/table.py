@@ -33,9 +33,11 @@ __all__ = ["WIDTH", "SeatBox", "draw_cards_row", "draw_seat", "seat_boxes", "sid
 WIDTH = 900
 HEIGHT = 860
 HEADER_H = 110
-TRICK_W = 96  # width of a card on the table
+TRICK_W = 108  # width of a card on the table (its rank is 16 px tall at 400 px wide)
 TRICK_H = round(TRICK_W * CARD_H / CARD_W)
-SIDE_W = 212  # a side seat's cards stop 8 px short of the centre line (left and right never meet)
+LABEL_SIZE = 28
+"""The smallest text on a 900 px table picture: 12.4 px when a phone shows it 400 px wide."""
+SIDE_W = 224  # a side seat's cards stop 8 px short of the centre line (left and right never meet)
 
 
 @dataclass(frozen=True)
@@ -56,28 +58,28 @@ def side_of(seat: int, viewer: int, n: int = 4) -> str:
 def seat_boxes(top: int = HEADER_H, height: int = HEIGHT) -> dict[str, SeatBox]:
     """Panel boxes and card anchors for the four sides of a ``WIDTH`` x ``height`` table."""
     mid_y = (top + height) // 2
-    pw, ph = 320, 84
+    pw, ph = 400, 84
     sw, sh = 196, 118
     return {
         "bottom": SeatBox(
             "bottom",
             (WIDTH // 2 - pw // 2, height - ph - 16, WIDTH // 2 + pw // 2, height - 16),
-            (WIDTH // 2, height - ph - 40 - TRICK_H // 2),
+            (WIDTH // 2, height - ph - 26 - TRICK_H // 2),
             440,
         ),
         "top": SeatBox(
             "top",
             (WIDTH // 2 - pw // 2, top + 14, WIDTH // 2 + pw // 2, top + 14 + ph),
-            (WIDTH // 2, top + ph + 38 + TRICK_H // 2),
+            (WIDTH // 2, top + ph + 24 + TRICK_H // 2),
             440,
         ),
         "left": SeatBox(
-            "left", (14, mid_y - sh // 2, 14 + sw, mid_y + sh // 2), (14 + sw + 20, mid_y), SIDE_W
+            "left", (14, mid_y - sh // 2, 14 + sw, mid_y + sh // 2), (14 + sw + 8, mid_y), SIDE_W
         ),
         "right": SeatBox(
             "right",
             (WIDTH - 14 - sw, mid_y - sh // 2, WIDTH - 14, mid_y + sh // 2),
-            (WIDTH - 14 - sw - 20, mid_y),
+            (WIDTH - 14 - sw - 8, mid_y),
             SIDE_W,
         ),
     }
@@ -91,13 +93,14 @@ def draw_felt(img: Image.Image, top: int) -> None:
 
 
 NAME_MIN_W = 110  # narrowest room for a seat's name before its badges move to a line below
-MIN_STEP = 26  # narrowest visible strip of a TRICK_W card on the table (rank + suit still show)
-ROW_DROP = 60  # vertical offset of a second row of played cards
-_SMALL_W = 72  # the smallest card width on the table, for very long plays
+MIN_STEP = 29  # narrowest visible strip of a TRICK_W card on the table (rank + suit still show)
+MAX_STEP = 34  # widest strip of an overlapped card on the table
+ROW_DROP = 68  # vertical offset of a second row of played cards
+_SMALL_W = 84  # the smallest card width on the table: its rank is 12 px tall at 400 px wide
 # (card width, rows) tried in order: big cards in one or two rows first; three rows of
 # small cards only for a throw too long for two (three rows of big cards would run
 # into the seats above and below a side seat).
-_LAYOUTS = ((TRICK_W, 1), (TRICK_W, 2), (84, 2), (_SMALL_W, 2), (_SMALL_W, 3))
+_LAYOUTS = ((TRICK_W, 1), (TRICK_W, 2), (96, 2), (_SMALL_W, 2), (_SMALL_W, 3))
 
 
 def _min_step(width: int) -> int:
@@ -113,8 +116,8 @@ def play_layout(n: int, max_w: int) -> tuple[int, int, int]:
     for width, rows in _LAYOUTS:
         per_row = -(-n // rows)
         if per_row <= 1:
-            return width, rows, 30
-        step = min(30, (max_w - width) // (per_row - 1))
+            return width, rows, MAX_STEP
+        step = min(MAX_STEP, (max_w - width) // (per_row - 1))
         if step >= _min_step(width):
             return width, rows, step
     per_row = -(-n // 3)
@@ -183,7 +186,9 @@ def draw_seat(
     """A seat panel: name (bold), info ``lines`` below, badges for dealer 庄 and ``tags``.
 
     The seat whose turn it is gets a gold outline and a ▶ marker; ``team`` colours a
-    stripe on the left of the panel.
+    stripe on the left of the panel. Badges that would leave the name under
+    ``NAME_MIN_W`` px move to a line of their own (tall side panels) or to the right of
+    the first info line (short panels). Text is ``LABEL_SIZE`` px or more.
     """
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box.box
@@ -199,32 +204,38 @@ def draw_seat(
     if dealer:
         badges.append(("庄", RED))
     badges.extend(tags)
-    widths = [text_width(text, 20, True) + 20 for text, _ in badges]
+    widths = [text_width(text, LABEL_SIZE, True) + LABEL_SIZE for text, _ in badges]
     badges_w = sum(w + 6 for w in widths)
-    # Badges go on the name line from the right; in a tall, narrow side panel where
-    # they would leave the name under NAME_MIN_W px, they get a line of their own.
-    own_line = bool(badges) and right - badges_w - tx - 6 < NAME_MIN_W and y1 - y0 >= 110
-    if own_line:
+    # Badges go on the name line from the right. Where they would leave the name under
+    # NAME_MIN_W px they move down: in a tall side panel to a line of their own, in a
+    # short panel to the right of the info line (which is short: "20 张 cards").
+    crowded = bool(badges) and right - badges_w - tx - 6 < NAME_MIN_W
+    line_w = x1 - tx - 8
+    if crowded and y1 - y0 >= 110:
         bx = tx
         for (text, colour), w in zip(badges, widths, strict=True):
-            badge(d, (bx, y1 - 22), text, 20, colour)
+            badge(d, (bx, y1 - 24), text, LABEL_SIZE, colour)
             bx += w + 6
         name_w = right - tx
     else:
         bx = right
+        by = y0 + 58 if crowded else y0 + 24
         for (text, colour), w in zip(reversed(badges), reversed(widths), strict=True):
             bx -= w
-            badge(d, (bx, y0 + 24), text, 20, colour)
+            badge(d, (bx, by), text, LABEL_SIZE, colour)
             bx -= 6
-        name_w = bx - tx - 6
+        if crowded:
+            name_w, line_w = right - tx, bx - tx - 6
+        else:
+            name_w = bx - tx - 6
     shown = ("▶ " if turn else "") + name
     draw_text(d, (tx, y0 + 24), truncate(shown, 28, name_w, True), 28, INK, bold=True, anchor="lm")
     for i, line in enumerate(lines):
         draw_text(
             d,
-            (tx, y0 + 58 + i * 28),
-            truncate(line, 25, x1 - tx - 8),
-            25,
+            (tx, y0 + 58 + i * 30),
+            truncate(line, LABEL_SIZE, line_w if i == 0 else x1 - tx - 8),
+            LABEL_SIZE,
             MUTED,
             anchor="lm",
         )
@@ -237,11 +248,18 @@ def draw_header(
     d = ImageDraw.Draw(img)
     x = 18
     for text, colour in left:
-        x += badge(d, (x, 34), text, 26, colour) + 10
+        x += badge(d, (x, 34), text, LABEL_SIZE, colour) + 10
     if right_text:
         draw_text(d, (WIDTH - 18, 34), right_text, 28, WHITE, bold=True, anchor="rm")
     if sub:
-        draw_text(d, (18, 82), truncate(sub, 26, WIDTH - 36), 26, (225, 225, 225), anchor="lm")
+        draw_text(
+            d,
+            (18, 82),
+            truncate(sub, LABEL_SIZE, WIDTH - 36),
+            LABEL_SIZE,
+            (225, 225, 225),
+            anchor="lm",
+        )
 
 
-__all__ += ["HEADER_H", "HEIGHT", "TRICK_H", "TRICK_W", "draw_felt", "draw_header"]
+__all__ += ["HEADER_H", "HEIGHT", "LABEL_SIZE", "TRICK_H", "TRICK_W", "draw_felt", "draw_header"]
