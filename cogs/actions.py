@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from cogs.failures import answers_failures
 from cogs.i18n import lang_of, refusal_text, tr
 from cogs.present import action_label, decode_action, same_cards
 
@@ -181,6 +182,7 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
     return True
 
 
+@answers_failures
 async def perform_control(
     interaction: discord.Interaction, table_id: int, step: int, value: str
 ) -> None:
@@ -265,6 +267,7 @@ def failed_throw_text(interaction: discord.Interaction, table_id: int, seat: int
 
 
 # --------------------------------------------------------------------------- free card choice
+@answers_failures
 async def pick_cards(
     interaction: discord.Interaction, table_id: int, step: int, group: int, values: list[str]
 ) -> None:
@@ -293,6 +296,7 @@ async def pick_cards(
     await interaction.edit_original_response(**payload.edit_kwargs(keep_picture=True))
 
 
+@answers_failures
 async def submit_picked(
     interaction: discord.Interaction, table_id: int, step: int, op: str
 ) -> None:
@@ -410,6 +414,7 @@ def _first_bad_token(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- table buttons
+@answers_failures
 async def lobby_button(interaction: discord.Interaction, table_id: int, op: str) -> None:
     """Join / Leave / Add bot / Start, pressed on the lobby message."""
     await defer(interaction)
@@ -436,6 +441,7 @@ async def lobby_button(interaction: discord.Interaction, table_id: int, op: str)
         await refuse(interaction, exc)
 
 
+@answers_failures
 async def show_hand(interaction: discord.Interaction, table_id: int | None) -> None:
     """The caller's own hand with its controls, as an ephemeral reply (View hand, /hand)."""
     await defer_private(interaction)
@@ -456,6 +462,7 @@ async def show_hand(interaction: discord.Interaction, table_id: int | None) -> N
             await older.delete_original_response()
 
 
+@answers_failures
 async def show_hint(interaction: discord.Interaction, table_id: int | None) -> None:
     """What the heuristic bot would do in the caller's seat (ephemeral)."""
     await defer_private(interaction)
@@ -492,6 +499,7 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
     )
 
 
+@answers_failures
 async def take_back(interaction: discord.Interaction, table_id: int) -> None:
     """The player takes back the seat a bot played for them after timeouts."""
     await defer(interaction)

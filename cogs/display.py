@@ -37,6 +37,7 @@ import discord
 from cogs import pictures
 from cogs.coalesce import Coalescer
 from cogs.controls import TableButton, lobby_controls, play_controls, quick_rows
+from cogs.failures import DISCORD_FAILURES, MISSING_PERMISSIONS, is_transient, permission_list
 from cogs.hand_message import HandPayload, hand_layout
 from cogs.i18n import tr
 from cogs.picker import Selection, card_groups, chosen_line, pick_kinds, pick_rows
@@ -82,6 +83,7 @@ ANNOUNCED = {
 }
 QUIET = {"cards_dealt"}  # too frequent to be worth a line
 DM_CLOSED = 50007
+PICTURE_RETRY_S = 600.0  # after a refused picture, try one again this much later
 PRIVATE_VIEW_S = 14 * 60  # an interaction token lasts 15 minutes: stop editing before
 
 
@@ -121,6 +123,9 @@ class TableDisplay:
         self.signatures: dict[tuple[int, int], tuple[Any, ...]] = {}
         self.auto_seats: dict[int, set[int]] = {}
         self._create_locks: dict[int, asyncio.Lock] = {}
+        #: table -> when Discord refused its picture (no Attach Files); text only meanwhile
+        self.no_pictures: dict[int, float] = {}
+        self.told_no_pictures: set[int] = set()
         #: (table, user) -> the step whose decision was last alerted (one alert per decision)
         self.alerted: dict[tuple[int, int], int] = {}
         #: (table, user) -> (the View-hand interaction, when) whose reply shows the hand
@@ -331,23 +336,92 @@ class TableDisplay:
         return out
 
     async def ensure_table_message(self, table: Table, lang: str | None = None) -> None:
-        """Post the table message if the table has none yet (once, even when called twice)."""
-        lock = self._create_locks.setdefault(table.id, asyncio.Lock())
-        async with lock:
-            if table.id in self.bot.state.table_messages:
-                return
-            lg = lang or self.lang(table)
-            channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
-            text = self.table_text(table, lg)
-            png = await self._table_png(table)
-            kwargs: dict[str, Any] = {"content": text, "view": self._table_view(table, lg)}
-            if png is not None:
+        """Post the table message if the table has none yet (once, even when called twice).
+
+        Raises what Discord answers when it cannot be posted (``discord.HTTPException``, a
+        timeout); a table that has been withdrawn meanwhile gets no message."""
+        async with self._create_locks.setdefault(table.id, asyncio.Lock()):
+            await self._post_table_message(table, lang)
+
+    async def open_message(self, table: Table, lang: str) -> BaseException | None:
+        """Post a newly opened table's message; if Discord refuses or fails, withdraw the table
+        (no lobby nobody can see is left behind; ``/table open`` may be tried again) and
+        return the error, else None."""
+        async with self._create_locks.setdefault(table.id, asyncio.Lock()):
+            try:
+                await self._post_table_message(table, lang)
+                return None
+            except DISCORD_FAILURES as exc:
+                error: BaseException = exc
+            log.warning("table %s: message not posted (%r): withdrawn", table.id, error)
+            try:
+                await self.bot.service.withdraw(table.id)
+            except Exception:  # joined or started meanwhile: the table stays, edits retry
+                log.exception("table %s could not be withdrawn", table.id)
+                self.refresh_table(table.id)
+                return None
+            self._create_locks.pop(table.id, None)
+            self.recent.pop(table.id, None)
+            self.announce.pop(table.id, None)
+            return error
+
+    async def _post_table_message(self, table: Table, lang: str | None) -> None:
+        if table.id in self.bot.state.table_messages:
+            return
+        try:
+            self.bot.service.get(table.id)
+        except Exception:  # withdrawn (or closed long ago): nothing to show
+            return
+        lg = lang or self.lang(table)
+        channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
+        text = self.table_text(table, lg)
+        png = await self._table_png(table) if self._pictures_allowed(table.id) else None
+        view = self._table_view(table, lg)
+
+        async def send(with_picture: bool) -> discord.Message:
+            kwargs: dict[str, Any] = {"content": text}
+            if view is not None:
+                kwargs["view"] = view
+            if with_picture and png is not None:
                 kwargs["file"] = discord.File(io.BytesIO(png), "table.png")
-            message = await channel.send(
-                allowed_mentions=discord.AllowedMentions.none(),
-                **{k: v for k, v in kwargs.items() if v is not None},
+            return await channel.send(allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+
+        try:
+            message = await send(True)
+        except discord.Forbidden as exc:
+            if png is None or exc.code != MISSING_PERMISSIONS:
+                raise
+            await self._pictures_refused(table)
+            message = await send(False)
+        await self.bot.state.set_table_message(table.id, channel.id, message.id, lg)
+
+    def _pictures_allowed(self, table_id: int) -> bool:
+        """False for a while after Discord refused the table's picture (no Attach Files);
+        the picture is tried again ``PICTURE_RETRY_S`` later (an admin may grant it)."""
+        refused = self.no_pictures.get(table_id)
+        return refused is None or time.monotonic() - refused > PICTURE_RETRY_S
+
+    async def _pictures_refused(self, table: Table) -> None:
+        """Discord refused the table picture (403 50013: no Attach Files): show the table as
+        text from now on, and tell the host once, in the channel, mentioning them."""
+        self.no_pictures[table.id] = time.monotonic()
+        if table.id in self.told_no_pictures:
+            return
+        self.told_no_pictures.add(table.id)
+        lang = self.lang(table)
+        channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
+        text = tr(
+            lang,
+            "fail.no_pictures_host",
+            host=f"<@{table.host_user_id}>",
+            perms=permission_list(lang, ["attach_files"]),
+        )
+        try:
+            await channel.send(
+                text, allowed_mentions=discord.AllowedMentions(users=True, everyone=False)
             )
-            await self.bot.state.set_table_message(table.id, channel.id, message.id, lg)
+        except DISCORD_FAILURES as exc:
+            log.warning("table %s: could not tell the host about pictures: %r", table.id, exc)
 
     def _table_view(self, table: Table, lang: str) -> discord.ui.View | None:
         if table.status == "lobby":
@@ -381,31 +455,55 @@ class TableDisplay:
         return await asyncio.get_running_loop().run_in_executor(self.render_pool, timed)
 
     async def _edit_table(self, table_id: int) -> None:
+        """Bring the table message (and the announcements) up to date (a coalesced job).
+
+        A failure that may pass (429, 5xx, a timeout) queues the job again, so the message
+        ends up showing the latest state; a refused picture falls back to text; a deleted
+        message is posted again; a permanent refusal (403, 404 channel) is logged."""
         try:
             table = self.bot.service.get(table_id)
         except Exception:
             return
-        if table_id not in self.bot.state.table_messages:
-            await self.ensure_table_message(table)
-            await self._flush_announcements(table)
-            return
-        lang = self.lang(table)
-        await self._flush_announcements(table)
-        channel_id, message_id = self.bot.state.table_messages[table_id]
-        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-        png = await self._table_png(table)
-        files = [discord.File(io.BytesIO(png), "table.png")] if png is not None else []
-        view = self._table_view(table, lang)
         try:
+            await self._flush_announcements(table)
+            if table_id not in self.bot.state.table_messages:
+                await self.ensure_table_message(table)
+            else:
+                await self._edit_table_message(table)
+        except DISCORD_FAILURES as exc:
+            if not is_transient(exc):
+                raise
+            log.info("table %s: edit failed (%r), trying again", table_id, exc)
+            self.refresh_table(table_id)
+
+    async def _edit_table_message(self, table: Table) -> None:
+        lang = self.lang(table)
+        channel_id, message_id = self.bot.state.table_messages[table.id]
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        png = await self._table_png(table) if self._pictures_allowed(table.id) else None
+        view = self._table_view(table, lang)
+        text = self.table_text(table, lang)
+
+        async def edit(with_picture: bool) -> None:
+            files = [discord.File(io.BytesIO(png), "table.png")] if with_picture and png else []
             await message.edit(
-                content=self.table_text(table, lang),
+                content=text,
                 attachments=files,
                 view=view,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
+
+        try:
+            try:
+                await edit(True)
+            except discord.Forbidden as exc:
+                if png is None or exc.code != MISSING_PERMISSIONS:
+                    raise
+                await self._pictures_refused(table)
+                await edit(False)
         except discord.NotFound:
             # the message was deleted: post a new one, remember it
-            self.bot.state.table_messages.pop(table_id, None)
+            self.bot.state.table_messages.pop(table.id, None)
             await self.ensure_table_message(table, lang)
 
     async def _flush_announcements(self, table: Table) -> None:
@@ -414,10 +512,15 @@ class TableDisplay:
             return
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
         text = "\n".join(lines)
-        await channel.send(
-            text if len(text) <= 2000 else text[:1999] + "…",
-            allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
-        )
+        try:
+            await channel.send(
+                text if len(text) <= 2000 else text[:1999] + "…",
+                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+            )
+        except DISCORD_FAILURES as exc:
+            if is_transient(exc):  # keep them for the next try, before any newer lines
+                self.announce[table.id] = lines + self.announce.get(table.id, [])
+            raise
 
     # ------------------------------------------------------------------ private hands
     def hand_payload(self, table: Table, user_id: int, lang: str) -> HandPayload:
@@ -625,6 +728,23 @@ class TableDisplay:
         return step
 
     async def _send_hand(self, table_id: int, user_id: int) -> None:
+        """:meth:`_deliver_hand` as a coalesced job: a failure that may pass (429, 5xx, a
+        timeout) queues it again, with the decision's alert still owed."""
+        key = (table_id, user_id)
+        alerted = self.alerted.get(key)
+        try:
+            await self._deliver_hand(table_id, user_id)
+        except DISCORD_FAILURES as exc:
+            if not is_transient(exc):
+                raise
+            log.info("hand %s: delivery failed (%r), trying again", key, exc)
+            if alerted is None:
+                self.alerted.pop(key, None)
+            else:
+                self.alerted[key] = alerted
+            self.hand_edits.request(key, self._hand_job(table_id, user_id))
+
+    async def _deliver_hand(self, table_id: int, user_id: int) -> None:
         """Send or edit ``user_id``'s DM hand message for this table (coalesced job).
 
         At a new required decision the player gets a fresh message, which notifies (an edit

@@ -447,6 +447,59 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "lobby.partners": ("Partners: {a} · {b}", "搭档：{a} · {b}"),
     "lobby.seat_select": ("Choose your seat…", "选择座位……"),
     "lobby.seat_taken": ("You sit at seat {seat} now.", "你现在坐在{seat}号座。"),
+    # ---- issue 13: Discord failures (engineer "failures"; carry over to the catalogue) ----
+    "perm.view_channel": ("View Channel", "查看频道"),
+    "perm.send_messages": ("Send Messages", "发送消息"),
+    "perm.send_messages_in_threads": ("Send Messages in Threads", "在子区中发送消息"),
+    "perm.embed_links": ("Embed Links", "嵌入链接"),
+    "perm.attach_files": ("Attach Files", "附加文件"),
+    "perm.read_message_history": ("Read Message History", "阅读消息历史记录"),
+    "perm.create_public_threads": ("Create Public Threads", "创建公开子区"),
+    "fail.missing_permissions": (
+        "I cannot do that here: I lack the permission {perms} in this channel. Ask a server admin to grant it.",
+        "我在这个频道做不到：缺少权限 {perms}。请服务器管理员授予。",
+    ),
+    "fail.forbidden": (
+        "Discord refused me here (missing permissions, code {code}). Ask a server admin to check my permissions in this channel.",
+        "Discord 拒绝了我的请求（缺少权限，代码 {code}）。请服务器管理员检查我在这个频道的权限。",
+    ),
+    "fail.channel_gone": (
+        "This channel is gone or I cannot reach it (Discord code {code}).",
+        "这个频道已不存在或我无法访问（Discord 代码 {code}）。",
+    ),
+    "fail.message_gone": (
+        "A message I needed was deleted (Discord code {code}); it will be posted again.",
+        "我需要的一条消息已被删除（Discord 代码 {code}）；会重新发送。",
+    ),
+    "fail.rate_limited": (
+        "Discord is rate limiting me right now; try again in a few seconds.",
+        "Discord 正在限制我的请求频率，请几秒后再试。",
+    ),
+    "fail.discord_down": (
+        "Discord did not answer properly (HTTP {status}); try again in a moment.",
+        "Discord 没有正常响应（HTTP {status}），请稍后再试。",
+    ),
+    "fail.timeout": (
+        "Discord did not answer in time; try again in a moment.",
+        "Discord 响应超时，请稍后再试。",
+    ),
+    "fail.unexpected": (
+        "Something went wrong on my side ({error}); it was logged.",
+        "我这边出错了（{error}），已记录。",
+    ),
+    "fail.open_not_posted": (
+        "The table was not opened: {reason}",
+        "没有开桌：{reason}",
+    ),
+    "fail.no_pictures_open": (
+        "Note: I lack {perms} here, so the table is shown as text without pictures.",
+        "注意：我在这里缺少 {perms} 权限，牌桌只以文字显示，没有图片。",
+    ),
+    "fail.no_pictures_host": (
+        "{host} I may not attach files in this channel (missing {perms}): the table message is shown as text without its picture.",
+        "{host} 我在这个频道不能附加文件（缺少 {perms}）：牌桌消息只以文字显示，没有图片。",
+    ),
+    # ---- end of issue 13 block ----
 }
 
 
