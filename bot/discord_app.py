@@ -152,6 +152,7 @@ class PaijuBot(commands.Bot):
     async def close(self) -> None:
         try:
             if self.display is not None:
+                self.display.cancel_retries()
                 self.display.table_edits.cancel()
                 self.display.hand_edits.cancel()
                 self.display.render_pool.shutdown(wait=False, cancel_futures=True)

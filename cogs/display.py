@@ -83,6 +83,8 @@ ANNOUNCED = {
 }
 QUIET = {"cards_dealt"}  # too frequent to be worth a line
 DM_CLOSED = 50007
+REFUSED_RETRY_S = 5.0  # a refused edit (403, 404) is tried again this much later, doubling
+REFUSED_RETRY_MAX_S = 600.0
 PICTURE_RETRY_S = 600.0  # after a refused picture, try one again this much later
 PRIVATE_VIEW_S = 14 * 60  # an interaction token lasts 15 minutes: stop editing before
 
@@ -126,6 +128,11 @@ class TableDisplay:
         #: table -> when Discord refused its picture (no Attach Files); text only meanwhile
         self.no_pictures: dict[int, float] = {}
         self.told_no_pictures: set[int] = set()
+        #: a failed edit's key -> failures in a row; its retry waiting, if refused
+        self._failures: dict[tuple[Any, ...], int] = {}
+        self._retries: dict[tuple[Any, ...], asyncio.TimerHandle] = {}
+        self.refused_retry_s = REFUSED_RETRY_S
+        self.refused_retry_max_s = REFUSED_RETRY_MAX_S
         #: (table, user) -> the step whose decision was last alerted (one alert per decision)
         self.alerted: dict[tuple[int, int], int] = {}
         #: (table, user) -> (the View-hand interaction, when) whose reply shows the hand
@@ -471,10 +478,9 @@ class TableDisplay:
             else:
                 await self._edit_table_message(table)
         except DISCORD_FAILURES as exc:
-            if not is_transient(exc):
-                raise
-            log.info("table %s: edit failed (%r), trying again", table_id, exc)
-            self.refresh_table(table_id)
+            self._try_again(("t", table_id), exc, lambda: self.refresh_table(table_id))
+        else:
+            self._failures.pop(("t", table_id), None)
 
     async def _edit_table_message(self, table: Table) -> None:
         lang = self.lang(table)
@@ -735,14 +741,40 @@ class TableDisplay:
         try:
             await self._deliver_hand(table_id, user_id)
         except DISCORD_FAILURES as exc:
-            if not is_transient(exc):
-                raise
-            log.info("hand %s: delivery failed (%r), trying again", key, exc)
             if alerted is None:
                 self.alerted.pop(key, None)
             else:
                 self.alerted[key] = alerted
-            self.hand_edits.request(key, self._hand_job(table_id, user_id))
+            job = self._hand_job(table_id, user_id)
+            self._try_again(("h", *key), exc, lambda: self.hand_edits.request(key, job))
+        else:
+            self._failures.pop(("h", *key), None)
+
+    def _try_again(
+        self, key: tuple[Any, ...], error: BaseException, again: Callable[[], None]
+    ) -> None:
+        """Queue a failed edit again: at once (within the coalescing interval) when the error
+        may pass (429, 5xx, a timeout); after a growing pause (``refused_retry_s`` doubled
+        each time, at most ``refused_retry_max_s``) when Discord refused it (403, 404), since
+        an admin may give the permission back, and hammering Discord with refused calls
+        gets a bot banned."""
+        tries = self._failures[key] = self._failures.get(key, 0) + 1
+        if is_transient(error):
+            log.info("%s: failed (%r), trying again", key, error)
+            again()
+            return
+        pause = min(self.refused_retry_s * 2 ** (tries - 1), self.refused_retry_max_s)
+        log.warning("%s: refused (%r), trying again in %.0f s", key, error, pause)
+        old = self._retries.pop(key, None)
+        if old is not None:
+            old.cancel()
+        self._retries[key] = asyncio.get_running_loop().call_later(pause, again)
+
+    def cancel_retries(self) -> None:
+        """Forget every edit waiting to be tried again (shutdown)."""
+        for handle in self._retries.values():
+            handle.cancel()
+        self._retries.clear()
 
     async def _deliver_hand(self, table_id: int, user_id: int) -> None:
         """Send or edit ``user_id``'s DM hand message for this table (coalesced job).
