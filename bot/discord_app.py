@@ -59,7 +59,7 @@ class PaijuBot(commands.Bot):
         bot_delay_s: float = 0.0,
         sync_commands: bool = True,
         rng_seed: int | None = None,
-        edit_intervals: tuple[float, float] = (1.5, 1.0),
+        edit_intervals: tuple[float, float] = (1.05, 1.0),
         **kwargs: Any,
     ) -> None:
         from cogs.failures import PaijuTree

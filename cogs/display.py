@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import pictures
-from cogs.coalesce import Coalescer
+from cogs.coalesce import Coalescer, RequestBudget
 from cogs.controls import TableButton, lobby_controls, play_controls, quick_rows
 from cogs.failures import DISCORD_FAILURES, MISSING_PERMISSIONS, is_transient, permission_list
 from cogs.hand_message import HandPayload, hand_layout
@@ -60,10 +60,14 @@ __all__ = ["HandPayload", "TableDisplay"]
 
 log = logging.getLogger(__name__)
 
-TABLE_INTERVAL = 1.5  # seconds between two edits of one table message, at least
+TABLE_INTERVAL = 1.05  # seconds between two edits of one table message (Discord: 5 per 5 s)
 HAND_INTERVAL = 1.0  # seconds between two edits of one player's hand message
-TABLE_EDITS_PER_S = 10.0  # all tables together: well under Discord's 50 requests/s per bot
-HAND_EDITS_PER_S = 15.0  # all private hand messages together
+HAND_EDITS_PER_S = 15.0  # quiet edits of private hand messages, all together (pictures drawn)
+REQUESTS_PER_S = 45.0  # all REST calls together: Discord allows a bot 50 a second
+NEXT_HAND_PRIORITY = 0  # the hand of the player who must move next goes first,
+TABLE_PRIORITY = 1  # then the table messages and their announcements,
+HAND_PRIORITY = 2  # then quiet hand edits (the mover's own, a bystander's),
+CLEAN_UP_PRIORITY = 3  # and deleting old prompts last
 RENDER_SHARE = 0.5  # of one core, at most, spent drawing table pictures
 RENDERS_AT_ONCE = 2
 RECENT_LINES = 5
@@ -115,6 +119,7 @@ class TableDisplay:
         # Pictures are drawn in a small pool of its own: few threads, so few malloc arenas
         # (the default executor's many threads each keep one, which swells the RSS).
         self.render_pool = ThreadPoolExecutor(RENDERS_AT_ONCE, thread_name_prefix="paiju-render")
+        self.budget = RequestBudget(REQUESTS_PER_S)
         self.table_edits = Coalescer(self.table_interval)
         self.base_hand_interval = hand_interval
         self.hand_edits = Coalescer(self.hand_interval)
@@ -132,6 +137,10 @@ class TableDisplay:
         self._failures: dict[tuple[Any, ...], int] = {}
         self._retries: dict[tuple[Any, ...], asyncio.TimerHandle] = {}
         self.refused_retry_s = REFUSED_RETRY_S
+        #: table -> when its picture was last drawn; the edit that will draw the next one
+        self.drawn_at: dict[int, float] = {}
+        self.drawing = 0  # pictures being drawn or waiting for a thread
+        self._picture_catch_up: dict[int, asyncio.TimerHandle] = {}
         self.refused_retry_max_s = REFUSED_RETRY_MAX_S
         #: (table, user) -> the step whose decision was last alerted (one alert per decision)
         self.alerted: dict[tuple[int, int], int] = {}
@@ -139,16 +148,23 @@ class TableDisplay:
         self.private_views: dict[tuple[int, int], tuple[Any, float]] = {}
 
     def table_interval(self) -> float:
-        """Seconds between two edits of one table message, grown with the number of busy
-        tables so that all edits together stay under ``TABLE_EDITS_PER_S`` and drawing the
-        pictures under ``RENDER_SHARE`` of a core (100 bot tables: ~10 s each)."""
+        """Seconds between two edits of one table message: the base interval (Discord lets a
+        channel have 5 edits per 5 s).  Many tables share Discord's 50 requests a second
+        through :attr:`budget` (their edits wait their turn there, and show the state of
+        when they go), and the CPU through :meth:`picture_interval`."""
+        return self.base_table_interval
+
+    def picture_interval(self) -> float:
+        """Seconds between two new pictures of one table, grown with the number of busy
+        tables so that drawing them stays under ``RENDER_SHARE`` of a core (100 busy tables
+        at 50 ms a picture: 10 s); between two, edits change the text and keep the picture."""
         busy = max(1, self.table_edits.active(within=30.0))
-        budget = min(TABLE_EDITS_PER_S, RENDER_SHARE / max(self.render_s, 1e-3))
-        return max(self.base_table_interval, busy / budget)
+        return max(self.base_table_interval, busy * self.render_s / RENDER_SHARE)
 
     def hand_interval(self) -> float:
-        """Seconds between two edits of one player's hand message: ``hand_interval`` while
-        few hands change, grown so that all hand edits stay under ``HAND_EDITS_PER_S``."""
+        """Seconds between two quiet edits of one player's hand message: ``hand_interval``
+        while few hands change, grown so that drawing the hand pictures stays near
+        ``HAND_EDITS_PER_S`` a second; a new decision does not wait (``urgent``)."""
         busy = max(1, self.hand_edits.active(within=10.0))
         return max(self.base_hand_interval, busy / HAND_EDITS_PER_S)
 
@@ -220,7 +236,9 @@ class TableDisplay:
             moved = seat.index in (changed or set()) and not seat.auto
             if moved or self.signatures.get(key) != sig:
                 self.signatures[key] = sig
-                self.hand_edits.request(key, self._hand_job(table.id, seat.user_id))
+                # a new decision is shown at once, not after the hand's edit interval
+                urgent = self._needs_alert(table, seat.user_id) is not None
+                self.hand_edits.request(key, self._hand_job(table.id, seat.user_id), urgent=urgent)
 
     def _hand_job(self, table_id: int, user_id: int) -> Callable[[], Awaitable[None]]:
         return lambda: self._send_hand(table_id, user_id)
@@ -424,6 +442,7 @@ class TableDisplay:
             perms=permission_list(lang, ["attach_files"]),
         )
         try:
+            await self.budget.take(TABLE_PRIORITY)
             await channel.send(
                 text, allowed_mentions=discord.AllowedMentions(users=True, everyone=False)
             )
@@ -459,7 +478,11 @@ class TableDisplay:
             out = func(*args)
             return out, time.perf_counter() - began
 
-        return await asyncio.get_running_loop().run_in_executor(self.render_pool, timed)
+        self.drawing += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.render_pool, timed)
+        finally:
+            self.drawing -= 1
 
     async def _edit_table(self, table_id: int) -> None:
         """Bring the table message (and the announcements) up to date (a coalesced job).
@@ -471,6 +494,8 @@ class TableDisplay:
             table = self.bot.service.get(table_id)
         except Exception:
             return
+        # a share of Discord's budget first, then the state as it is by then
+        await self.budget.take(TABLE_PRIORITY)
         try:
             await self._flush_announcements(table)
             if table_id not in self.bot.state.table_messages:
@@ -486,17 +511,24 @@ class TableDisplay:
         lang = self.lang(table)
         channel_id, message_id = self.bot.state.table_messages[table.id]
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-        png = await self._table_png(table) if self._pictures_allowed(table.id) else None
+        allowed = self._pictures_allowed(table.id)
+        # a new picture only as often as the CPU allows; in between, the text changes and
+        # the picture stays, and a later edit brings the picture up to date
+        due = self.drawn_at.get(table.id, -1e9) + self.picture_interval() - time.monotonic()
+        if allowed and due <= 0 and self.drawing >= RENDERS_AT_ONCE and table.status == "playing":
+            due = self.base_table_interval  # pictures are queuing (hands first): text now
+        keep_picture = allowed and due > 0 and table.status == "playing"
+        png = await self._table_png(table) if allowed and not keep_picture else None
+        if png is not None:
+            self.drawn_at[table.id] = time.monotonic()
         view = self._table_view(table, lang)
         text = self.table_text(table, lang)
 
         async def edit(with_picture: bool) -> None:
             files = [discord.File(io.BytesIO(png), "table.png")] if with_picture and png else []
+            kwargs: dict[str, Any] = {} if keep_picture and with_picture else {"attachments": files}
             await message.edit(
-                content=text,
-                attachments=files,
-                view=view,
-                allowed_mentions=discord.AllowedMentions.none(),
+                content=text, view=view, allowed_mentions=discord.AllowedMentions.none(), **kwargs
             )
 
         try:
@@ -511,6 +543,14 @@ class TableDisplay:
             # the message was deleted: post a new one, remember it
             self.bot.state.table_messages.pop(table.id, None)
             await self.ensure_table_message(table, lang)
+        if keep_picture and table.id not in self._picture_catch_up:
+            self._picture_catch_up[table.id] = asyncio.get_running_loop().call_later(
+                due, self._catch_up_picture, table.id
+            )
+
+    def _catch_up_picture(self, table_id: int) -> None:
+        self._picture_catch_up.pop(table_id, None)
+        self.refresh_table(table_id)
 
     async def _flush_announcements(self, table: Table) -> None:
         lines = self.announce.pop(table.id, [])
@@ -519,6 +559,7 @@ class TableDisplay:
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
         text = "\n".join(lines)
         try:
+            await self.budget.take(TABLE_PRIORITY)
             await channel.send(
                 text if len(text) <= 2000 else text[:1999] + "…",
                 allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
@@ -712,6 +753,7 @@ class TableDisplay:
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
         cid = self.dm_channels.get(user_id)
         if cid is None:
+            await self.budget.take(NEXT_HAND_PRIORITY)
             data = await self.bot.http.start_private_message(user_id)
             cid = int(data["id"])
             self.dm_channels[user_id] = cid
@@ -738,6 +780,14 @@ class TableDisplay:
         timeout) queues it again, with the decision's alert still owed."""
         key = (table_id, user_id)
         alerted = self.alerted.get(key)
+        try:
+            table = self.bot.service.get(table_id)
+        except Exception:
+            return
+        # a share of Discord's budget first, the hand of the player who must move next
+        # before any other; then the hand as it is by then
+        next_to_move = self._needs_alert(table, user_id) is not None
+        await self.budget.take(NEXT_HAND_PRIORITY if next_to_move else HAND_PRIORITY)
         try:
             await self._deliver_hand(table_id, user_id)
         except DISCORD_FAILURES as exc:
@@ -772,9 +822,10 @@ class TableDisplay:
 
     def cancel_retries(self) -> None:
         """Forget every edit waiting to be tried again (shutdown)."""
-        for handle in self._retries.values():
+        for handle in [*self._retries.values(), *self._picture_catch_up.values()]:
             handle.cancel()
         self._retries.clear()
+        self._picture_catch_up.clear()
 
     async def _deliver_hand(self, table_id: int, user_id: int) -> None:
         """Send or edit ``user_id``'s DM hand message for this table (coalesced job).
@@ -831,6 +882,7 @@ class TableDisplay:
             where[0], type=discord.ChannelType.private
         ).get_partial_message(where[1])
         try:
+            await self.budget.take(CLEAN_UP_PRIORITY)
             await message.delete()
         except discord.HTTPException:
             log.debug("old hand message %s already gone", where)
@@ -844,6 +896,7 @@ class TableDisplay:
             kinds = [k for d in table.engine.pending() if d.seat == seat for k in d.kinds]
         what = " / ".join(action_label(lang, _kind_action(k)) for k in dict.fromkeys(kinds))
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
+        await self.budget.take(NEXT_HAND_PRIORITY)
         await channel.send(
             f"<@{user_id}> " + tr(lang, "hand.alert", table=table.id, what=what),
             allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),

@@ -136,9 +136,14 @@ async def test_twenty_tables_played_through_random_faults(
 
     tables = [bot.service.table_in_channel(c.id) for c in channels]
     assert all(t is not None and t.status == "playing" for t in tables)
-    # every accepted move is in the store, in order
+    # every accepted move is in the store, in order (once the bots' last moves, which may
+    # be in flight now, are written: the people's last moves are awaited above)
     for table in tables:
-        stored = await bot.store.actions(table.game_id)
+        for _ in range(100):
+            stored = await bot.store.actions(table.game_id)
+            if stored == [a.to_json() for a in table.engine.actions]:
+                break
+            await asyncio.sleep(0.1)
         assert stored == [a.to_json() for a in table.engine.actions], table.id
     assert len(await bot.store.open_tables()) == TABLES  # no withdrawn table left behind
 
