@@ -25,6 +25,18 @@ Figures:
 * ``discord.table_edits_per_s`` / ``discord.hand_edits_per_s``: edits of the table
   messages and of the (absent) players' private hand messages per second, over the
   run (the coalescing budgets keep them far below Discord's 50 requests/s per bot).
+
+The latency people feel (issue 13; ``PAIJU_BENCH_PART=latency``, tables from
+``PAIJU_BENCH_PEOPLE_TABLES``, default ``100,300``): tables of one person and three bots,
+everyone moving at a person's pace (bots wait ``PAIJU_BENCH_BOT_THINK`` = 4 s, the person
+3-9 s), the loopback enforcing 5 edits per 5 s per channel; over ``PAIJU_BENCH_PLAY_S`` = 45 s:
+
+* ``discord.move_to_table_p99_ms``: from a move's acceptance until the table message
+  showing it is on Discord; target < 2 s at 100 tables, < 3 s at 300;
+* ``discord.move_to_hand_p99_ms``: from the move that gives the person a decision until
+  their hand message offering it is on Discord; same targets;
+* ``discord.move_ack_p99_ms``: the acknowledgement of every interaction of the run
+  (target < 250 ms).
 """
 
 from __future__ import annotations
@@ -204,6 +216,7 @@ async def _people(
     table_shown: dict[int, list[tuple[int, float]]] = {}  # table -> (step shown, when)
     hand_offered: dict[int, list[tuple[int, float]]] = {}  # table -> (decision step, when)
     moves: list[tuple[int, int, float]] = []  # (table, step after the move, when accepted)
+    hands_turn: set[tuple[int, int]] = set()  # (table, step) where the move gave the person one
     delivered: dict[int, asyncio.Event] = {}
     acks: list[float] = []
     lost_acks = 0
@@ -228,6 +241,7 @@ async def _people(
         table = self.bot.service.get(table_id)
         step = step_of(table)
         offers = bool(self._legal(table, user_id))  # a decision: required, or optional
+        # the state is read when the job starts; it is on Discord when the call returns
         await original_deliver(self, table_id, user_id)
         if offers:
             hand_offered.setdefault(table_id, []).append((step, clock()))
@@ -258,7 +272,11 @@ async def _people(
 
         async def on_update(update: Any) -> None:
             if update.action is not None and update.kind == "action":
-                moves.append((update.table.id, step_of(update.table), clock()))
+                table = update.table
+                moves.append((table.id, step_of(table), clock()))
+                person = table.seats[0].user_id
+                if table.status == "playing" and bot.service.legal_actions(table.id, person, 1):
+                    hands_turn.add((table.id, step_of(table)))
 
         bot.service.subscribe(on_update)
         all_started = asyncio.Event()
@@ -337,10 +355,11 @@ async def _people(
             to_table.append((min(shown) - when) * 1000)
         else:
             unseen += 1
-        # the person's decision that this move (the last before it) gave them
-        offered = [t for s, t in hand_offered.get(tid, []) if s == step and t >= when]
-        if offered:
-            to_hand.append((min(offered) - when) * 1000)
+        if (tid, step) not in hands_turn:
+            continue
+        # the first hand message offering the person a move, from this state or a later one
+        offered = [t for s, t in hand_offered.get(tid, []) if s >= step and t >= when]
+        to_hand.append((min(offered) - when) * 1000 if offered else play_s * 1000)
     window = [t for t in requests if measure_from <= t <= stop_at[0]]
     per_second: dict[int, int] = {}
     for t in window:

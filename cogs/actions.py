@@ -8,6 +8,8 @@ Rules every handler here follows:
   a custom_id only say which table;
 * every refusal (``TableError``, a bad control, bad card text) is an ephemeral
   follow-up naming the rule, in the user's language (:func:`refuse`);
+* whatever a REST call raises (403, 404, 429, 5xx, a timeout, a bug) is logged and
+  answered ephemerally, naming the missing permission (:func:`cogs.failures.answers_failures`);
 * moves carry an idempotency key, so a double click or a retried interaction
   applies once (``c:<table>:<user>:<step>`` for controls, ``i:<interaction id>``
   for slash commands).
