@@ -236,8 +236,8 @@ class TableDisplay:
             moved = seat.index in (changed or set()) and not seat.auto
             if moved or self.signatures.get(key) != sig:
                 self.signatures[key] = sig
-                # a new decision is shown at once, not after the hand's edit interval
-                urgent = self._needs_alert(table, seat.user_id) is not None
+                # a decision is shown at once, not after the hand's edit interval
+                urgent = bool(sig[1]) if len(sig) > 1 else False
                 self.hand_edits.request(key, self._hand_job(table.id, seat.user_id), urgent=urgent)
 
     def _hand_job(self, table_id: int, user_id: int) -> Callable[[], Awaitable[None]]:
@@ -484,7 +484,7 @@ class TableDisplay:
         finally:
             self.drawing -= 1
 
-    async def _edit_table(self, table_id: int) -> None:
+    async def _edit_table(self, table_id: int, priority: int = TABLE_PRIORITY) -> None:
         """Bring the table message (and the announcements) up to date (a coalesced job).
 
         A failure that may pass (429, 5xx, a timeout) queues the job again, so the message
@@ -495,7 +495,7 @@ class TableDisplay:
         except Exception:
             return
         # a share of Discord's budget first, then the state as it is by then
-        await self.budget.take(TABLE_PRIORITY)
+        await self.budget.take(priority)
         try:
             await self._flush_announcements(table)
             if table_id not in self.bot.state.table_messages:
@@ -549,8 +549,12 @@ class TableDisplay:
             )
 
     def _catch_up_picture(self, table_id: int) -> None:
+        """Bring a kept (older) picture up to date: after everything more urgent (an edit
+        for a new move, requested meanwhile, replaces this one)."""
         self._picture_catch_up.pop(table_id, None)
-        self.refresh_table(table_id)
+        self.table_edits.request(
+            table_id, lambda: self._edit_table(table_id, priority=CLEAN_UP_PRIORITY)
+        )
 
     async def _flush_announcements(self, table: Table) -> None:
         lines = self.announce.pop(table.id, [])
@@ -784,9 +788,12 @@ class TableDisplay:
             table = self.bot.service.get(table_id)
         except Exception:
             return
-        # a share of Discord's budget first, the hand of the player who must move next
-        # before any other; then the hand as it is by then
-        next_to_move = self._needs_alert(table, user_id) is not None
+        # a share of Discord's budget first, the hand of a player who has a move to make
+        # (the one who must move next, or one who may declare) before any other; then the
+        # hand as it is by then
+        next_to_move = self._needs_alert(table, user_id) is not None or bool(
+            self._legal(table, user_id)
+        )
         await self.budget.take(NEXT_HAND_PRIORITY if next_to_move else HAND_PRIORITY)
         try:
             await self._deliver_hand(table_id, user_id)
