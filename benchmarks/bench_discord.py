@@ -25,11 +25,24 @@ Figures:
 * ``discord.table_edits_per_s`` / ``discord.hand_edits_per_s``: edits of the table
   messages and of the (absent) players' private hand messages per second, over the
   run (the coalescing budgets keep them far below Discord's 50 requests/s per bot).
+
+The latency people feel (issue 13; ``PAIJU_BENCH_PART=latency``, tables from
+``PAIJU_BENCH_PEOPLE_TABLES``, default ``100,300``): tables of one person and three bots,
+everyone moving at a person's pace (bots wait ``PAIJU_BENCH_BOT_THINK`` = 4 s, the person
+3-9 s), the loopback enforcing 5 edits per 5 s per channel; over ``PAIJU_BENCH_PLAY_S`` = 45 s:
+
+* ``discord.move_to_table_p99_ms``: from a move's acceptance until the table message
+  showing it is on Discord; target < 2 s at 100 tables, < 3 s at 300;
+* ``discord.move_to_hand_p99_ms``: from the move that gives the person a decision until
+  their hand message offering it is on Discord; same targets;
+* ``discord.move_ack_p99_ms``: the acknowledgement of every interaction of the run
+  (target < 250 ms).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import statistics
 import tempfile
@@ -164,7 +177,255 @@ def _edit_count(server: LoopbackDiscord) -> tuple[int, int]:
     return table, hand
 
 
+# --------------------------------------------------------------------------- latency people feel
+THINK_S = (3.0, 9.0)  # a person takes this long (uniform) to choose once their hand offers a move
+BOT_THINK_S = float(os.environ.get("PAIJU_BENCH_BOT_THINK", "4"))  # bots move at a person's pace
+PLAY_S = float(os.environ.get("PAIJU_BENCH_PLAY_S", "45"))  # seconds of play measured
+SETUP_STAGGER_S = 0.05  # table i is set up i * 0.05 s after the first
+
+
+async def _people(
+    tables: int, db: Path, think: tuple[float, float], play_s: float
+) -> dict[str, Any]:
+    """``tables`` tables of one simulated person and three bots, all moving at a person's pace
+    (the bots wait ``BOT_THINK_S`` before each move), one hand of 扒鸡窝 each.
+
+    The loopback server enforces Discord's 5 edits per 5 s per channel (``rate_limits``).  The
+    person waits until the bot has delivered their hand message, reads it from the server,
+    thinks ``think`` seconds and uses its first control (as ``tests/discord/play.act_once``).
+    Every accepted move is timed where the table service announces it; the bot's table-message
+    edits and hand deliveries are timed where they complete (Discord has them then), with the
+    game step each one shows.  ``move_to_hand``: from the move that hands the turn to the
+    person until their hand message offers their decision.
+    """
+    import random
+
+    from cogs.client import create_bot
+
+    from bot.config import Settings
+    from cogs.display import TableDisplay, step_of
+    from tests.discord.play import controls
+    from tests.discord_loopback import Harness
+    from tests.discord_loopback.harness import InteractionTimeout
+
+    server = LoopbackDiscord(
+        validate=False, record_requests=False, keep_history=False, rate_limits=(5, 5.0)
+    )
+    await server.start()
+    h = Harness(server, timeout=30)
+    rng = random.Random(13)
+    table_shown: dict[int, list[tuple[int, float]]] = {}  # table -> (step shown, when)
+    hand_offered: dict[int, list[tuple[int, float]]] = {}  # table -> (decision step, when)
+    moves: list[tuple[int, int, float]] = []  # (table, step after the move, when accepted)
+    hands_turn: set[tuple[int, int]] = set()  # (table, step) where the move gave the person one
+    delivered: dict[int, asyncio.Event] = {}
+    acks: list[float] = []
+    lost_acks = 0
+    requests: list[float] = []
+    clock = time.perf_counter
+    display_cls: Any = TableDisplay
+    original_edit = display_cls._edit_table_message
+    original_post = display_cls._post_table_message
+    original_deliver = display_cls._deliver_hand
+
+    async def timed_edit(self: Any, table: Any, *args: Any) -> None:
+        step = step_of(table)
+        await original_edit(self, table, *args)
+        table_shown.setdefault(table.id, []).append((step, clock()))
+
+    async def timed_post(self: Any, table: Any, *args: Any) -> None:
+        step = step_of(table)
+        await original_post(self, table, *args)
+        table_shown.setdefault(table.id, []).append((step, clock()))
+
+    async def timed_deliver(self: Any, table_id: int, user_id: int) -> None:
+        table = self.bot.service.get(table_id)
+        step = step_of(table)
+        offers = bool(self._legal(table, user_id))  # a decision: required, or optional
+        # the state is read when the job starts; it is on Discord when the call returns
+        await original_deliver(self, table_id, user_id)
+        if offers:
+            hand_offered.setdefault(table_id, []).append((step, clock()))
+        delivered.setdefault(user_id, asyncio.Event()).set()
+
+    display_cls._edit_table_message = timed_edit
+    display_cls._post_table_message = timed_post
+    display_cls._deliver_hand = timed_deliver
+    try:
+        channels = [server.add_channel(f"people-{i}") for i in range(tables)]
+        users = [server.add_user(f"person-{i}") for i in range(tables)]
+        settings = Settings(
+            database_path=db,
+            dev_guild_id=server.guild.id,
+            default_pace="live",
+            discord_api_base=server.api_base,
+            discord_gateway_url=server.gateway_url,
+        )
+        bot = create_bot(settings, rng_seed=1, bot_delay_s=BOT_THINK_S)
+        original_request = server._handle
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            requests.append(clock())
+            return await original_request(*args, **kwargs)
+
+        server._handle = counted  # type: ignore[method-assign]
+        await h.start_bot(bot)
+
+        async def on_update(update: Any) -> None:
+            if update.action is not None and update.kind == "action":
+                table = update.table
+                moves.append((table.id, step_of(table), clock()))
+                person = table.seats[0].user_id
+                if table.status == "playing" and bot.service.legal_actions(table.id, person, 1):
+                    hands_turn.add((table.id, step_of(table)))
+
+        bot.service.subscribe(on_update)
+        all_started = asyncio.Event()
+        started = 0
+        stop_at = [float("inf")]
+
+        async def answered(result: Any) -> None:
+            nonlocal lost_acks
+            try:
+                acks.append((await result).latency_ms)
+            except InteractionTimeout:
+                lost_acks += 1
+
+        async def person(i: int) -> None:
+            user = users[i]
+            event = delivered.setdefault(user.id, asyncio.Event())
+            done: set[int] = set()
+            while clock() < stop_at[0]:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), 2.0)
+                event.clear()
+                dms = [m for m in server.dms(user) if controls(m)]
+                found = controls(dms[-1]) if dms else None
+                if found is None or found[0] in done:
+                    continue
+                step, ids = found
+                done.add(step)
+                await asyncio.sleep(rng.uniform(*think))
+                if clock() >= stop_at[0]:
+                    return
+                message = dms[-1]
+                select = next((c for c in ids if c.startswith("pj:s:")), None)
+                if select is not None:
+                    component = message.component(select)
+                    value = component["options"][0]["value"] if component else ""
+                    await answered(h.select(user, message, select, [value], strict=False))
+                else:
+                    await answered(h.click(user, message, ids[0], strict=False))
+
+        async def one_table(i: int) -> None:
+            nonlocal started
+            await asyncio.sleep(i * SETUP_STAGGER_S)
+            channel, user = channels[i], users[i]
+            steps: tuple[tuple[str, dict[str, Any]], ...] = (
+                ("table open", {"game": "pajiwo", "preset": "quick", "pace": "live"}),
+                ("table addbot", {}),
+                ("table start", {}),
+            )
+            for command, options in steps:
+                result = await h.slash(user, command, channel=channel, **options)
+                acks.append(result.latency_ms)
+                await result.final(timeout=60)
+            started += 1
+            if started == tables:
+                all_started.set()
+            await person(i)
+
+        runners = [asyncio.create_task(one_table(i)) for i in range(tables)]
+        await all_started.wait()
+        measure_from = clock()
+        stop_at[0] = measure_from + play_s
+        await asyncio.gather(*runners)
+        await h.stop_bot()
+    finally:
+        display_cls._edit_table_message = original_edit
+        display_cls._post_table_message = original_post
+        display_cls._deliver_hand = original_deliver
+        await server.stop()
+    to_table: list[float] = []
+    to_hand: list[float] = []
+    unseen = 0
+    moves = [m for m in moves if measure_from <= m[2] <= stop_at[0] - 10.0]
+    for tid, step, when in moves:
+        shown = [t for s, t in table_shown.get(tid, []) if s >= step and t >= when]
+        if shown:
+            to_table.append((min(shown) - when) * 1000)
+        else:
+            unseen += 1
+        if (tid, step) not in hands_turn:
+            continue
+        # the first hand message offering the person a move, from this state or a later one
+        offered = [t for s, t in hand_offered.get(tid, []) if s >= step and t >= when]
+        to_hand.append((min(offered) - when) * 1000 if offered else play_s * 1000)
+    window = [t for t in requests if measure_from <= t <= stop_at[0]]
+    per_second: dict[int, int] = {}
+    for t in window:
+        per_second[int(t)] = per_second.get(int(t), 0) + 1
+    return {
+        "to_table": to_table,
+        "to_hand": to_hand,
+        "unseen": unseen,
+        "acks": acks,
+        "lost_acks": lost_acks,
+        "moves": len(moves),
+        "requests_per_s": len(window) / play_s,
+        "max_requests_per_s": max(per_second.values(), default=0),
+        "rate_limited": sum(server.rate_limit_hits.values()),
+    }
+
+
+def run_latency(tables: int) -> Iterator[Figure]:
+    """``discord.move_to_table_p99_ms`` / ``discord.move_to_hand_p99_ms`` (and the
+    acknowledgement's p99) with ``tables`` tables of four people."""
+    target = "< 2000" if tables <= 100 else "< 3000"
+    with tempfile.TemporaryDirectory() as tmp:
+        out = asyncio.run(_people(tables, Path(tmp) / "people.sqlite3", THINK_S, PLAY_S))
+    extra = {
+        "tables": tables,
+        "moves": out["moves"],
+        "think_s": list(THINK_S),
+        "bot_think_s": BOT_THINK_S,
+        "lost_acks": out["lost_acks"],
+        "requests_per_s": round(out["requests_per_s"], 1),
+        "max_requests_in_1s": out["max_requests_per_s"],
+        "rate_limited_429": out["rate_limited"],
+    }
+    yield Figure(
+        "discord.move_to_table_p99_ms",
+        _quantile(out["to_table"], 0.99),
+        "ms",
+        target,
+        {**extra, "p50_ms": round(_quantile(out["to_table"], 0.5)), "never_shown": out["unseen"]},
+    )
+    yield Figure(
+        "discord.move_to_hand_p99_ms",
+        _quantile(out["to_hand"], 0.99),
+        "ms",
+        target,
+        {**extra, "p50_ms": round(_quantile(out["to_hand"], 0.5)), "n": len(out["to_hand"])},
+    )
+    yield Figure(
+        "discord.move_ack_p99_ms",
+        _quantile(out["acks"], 0.99),
+        "ms",
+        "< 250",
+        {**extra, "p50_ms": round(_quantile(out["acks"], 0.5))},
+    )
+
+
 def run() -> Iterator[Figure]:
+    """``PAIJU_BENCH_PART``: ``load`` (bot tables), ``latency`` (people), or both (default);
+    ``PAIJU_BENCH_PEOPLE_TABLES``: the latency runs' table counts (default ``100,300``)."""
+    part = os.environ.get("PAIJU_BENCH_PART", "all")
+    if part in ("all", "latency"):
+        for n in os.environ.get("PAIJU_BENCH_PEOPLE_TABLES", "100,300").split(","):
+            yield from run_latency(int(n))
+    if part == "latency":
+        return
     tables = int(os.environ.get("PAIJU_BENCH_TABLES", "100"))
     bot_delay = float(os.environ.get("PAIJU_BENCH_BOT_DELAY", "0.5"))
     with tempfile.TemporaryDirectory() as tmp:

@@ -454,6 +454,19 @@ class Store:
         row.created_at = now
         return table_id
 
+    async def delete_table(self, table_id: int) -> None:
+        """Delete a lobby table nothing refers to yet (a table whose opening was undone).
+
+        Raises ``ValueError`` for a table that is not in the lobby (its games are history).
+        """
+        async with self._txn() as db:
+            cur = await db.execute(
+                "DELETE FROM tables WHERE id = ? AND status = 'lobby' AND game_id IS NULL",
+                (table_id,),
+            )
+            if cur.rowcount != 1:
+                raise ValueError(f"table {table_id} is not an unstarted lobby")
+
     async def update_table(self, table_id: int, now: float, **fields: Any) -> None:
         """Set some columns of a table (names as in :class:`TableRow`)."""
         async with self._txn() as db:

@@ -437,6 +437,25 @@ class TableService:
         await self._notify([TableUpdate(table, "lobby")])
         return table
 
+    async def withdraw(self, table_id: int) -> None:
+        """Undo :meth:`open_table` when the front end could not show the table (its message
+        could not be posted): the table is deleted, not aborted, and the channel is free.
+
+        Raises ``TableError``: ``no_table``; ``already_started`` for a table past its lobby.
+        """
+        table = self.get(table_id)
+        async with table.lock:
+            if table.status != "lobby":
+                raise TableError("already_started", "only an unstarted table can be withdrawn", {})
+            await self.store.delete_table(table.id)
+            self.scheduler.cancel_prefix(("t", table.id))
+            for key in (table.channel_id, table.thread_id):
+                if key is not None and self._by_channel.get(key) == table.id:
+                    del self._by_channel[key]
+            self._tables.pop(table.id, None)
+            table.status = "aborted"
+            table.finished_event.set()
+
     async def set_thread(self, table_id: int, thread_id: int | None) -> Table:
         """Record the thread a front end opened for the table.
 

@@ -7,6 +7,7 @@ Modules (import-light here; ``cogs.client.PaijuBot`` loads the extensions):
 * :mod:`cogs.info` — ``/rules``, ``/rating``, ``/leaderboard``, ``/history``
 * :mod:`cogs.controls` — buttons and selects (``DynamicItem``, restart-proof custom_ids)
 * :mod:`cogs.actions` — defer, act with an idempotency key, refuse ephemerally
+* :mod:`cogs.failures` — Discord's refusals and errors answered, permissions checked
 * :mod:`cogs.display` — the table message and private hands, coalesced edits
 * :mod:`cogs.client` — the discord.py client (``PaijuBot``), ``create_bot``, ``run``, ``main``
 * :mod:`cogs.state` — what the Discord front end remembers (message ids, languages, closed DMs)

@@ -8,6 +8,8 @@ Rules every handler here follows:
   a custom_id only say which table;
 * every refusal (``TableError``, a bad control, bad card text) is an ephemeral
   follow-up naming the rule, in the user's language (:func:`refuse`);
+* whatever a REST call raises (403, 404, 429, 5xx, a timeout, a bug) is logged and
+  answered ephemerally, naming the missing permission (:func:`cogs.failures.answers_failures`);
 * moves carry an idempotency key, so a double click or a retried interaction
   applies once (``c:<table>:<user>:<step>`` for controls, ``i:<interaction id>``
   for slash commands).
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
+from cogs.failures import answers_failures
 from cogs.i18n import lang_of, refusal_text, tr
 from cogs.lead import lead_line
 from cogs.present import action_label, decode_action, same_cards
@@ -182,6 +185,7 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
     return True
 
 
+@answers_failures
 async def perform_control(
     interaction: discord.Interaction, table_id: int, step: int, value: str
 ) -> None:
@@ -292,6 +296,7 @@ async def _picking_seat(
     return table, seat
 
 
+@answers_failures
 async def pick_cards(
     interaction: discord.Interaction, table_id: int, step: int, group: int, values: list[str]
 ) -> None:
@@ -312,6 +317,7 @@ async def pick_cards(
     await interaction.edit_original_response(**payload.edit_kwargs(keep_picture=True))
 
 
+@answers_failures
 async def submit_picked(
     interaction: discord.Interaction, table_id: int, step: int, op: str
 ) -> None:
@@ -434,6 +440,7 @@ def _first_bad_token(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- table buttons
+@answers_failures
 async def lobby_button(interaction: discord.Interaction, table_id: int, op: str) -> None:
     """Join / Leave / Add bot / Start, pressed on the lobby message."""
     await defer(interaction)
@@ -460,6 +467,7 @@ async def lobby_button(interaction: discord.Interaction, table_id: int, op: str)
         await refuse(interaction, exc)
 
 
+@answers_failures
 async def choose_seat(interaction: discord.Interaction, table_id: int, value: str) -> None:
     """The lobby's seat menu: move to the chosen seat (see ``TableService.choose_seat``)."""
     await defer(interaction)
@@ -475,6 +483,7 @@ async def choose_seat(interaction: discord.Interaction, table_id: int, value: st
     await reply(interaction, tr(lang(interaction), "lobby.seat_taken", seat=int(value) + 1))
 
 
+@answers_failures
 async def show_hand(interaction: discord.Interaction, table_id: int | None) -> None:
     """The caller's own hand with its controls, as an ephemeral reply (View hand, /hand)."""
     await defer_private(interaction)
@@ -495,6 +504,7 @@ async def show_hand(interaction: discord.Interaction, table_id: int | None) -> N
             await older.delete_original_response()
 
 
+@answers_failures
 async def show_hint(interaction: discord.Interaction, table_id: int | None) -> None:
     """What the heuristic bot would do in the caller's seat (ephemeral)."""
     await defer_private(interaction)
@@ -536,6 +546,7 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
     )
 
 
+@answers_failures
 async def take_back(interaction: discord.Interaction, table_id: int) -> None:
     """The player takes back the seat a bot played for them after timeouts."""
     await defer(interaction)

@@ -68,12 +68,15 @@ class PaijuBot(commands.Bot):
         bot_delay_s: float = 0.0,
         sync_commands: bool = True,
         rng_seed: int | None = None,
-        edit_intervals: tuple[float, float] = (1.5, 1.0),
+        edit_intervals: tuple[float, float] = (1.05, 1.0),
         forced_pass_delay: tuple[float, float] | None = FORCED_PASS_DELAY,
         **kwargs: Any,
     ) -> None:
+        from cogs.failures import PaijuTree
+
         intents = discord.Intents.none()
         intents.guilds = True
+        kwargs.setdefault("tree_cls", PaijuTree)  # answers whatever a command lets out
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -146,11 +149,22 @@ class PaijuBot(commands.Bot):
             for c in walk_components(interaction.message.components)
         )
         if not matches_a_control(custom_id) or not on_message:
-            await refuse(interaction, Refusal("bad_control", "this control is not valid"))
+            from cogs.failures import answer_failure
+
+            try:
+                await refuse(interaction, Refusal("bad_control", "this control is not valid"))
+            except Exception as exc:  # the refusal itself failed: say why, if anything can
+                await answer_failure(interaction, exc)
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        """An event handler raised (interactions answer their own failures, see
+        :mod:`cogs.failures`): log it with the event's name, keep running."""
+        log.exception("error in event %s", event_method)
 
     async def close(self) -> None:
         try:
             if self.display is not None:
+                self.display.cancel_retries()
                 self.display.table_edits.cancel()
                 self.display.hand_edits.cancel()
                 self.display.render_pool.shutdown(wait=False, cancel_futures=True)

@@ -9,10 +9,13 @@ late shows the newest state.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import heapq
+import itertools
 import logging
 from collections.abc import Awaitable, Callable, Hashable
 
-__all__ = ["Coalescer"]
+__all__ = ["Coalescer", "RequestBudget"]
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +37,7 @@ class Coalescer:
         self._pending: dict[Hashable, Job] = {}
         self._tasks: dict[Hashable, asyncio.Task[None]] = {}
         self._last: dict[Hashable, float] = {}
+        self._urgent: dict[Hashable, asyncio.Event] = {}
 
     @property
     def interval(self) -> float:
@@ -50,8 +54,12 @@ class Coalescer:
         if key not in self._tasks:
             self._last.pop(key, None)
 
-    def request(self, key: Hashable, job: Job) -> None:
+    def request(self, key: Hashable, job: Job, *, urgent: bool = False) -> None:
+        """Run ``job`` for ``key`` (replacing a pending one); ``urgent`` runs it without
+        waiting out the interval (the hand of the player who must move next)."""
         self._pending[key] = job
+        if urgent:
+            self._urgent.setdefault(key, asyncio.Event()).set()
         if key not in self._tasks:
             self._tasks[key] = asyncio.get_running_loop().create_task(self._run(key))
 
@@ -60,8 +68,11 @@ class Coalescer:
         try:
             while key in self._pending:
                 wait = self._last.get(key, -1e9) + self.interval - loop.time()
-                if wait > 0:
-                    await asyncio.sleep(wait)
+                woken = self._urgent.setdefault(key, asyncio.Event())
+                if wait > 0 and not woken.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(woken.wait(), wait)
+                self._urgent.pop(key, None)
                 job = self._pending.pop(key)
                 self._last[key] = loop.time()
                 try:
@@ -72,6 +83,7 @@ class Coalescer:
                     log.exception("coalesced job %r failed", key)
         finally:
             self._tasks.pop(key, None)
+            self._urgent.pop(key, None)
 
     async def drain(self) -> None:
         """Wait until no job is pending or running."""
@@ -82,3 +94,68 @@ class Coalescer:
         for task in list(self._tasks.values()):
             task.cancel()
         self._pending.clear()
+
+
+class RequestBudget:
+    """Discord's global budget for a bot's REST calls, shared by every job: ``per_second``
+    requests a second (Discord: 50 per bot; interaction answers are not counted), spent in
+    order of priority.
+
+    ``await budget.take(priority)`` returns when the call may be made: at once while tokens
+    are left (up to ``burst`` saved), else when the bucket refills and no waiter of a lower
+    ``priority`` number is ahead (ties: first come, first served). So under load the hand of
+    the player who must move next (priority 0) goes before the table messages (1), and those
+    before quiet hand edits (2) and clean-up (3).
+    """
+
+    def __init__(self, per_second: float, *, burst: float | None = None) -> None:
+        self.per_second = per_second
+        self.burst = burst if burst is not None else per_second / 5
+        self._tokens = self.burst
+        self._updated: float | None = None
+        self._waiters: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._pump: asyncio.Task[None] | None = None
+        self.waited = 0  # calls that had to wait (for the benchmarks)
+
+    def _refill(self, now: float) -> None:
+        if self._updated is not None:
+            self._tokens = min(self.burst, self._tokens + (now - self._updated) * self.per_second)
+        self._updated = now
+
+    def waiting(self) -> int:
+        """Calls waiting for a token now."""
+        return sum(1 for *_, f in self._waiters if not f.done())
+
+    async def take(self, priority: int = 0) -> None:
+        loop = asyncio.get_running_loop()
+        self._refill(loop.time())
+        if not self._waiters and self._tokens >= 1:
+            self._tokens -= 1
+            return
+        self.waited += 1
+        future: asyncio.Future[None] = loop.create_future()
+        heapq.heappush(self._waiters, (priority, next(self._order), future))
+        if self._pump is None or self._pump.done():
+            self._pump = loop.create_task(self._serve())
+        await future
+
+    async def _serve(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._waiters:
+            self._refill(loop.time())
+            if self._tokens < 1:
+                await asyncio.sleep((1 - self._tokens) / self.per_second)
+                continue
+            *_, future = heapq.heappop(self._waiters)
+            if future.done():  # its caller was cancelled
+                continue
+            self._tokens -= 1
+            future.set_result(None)
+
+    def cancel(self) -> None:
+        for *_, future in self._waiters:
+            future.cancel()
+        self._waiters.clear()
+        if self._pump is not None:
+            self._pump.cancel()

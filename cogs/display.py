@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import pictures
-from cogs.coalesce import Coalescer
+from cogs.coalesce import Coalescer, RequestBudget
 from cogs.controls import TableButton, lobby_controls, play_controls, quick_rows
+from cogs.failures import DISCORD_FAILURES, MISSING_PERMISSIONS, is_transient, permission_list
 from cogs.hand_message import HandPayload, hand_layout
 from cogs.i18n import lang_of, tr
 from cogs.lead import lead_line
@@ -66,10 +67,14 @@ __all__ = ["HandPayload", "TableDisplay"]
 
 log = logging.getLogger(__name__)
 
-TABLE_INTERVAL = 1.5  # seconds between two edits of one table message, at least
+TABLE_INTERVAL = 1.05  # seconds between two edits of one table message (Discord: 5 per 5 s)
 HAND_INTERVAL = 1.0  # seconds between two edits of one player's hand message
-TABLE_EDITS_PER_S = 10.0  # all tables together: well under Discord's 50 requests/s per bot
-HAND_EDITS_PER_S = 15.0  # all private hand messages together
+HAND_EDITS_PER_S = 15.0  # quiet edits of private hand messages, all together (pictures drawn)
+REQUESTS_PER_S = 45.0  # all REST calls together: Discord allows a bot 50 a second
+NEXT_HAND_PRIORITY = 0  # the hand of the player who must move next goes first,
+TABLE_PRIORITY = 1  # then the table messages and their announcements,
+HAND_PRIORITY = 2  # then quiet hand edits (the mover's own, a bystander's),
+CLEAN_UP_PRIORITY = 3  # and deleting old prompts last
 RENDER_SHARE = 0.5  # of one core, at most, spent drawing table pictures
 RENDERS_AT_ONCE = 2
 RECENT_LINES = 5
@@ -91,6 +96,9 @@ ANNOUNCED = {
 ANNOUNCED |= {"deal_grabbed", "trump_fixed", "tribute_paid", "gan_guo", "jokers_buried", "lun_over"}
 QUIET = {"cards_dealt"}  # too frequent to be worth a line
 DM_CLOSED = 50007
+REFUSED_RETRY_S = 5.0  # a refused edit (403, 404) is tried again this much later, doubling
+REFUSED_RETRY_MAX_S = 600.0
+PICTURE_RETRY_S = 600.0  # after a refused picture, try one again this much later
 PRIVATE_VIEW_S = 14 * 60  # an interaction token lasts 15 minutes: stop editing before
 
 
@@ -124,6 +132,7 @@ class TableDisplay:
         # Pictures are drawn in a small pool of its own: few threads, so few malloc arenas
         # (the default executor's many threads each keep one, which swells the RSS).
         self.render_pool = ThreadPoolExecutor(RENDERS_AT_ONCE, thread_name_prefix="paiju-render")
+        self.budget = RequestBudget(REQUESTS_PER_S)
         self.table_edits = Coalescer(self.table_interval)
         self.base_hand_interval = hand_interval
         self.hand_edits = Coalescer(self.hand_interval)
@@ -134,22 +143,41 @@ class TableDisplay:
         self.signatures: dict[tuple[int, int], tuple[Any, ...]] = {}
         self.auto_seats: dict[int, set[int]] = {}
         self._create_locks: dict[int, asyncio.Lock] = {}
+        #: table -> when Discord refused its picture (no Attach Files); text only meanwhile
+        self.no_pictures: dict[int, float] = {}
+        self.told_no_pictures: set[int] = set()
+        #: a failed edit's key -> failures in a row; its retry waiting, if refused
+        self._failures: dict[tuple[Any, ...], int] = {}
+        self._retries: dict[tuple[Any, ...], asyncio.TimerHandle] = {}
+        self.refused_retry_s = REFUSED_RETRY_S
+        #: table -> when its picture was last drawn; the edit that will draw the next one
+        self.drawn_at: dict[int, float] = {}
+        self.drawing = 0  # pictures being drawn or waiting for a thread
+        self._picture_catch_up: dict[int, asyncio.TimerHandle] = {}
+        self.refused_retry_max_s = REFUSED_RETRY_MAX_S
         #: (table, user) -> the step whose decision was last alerted (one alert per decision)
         self.alerted: dict[tuple[int, int], int] = {}
         #: (table, user) -> (the View-hand interaction, when) whose reply shows the hand
         self.private_views: dict[tuple[int, int], tuple[Any, float]] = {}
 
     def table_interval(self) -> float:
-        """Seconds between two edits of one table message, grown with the number of busy
-        tables so that all edits together stay under ``TABLE_EDITS_PER_S`` and drawing the
-        pictures under ``RENDER_SHARE`` of a core (100 bot tables: ~10 s each)."""
+        """Seconds between two edits of one table message: the base interval (Discord lets a
+        channel have 5 edits per 5 s).  Many tables share Discord's 50 requests a second
+        through :attr:`budget` (their edits wait their turn there, and show the state of
+        when they go), and the CPU through :meth:`picture_interval`."""
+        return self.base_table_interval
+
+    def picture_interval(self) -> float:
+        """Seconds between two new pictures of one table, grown with the number of busy
+        tables so that drawing them stays under ``RENDER_SHARE`` of a core (100 busy tables
+        at 50 ms a picture: 10 s); between two, edits change the text and keep the picture."""
         busy = max(1, self.table_edits.active(within=30.0))
-        budget = min(TABLE_EDITS_PER_S, RENDER_SHARE / max(self.render_s, 1e-3))
-        return max(self.base_table_interval, busy / budget)
+        return max(self.base_table_interval, busy * self.render_s / RENDER_SHARE)
 
     def hand_interval(self) -> float:
-        """Seconds between two edits of one player's hand message: ``hand_interval`` while
-        few hands change, grown so that all hand edits stay under ``HAND_EDITS_PER_S``."""
+        """Seconds between two quiet edits of one player's hand message: ``hand_interval``
+        while few hands change, grown so that drawing the hand pictures stays near
+        ``HAND_EDITS_PER_S`` a second; a new decision does not wait (``urgent``)."""
         busy = max(1, self.hand_edits.active(within=10.0))
         return max(self.base_hand_interval, busy / HAND_EDITS_PER_S)
 
@@ -225,7 +253,9 @@ class TableDisplay:
             moved = seat.index in (changed or set()) and not seat.auto
             if moved or self.signatures.get(key) != sig:
                 self.signatures[key] = sig
-                self.hand_edits.request(key, self._hand_job(table.id, seat.user_id))
+                # a decision is shown at once, not after the hand's edit interval
+                urgent = bool(sig[1]) if len(sig) > 1 else False
+                self.hand_edits.request(key, self._hand_job(table.id, seat.user_id), urgent=urgent)
 
     def _hand_job(self, table_id: int, user_id: int) -> Callable[[], Awaitable[None]]:
         return lambda: self._send_hand(table_id, user_id)
@@ -372,23 +402,93 @@ class TableDisplay:
         return out
 
     async def ensure_table_message(self, table: Table, lang: str | None = None) -> None:
-        """Post the table message if the table has none yet (once, even when called twice)."""
-        lock = self._create_locks.setdefault(table.id, asyncio.Lock())
-        async with lock:
-            if table.id in self.bot.state.table_messages:
-                return
-            lg = lang or self.lang(table)
-            channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
-            text = self.table_text(table, lg)
-            png = await self._table_png(table)
-            kwargs: dict[str, Any] = {"content": text, "view": self._table_view(table, lg)}
-            if png is not None:
+        """Post the table message if the table has none yet (once, even when called twice).
+
+        Raises what Discord answers when it cannot be posted (``discord.HTTPException``, a
+        timeout); a table that has been withdrawn meanwhile gets no message."""
+        async with self._create_locks.setdefault(table.id, asyncio.Lock()):
+            await self._post_table_message(table, lang)
+
+    async def open_message(self, table: Table, lang: str) -> BaseException | None:
+        """Post a newly opened table's message; if Discord refuses or fails, withdraw the table
+        (no lobby nobody can see is left behind; ``/table open`` may be tried again) and
+        return the error, else None."""
+        async with self._create_locks.setdefault(table.id, asyncio.Lock()):
+            try:
+                await self._post_table_message(table, lang)
+                return None
+            except DISCORD_FAILURES as exc:
+                error: BaseException = exc
+            log.warning("table %s: message not posted (%r): withdrawn", table.id, error)
+            try:
+                await self.bot.service.withdraw(table.id)
+            except Exception:  # joined or started meanwhile: the table stays, edits retry
+                log.exception("table %s could not be withdrawn", table.id)
+                self.refresh_table(table.id)
+                return None
+            self._create_locks.pop(table.id, None)
+            self.recent.pop(table.id, None)
+            self.announce.pop(table.id, None)
+            return error
+
+    async def _post_table_message(self, table: Table, lang: str | None) -> None:
+        if table.id in self.bot.state.table_messages:
+            return
+        try:
+            self.bot.service.get(table.id)
+        except Exception:  # withdrawn (or closed long ago): nothing to show
+            return
+        lg = lang or self.lang(table)
+        channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
+        text = self.table_text(table, lg)
+        png = await self._table_png(table) if self._pictures_allowed(table.id) else None
+        view = self._table_view(table, lg)
+
+        async def send(with_picture: bool) -> discord.Message:
+            kwargs: dict[str, Any] = {"content": text}
+            if view is not None:
+                kwargs["view"] = view
+            if with_picture and png is not None:
                 kwargs["file"] = discord.File(io.BytesIO(png), "table.png")
-            message = await channel.send(
-                allowed_mentions=discord.AllowedMentions.none(),
-                **{k: v for k, v in kwargs.items() if v is not None},
+            return await channel.send(allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+
+        try:
+            message = await send(True)
+        except discord.Forbidden as exc:
+            if png is None or exc.code != MISSING_PERMISSIONS:
+                raise
+            await self._pictures_refused(table)
+            message = await send(False)
+        await self.bot.state.set_table_message(table.id, channel.id, message.id, lg)
+
+    def _pictures_allowed(self, table_id: int) -> bool:
+        """False for a while after Discord refused the table's picture (no Attach Files);
+        the picture is tried again ``PICTURE_RETRY_S`` later (an admin may grant it)."""
+        refused = self.no_pictures.get(table_id)
+        return refused is None or time.monotonic() - refused > PICTURE_RETRY_S
+
+    async def _pictures_refused(self, table: Table) -> None:
+        """Discord refused the table picture (403 50013: no Attach Files): show the table as
+        text from now on, and tell the host once, in the channel, mentioning them."""
+        self.no_pictures[table.id] = time.monotonic()
+        if table.id in self.told_no_pictures:
+            return
+        self.told_no_pictures.add(table.id)
+        lang = self.lang(table)
+        channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
+        text = tr(
+            lang,
+            "fail.no_pictures_host",
+            host=f"<@{table.host_user_id}>",
+            perms=permission_list(lang, ["attach_files"]),
+        )
+        try:
+            await self.budget.take(TABLE_PRIORITY)
+            await channel.send(
+                text, allowed_mentions=discord.AllowedMentions(users=True, everyone=False)
             )
-            await self.bot.state.set_table_message(table.id, channel.id, message.id, lg)
+        except DISCORD_FAILURES as exc:
+            log.warning("table %s: could not tell the host about pictures: %r", table.id, exc)
 
     def _table_view(self, table: Table, lang: str) -> discord.ui.View | None:
         if table.status == "lobby":
@@ -419,35 +519,83 @@ class TableDisplay:
             out = func(*args)
             return out, time.perf_counter() - began
 
-        return await asyncio.get_running_loop().run_in_executor(self.render_pool, timed)
+        self.drawing += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.render_pool, timed)
+        finally:
+            self.drawing -= 1
 
-    async def _edit_table(self, table_id: int) -> None:
+    async def _edit_table(self, table_id: int, priority: int = TABLE_PRIORITY) -> None:
+        """Bring the table message (and the announcements) up to date (a coalesced job).
+
+        A failure that may pass (429, 5xx, a timeout) queues the job again, so the message
+        ends up showing the latest state; a refused picture falls back to text; a deleted
+        message is posted again; a permanent refusal (403, 404 channel) is logged."""
         try:
             table = self.bot.service.get(table_id)
         except Exception:
             return
-        if table_id not in self.bot.state.table_messages:
-            await self.ensure_table_message(table)
-            await self._flush_announcements(table)
-            return
-        lang = self.lang(table)
-        await self._flush_announcements(table)
-        channel_id, message_id = self.bot.state.table_messages[table_id]
-        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-        png = await self._table_png(table)
-        files = [discord.File(io.BytesIO(png), "table.png")] if png is not None else []
-        view = self._table_view(table, lang)
+        # a share of Discord's budget first, then the state as it is by then
+        await self.budget.take(priority)
         try:
+            await self._flush_announcements(table)
+            if table_id not in self.bot.state.table_messages:
+                await self.ensure_table_message(table)
+            else:
+                await self._edit_table_message(table)
+        except DISCORD_FAILURES as exc:
+            self._try_again(("t", table_id), exc, lambda: self.refresh_table(table_id))
+        else:
+            self._failures.pop(("t", table_id), None)
+
+    async def _edit_table_message(self, table: Table) -> None:
+        lang = self.lang(table)
+        channel_id, message_id = self.bot.state.table_messages[table.id]
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        allowed = self._pictures_allowed(table.id)
+        # a new picture only as often as the CPU allows; in between, the text changes and
+        # the picture stays, and a later edit brings the picture up to date
+        due = self.drawn_at.get(table.id, -1e9) + self.picture_interval() - time.monotonic()
+        if allowed and due <= 0 and self.drawing >= RENDERS_AT_ONCE and table.status == "playing":
+            due = self.base_table_interval  # pictures are queuing (hands first): text now
+        keep_picture = allowed and due > 0 and table.status == "playing"
+        png = await self._table_png(table) if allowed and not keep_picture else None
+        if png is not None:
+            self.drawn_at[table.id] = time.monotonic()
+        view = self._table_view(table, lang)
+        text = self.table_text(table, lang)
+
+        async def edit(with_picture: bool) -> None:
+            files = [discord.File(io.BytesIO(png), "table.png")] if with_picture and png else []
+            kwargs: dict[str, Any] = {} if keep_picture and with_picture else {"attachments": files}
             await message.edit(
-                content=self.table_text(table, lang),
-                attachments=files,
-                view=view,
-                allowed_mentions=discord.AllowedMentions.none(),
+                content=text, view=view, allowed_mentions=discord.AllowedMentions.none(), **kwargs
             )
+
+        try:
+            try:
+                await edit(True)
+            except discord.Forbidden as exc:
+                if png is None or exc.code != MISSING_PERMISSIONS:
+                    raise
+                await self._pictures_refused(table)
+                await edit(False)
         except discord.NotFound:
             # the message was deleted: post a new one, remember it
-            self.bot.state.table_messages.pop(table_id, None)
+            self.bot.state.table_messages.pop(table.id, None)
             await self.ensure_table_message(table, lang)
+        if keep_picture and table.id not in self._picture_catch_up:
+            self._picture_catch_up[table.id] = asyncio.get_running_loop().call_later(
+                due, self._catch_up_picture, table.id
+            )
+
+    def _catch_up_picture(self, table_id: int) -> None:
+        """Bring a kept (older) picture up to date: after everything more urgent (an edit
+        for a new move, requested meanwhile, replaces this one)."""
+        self._picture_catch_up.pop(table_id, None)
+        self.table_edits.request(
+            table_id, lambda: self._edit_table(table_id, priority=CLEAN_UP_PRIORITY)
+        )
 
     async def _flush_announcements(self, table: Table) -> None:
         lines = self.announce.pop(table.id, [])
@@ -455,10 +603,16 @@ class TableDisplay:
             return
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
         text = "\n".join(lines)
-        await channel.send(
-            text if len(text) <= 2000 else text[:1999] + "…",
-            allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
-        )
+        try:
+            await self.budget.take(TABLE_PRIORITY)
+            await channel.send(
+                text if len(text) <= 2000 else text[:1999] + "…",
+                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
+            )
+        except DISCORD_FAILURES as exc:
+            if is_transient(exc):  # keep them for the next try, before any newer lines
+                self.announce[table.id] = lines + self.announce.get(table.id, [])
+            raise
 
     # ------------------------------------------------------------------ private hands
     def hand_payload(self, table: Table, user_id: int, lang: str) -> HandPayload:
@@ -719,6 +873,7 @@ class TableDisplay:
     async def _dm_channel(self, user_id: int) -> discord.PartialMessageable:
         cid = self.dm_channels.get(user_id)
         if cid is None:
+            await self.budget.take(NEXT_HAND_PRIORITY)
             data = await self.bot.http.start_private_message(user_id)
             cid = int(data["id"])
             self.dm_channels[user_id] = cid
@@ -745,6 +900,61 @@ class TableDisplay:
         return step
 
     async def _send_hand(self, table_id: int, user_id: int) -> None:
+        """:meth:`_deliver_hand` as a coalesced job: a failure that may pass (429, 5xx, a
+        timeout) queues it again, with the decision's alert still owed."""
+        key = (table_id, user_id)
+        alerted = self.alerted.get(key)
+        try:
+            table = self.bot.service.get(table_id)
+        except Exception:
+            return
+        # a share of Discord's budget first, the hand of a player who has a move to make
+        # (the one who must move next, or one who may declare) before any other; then the
+        # hand as it is by then
+        next_to_move = self._needs_alert(table, user_id) is not None or bool(
+            self._legal(table, user_id)
+        )
+        await self.budget.take(NEXT_HAND_PRIORITY if next_to_move else HAND_PRIORITY)
+        try:
+            await self._deliver_hand(table_id, user_id)
+        except DISCORD_FAILURES as exc:
+            if alerted is None:
+                self.alerted.pop(key, None)
+            else:
+                self.alerted[key] = alerted
+            job = self._hand_job(table_id, user_id)
+            self._try_again(("h", *key), exc, lambda: self.hand_edits.request(key, job))
+        else:
+            self._failures.pop(("h", *key), None)
+
+    def _try_again(
+        self, key: tuple[Any, ...], error: BaseException, again: Callable[[], None]
+    ) -> None:
+        """Queue a failed edit again: at once (within the coalescing interval) when the error
+        may pass (429, 5xx, a timeout); after a growing pause (``refused_retry_s`` doubled
+        each time, at most ``refused_retry_max_s``) when Discord refused it (403, 404), since
+        an admin may give the permission back, and hammering Discord with refused calls
+        gets a bot banned."""
+        tries = self._failures[key] = self._failures.get(key, 0) + 1
+        if is_transient(error):
+            log.info("%s: failed (%r), trying again", key, error)
+            again()
+            return
+        pause = min(self.refused_retry_s * 2 ** (tries - 1), self.refused_retry_max_s)
+        log.warning("%s: refused (%r), trying again in %.0f s", key, error, pause)
+        old = self._retries.pop(key, None)
+        if old is not None:
+            old.cancel()
+        self._retries[key] = asyncio.get_running_loop().call_later(pause, again)
+
+    def cancel_retries(self) -> None:
+        """Forget every edit waiting to be tried again (shutdown)."""
+        for handle in [*self._retries.values(), *self._picture_catch_up.values()]:
+            handle.cancel()
+        self._retries.clear()
+        self._picture_catch_up.clear()
+
+    async def _deliver_hand(self, table_id: int, user_id: int) -> None:
         """Send or edit ``user_id``'s DM hand message for this table (coalesced job).
 
         At a new required decision the player gets a fresh message, which notifies (an edit
@@ -799,6 +1009,7 @@ class TableDisplay:
             where[0], type=discord.ChannelType.private
         ).get_partial_message(where[1])
         try:
+            await self.budget.take(CLEAN_UP_PRIORITY)
             await message.delete()
         except discord.HTTPException:
             log.debug("old hand message %s already gone", where)
@@ -818,6 +1029,7 @@ class TableDisplay:
             ]
         what = " / ".join(action_label(lang, _kind_action(k)) for k in dict.fromkeys(kinds))
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
+        await self.budget.take(NEXT_HAND_PRIORITY)
         await channel.send(
             f"<@{user_id}> " + tr(lang, "hand.alert", table=table.id, what=what),
             allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),

@@ -16,6 +16,7 @@ from discord.app_commands import locale_str as _L
 from discord.ext import commands
 
 from cogs.actions import Refusal, app, defer, display_name, lang, refuse, reply, table_error_type
+from cogs.failures import channel_needs, failure_text, missing_to_open, permission_list
 from cogs.i18n import tr
 from games.registry import GAMES
 
@@ -119,11 +120,19 @@ class TableCog(
         preset: str | None = None,
         pace: str | None = None,
     ) -> None:
+        # Check the bot's permissions here, open the table, post its message; a table whose
+        # message cannot be posted is withdrawn (no lobby nobody sees is left behind).
         bot = app(interaction)
+        lg = lang(interaction)
         channel_id = interaction.channel_id or 0
-        bot.display.channel_lang[channel_id] = lang(interaction)
-
-        async def call() -> Any:
+        await defer(interaction, ephemeral=True)
+        required, wanted = missing_to_open(interaction)
+        if required:
+            text = tr(lg, "fail.missing_permissions", perms=permission_list(lg, required))
+            await reply(interaction, "❌ " + text)
+            return
+        bot.display.channel_lang[channel_id] = lg
+        try:
             table = await bot.service.open_table(
                 guild_id=interaction.guild_id,
                 channel_id=channel_id,
@@ -133,10 +142,22 @@ class TableCog(
                 preset=preset,
                 pace=pace,
             )
-            await bot.display.ensure_table_message(table, lang(interaction))
-            return table
-
-        await self._lobby(interaction, call, "lobby.opened")
+        except (table_error_type(), Refusal) as exc:
+            await refuse(interaction, exc)
+            return
+        if wanted:  # shown as text: say so now rather than when the first picture is refused
+            bot.display.no_pictures[table.id] = float("inf")
+            bot.display.told_no_pictures.add(table.id)
+        error = await bot.display.open_message(table, lg)
+        if error is not None:
+            perms = interaction.app_permissions
+            reason = failure_text(lg, error, perms, channel_needs(interaction))
+            await reply(interaction, "❌ " + tr(lg, "fail.open_not_posted", reason=reason))
+            return
+        text = tr(lg, "lobby.opened")
+        if wanted:
+            text += "\n" + tr(lg, "fail.no_pictures_open", perms=permission_list(lg, wanted))
+        await reply(interaction, text)
 
     @app_commands.command(name=_L("join"), description=_L("Join the table in this channel"))
     async def join(self, interaction: discord.Interaction) -> None:
