@@ -200,9 +200,8 @@ async def _people(
     """
     import random
 
-    from cogs.client import create_bot
-
     from bot.config import Settings
+    from cogs.client import create_bot
     from cogs.display import TableDisplay, step_of
     from tests.discord.play import controls
     from tests.discord_loopback import Harness

@@ -20,7 +20,6 @@ import contextlib
 from typing import Any
 
 from cogs.client import PaijuBot
-
 from tests.discord.conftest import BotFactory
 from tests.discord.play import Player, act_once, controls
 from tests.discord_loopback import Harness, LoopbackDiscord

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.client import PaijuBot
-
 from tests.discord.conftest import BotFactory
 from tests.discord.play import Player, act_once, answer, table_id, table_message
 from tests.discord_loopback import Harness, LoopbackDiscord
