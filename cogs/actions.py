@@ -220,11 +220,15 @@ async def perform_control(
     )
     applied = await perform(interaction, table, action, key)
     message = interaction.message
+    # after an accepted move the notes below are a courtesy: if Discord fails them, the move
+    # stands and must not be reported as failed
     if applied and optional and action.kind == "pass":
         # 过 while the cards arrive changes nothing on screen: say it was heard
-        await reply(interaction, tr(lang(interaction), "hand.deal_pass"), ephemeral=True)
+        with contextlib.suppress(discord.HTTPException):
+            await reply(interaction, tr(lang(interaction), "hand.deal_pass"), ephemeral=True)
     if applied:
-        await confirm_failed_throw(interaction, table_id, seat)
+        with contextlib.suppress(discord.HTTPException):
+            await confirm_failed_throw(interaction, table_id, seat)
     if applied and message is not None and message.flags.ephemeral and message.flags.components_v2:
         # an ephemeral View-hand message cannot be refreshed later: show the new hand now
         # (a hint's reply is plain text and stays as it is)

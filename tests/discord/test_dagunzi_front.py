@@ -99,16 +99,16 @@ def test_event_and_result_lines_in_both_languages() -> None:
             "lun_over": False,
         },
     }
-    assert outcome_line("en", "hand_over", result, NAMES) == (
+    assert outcome_line("en", "hand_over", result, NAMES, "dagunzi") == (
         "Hand 4: the defenders scored 160 and won the kitty (抠底): Bob & Dave take the deal "
         "and go up 2; blood (喝血) next hand: 1"
     )
-    assert outcome_line("zh", "hand_over", result, NAMES) == (
+    assert outcome_line("zh", "hand_over", result, NAMES, "dagunzi") == (
         "第 4 局：闲家得 160 分并抠底：Bob、Dave 上庄，升 2 级；下一局喝血 1 张"
     )
     three = Action(0, "declare", {"cards": ["BJ", "BJ", "BJ"], "suit": "H"})
     assert action_label("zh", three) == "亮主 大王 大王 大王 → ♥"  # the suit in the menu
-    lun = outcome_line("zh", "lun_over", {"lun": 1, "winner": [0, 2], "why": "…"}, NAMES)
+    lun = outcome_line("zh", "lun_over", {"lun": 1, "winner": [0, 2], "why": "…"}, NAMES, "dagunzi")
     assert lun == "Alice、Carol 赢下第 1 轮"
 
 
