@@ -14,6 +14,7 @@ SUITES: dict[str, str] = {
     "dagunzi": "benchmarks.bench_dagunzi",
     "dagun": "benchmarks.bench_dagun",
     "jintan": "benchmarks.bench_jintan",
+    "jinhua": "benchmarks.bench_jinhua",
     "store": "benchmarks.bench_store",
     "simulate": "benchmarks.bench_simulate",
     "host": "benchmarks.bench_host",

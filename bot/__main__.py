@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot play|simulate|resume|run``.
+"""Command line: ``python -m bot play|simulate|resume|run|backup|check|health``.
 
 * ``play GAME``: play in the terminal against bots (``bot.cli``).
 * ``simulate GAME --games N --seed S [--json]``: bot-only matches through the
@@ -7,6 +7,8 @@
   ones to the end (after a crash), one JSON line each.
 * ``run``: start the Discord bot (:data:`DISCORD_FRONT_END`, loaded by name only for
   ``run``: the host package imports neither discord.py nor the cogs).
+* ``backup PATH``, ``check PATH``, ``health``: copy the live database, verify a
+  copy, tell whether a bot runs the database (``bot.backup``).
 
 Common options: ``--db PATH`` (default: ``DATABASE_PATH`` or ``paiju.sqlite3``;
 ``simulate`` defaults to a temporary file), ``--preset NAME``, ``--match
@@ -212,6 +214,9 @@ def _parser() -> argparse.ArgumentParser:
         description=RUN_HELP,
         formatter_class=_Formatter,
     )
+    from bot.backup import add_commands
+
+    add_commands(sub)  # backup, check, health
     return parser
 
 
@@ -388,11 +393,21 @@ def _cmd_resume(args: argparse.Namespace, settings: Settings) -> int:
         return _interrupted(f"every stored move is kept; run resume --db {db} again to finish")
 
 
+def _cmd_backup(args: argparse.Namespace, settings: Settings) -> int:
+    """``backup``, ``check`` and ``health`` (:mod:`bot.backup`)."""
+    from bot.backup import run_command
+
+    return run_command(args, settings.database_path)
+
+
 HANDLERS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "run": _cmd_run,
     "play": _cmd_play,
     "simulate": _cmd_simulate,
     "resume": _cmd_resume,
+    "backup": _cmd_backup,
+    "check": _cmd_backup,
+    "health": _cmd_backup,
 }
 """The command handlers by subcommand name: ``(args, settings) -> exit status``."""
 

@@ -26,6 +26,9 @@ Schema (``PRAGMA user_version`` = number of migrations applied; see
   seat's team, rank and rating change, and each hand's result, for history.
 * ``ratings``: ``(guild_id, game, user_id)``: openskill ``mu``/``sigma``,
   games and wins. ``guild_id`` 0 stands for "no server" (the terminal).
+* ``snapshots``: the newest engine snapshot of each open game (a cache of the
+  log, :mod:`bot.snapshots`): action count, engine code version, SHA-256, the
+  pickled engine. Dropped when the game closes.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.snapshots import Snapshot
 from bot.timers import Deadline
 
 __all__ = [
@@ -151,6 +155,17 @@ MIGRATIONS: tuple[str, ...] = (
         updated_at REAL NOT NULL,
         PRIMARY KEY (guild_id, game, user_id)
     ) WITHOUT ROWID;
+    """,
+    # 2: engine snapshots beside the log (bot.snapshots): the newest one of each open game
+    """
+    CREATE TABLE snapshots (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        version TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        state BLOB NOT NULL,
+        at REAL NOT NULL
+    );
     """,
 )
 """Migration ``i`` (0-based) brings ``PRAGMA user_version`` from ``i`` to ``i + 1``."""
@@ -528,6 +543,10 @@ class Store:
             r = await cur.fetchone()
         if r is None:
             raise KeyError(f"no game {game_id}")
+        return self._game_row(r)
+
+    @staticmethod
+    def _game_row(r: sqlite3.Row) -> GameRow:
         return GameRow(
             id=r["id"],
             table_id=r["table_id"],
@@ -633,6 +652,8 @@ class Store:
                 "UPDATE games SET status = ?, finished_at = ? WHERE id = ?", (status, now, game_id)
             )
         await db.execute("DELETE FROM deadlines WHERE table_id = ?", (table_id,))
+        if game_id is not None:
+            await db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
 
     # ----------------------------------------------------------- deadlines
     async def put_deadlines(self, table_id: int, deadlines: Mapping[int, Deadline]) -> None:
@@ -661,6 +682,76 @@ class Store:
         ) as cur:
             rows = await cur.fetchall()
         return {r[0]: Deadline(r[0], r[1], r[2], bool(r[3])) for r in rows}
+
+    # ------------------------------------------------------------ start-up
+    # One query each for all open tables: a thousand tables load in a few round trips.
+    async def open_games(self) -> dict[int, GameRow]:
+        """The game rows of every playing table, by game id."""
+        async with self._db.execute(
+            "SELECT g.* FROM games g JOIN tables t ON t.game_id = g.id WHERE t.status = 'playing'"
+        ) as cur:
+            rows = await cur.fetchall()
+        return {r["id"]: self._game_row(r) for r in rows}
+
+    async def open_user_keys(self) -> dict[int, set[str]]:
+        """The people's idempotency keys (``u:...``) of every playing table's game, by game id."""
+        out: dict[int, set[str]] = {}
+        async with self._db.execute(
+            "SELECT a.game_id, a.idempotency_key FROM tables t JOIN actions a"
+            " ON a.game_id = t.game_id WHERE t.status = 'playing'"
+            " AND a.idempotency_key >= 'u:' AND a.idempotency_key < 'u;'"
+        ) as cur:
+            async for r in cur:
+                out.setdefault(r[0], set()).add(r[1])
+        return out
+
+    async def open_deadlines(self) -> dict[int, dict[int, Deadline]]:
+        """The deadlines of every open table, by table id, then seat."""
+        out: dict[int, dict[int, Deadline]] = {}
+        async with self._db.execute(
+            "SELECT d.table_id, d.seat, d.due, d.remind_at, d.reminded FROM deadlines d"
+            " JOIN tables t ON t.id = d.table_id WHERE t.status IN ('lobby', 'playing')"
+        ) as cur:
+            async for r in cur:
+                out.setdefault(r[0], {})[r[1]] = Deadline(r[1], r[2], r[3], bool(r[4]))
+        return out
+
+    async def open_snapshots(self) -> dict[int, tuple[Snapshot, list[dict[str, Any]]]]:
+        """The snapshot of every playing table's game, with the log from its last action on
+        (action ``seq - 1`` and every newer one, as ``Action.to_json()`` dicts), by game id."""
+        snapshots: dict[int, Snapshot] = {}
+        async with self._db.execute(
+            "SELECT s.game_id, s.seq, s.version, s.digest, s.state FROM snapshots s"
+            " JOIN tables t ON t.game_id = s.game_id WHERE t.status = 'playing'"
+        ) as cur:
+            async for r in cur:
+                snapshots[r[0]] = Snapshot(r[0], r[1], r[2], r[3], bytes(r[4]))
+        tails: dict[int, list[dict[str, Any]]] = {gid: [] for gid in snapshots}
+        async with self._db.execute(
+            "SELECT a.game_id, a.action FROM snapshots s JOIN tables t ON t.game_id = s.game_id"
+            " JOIN actions a ON a.game_id = s.game_id AND a.seq >= s.seq - 1"
+            " WHERE t.status = 'playing' ORDER BY a.game_id, a.seq"
+        ) as cur:
+            async for r in cur:
+                tails[r[0]].append(json.loads(r[1]))
+        return {gid: (snap, tails[gid]) for gid, snap in snapshots.items()}
+
+    async def put_snapshots(self, snapshots: Iterable[Snapshot], now: float) -> None:
+        """Store snapshots (one transaction), each replacing its game's older one."""
+        rows = [(s.game_id, s.seq, s.version, s.digest, s.state, now) for s in snapshots]
+        if not rows:
+            return
+        async with self._txn() as db:
+            await db.executemany(
+                "INSERT OR REPLACE INTO snapshots (game_id, seq, version, digest, state, at)"
+                " VALUES (?,?,?,?,?,?)",
+                rows,
+            )
+
+    async def delete_snapshot(self, game_id: int) -> None:
+        """Forget a game's snapshot (it did not fit its log)."""
+        async with self._single():
+            await self._db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
 
     # ------------------------------------------------ matches and ratings
     async def record_match(

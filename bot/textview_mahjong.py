@@ -1,9 +1,10 @@
-"""The terminal's text view of a mahjong table (金坛, later 金华), and typed mahjong moves.
+"""The terminal's text view of a mahjong table (金坛, 金华), and typed mahjong moves.
 
-``python -m bot play jintan`` uses these instead of the card-game view of
+``python -m bot play jintan`` (and ``jinhua``) uses these instead of the card-game view of
 :mod:`bot.textview`: the hand sorted and grouped by suit with the drawn tile apart, each
-seat's melds, flowers and discards on their own lines, the wall count and dice, and a claim
-window's choices numbered like every move. Moves may be typed as a number, a kind
+seat's melds, flowers and discards on their own lines, the wall count and dice, 金华's 财神
+and its indicator (财神 tiles marked ``*`` in the hand), and a claim window's choices
+numbered like every move. Moves may be typed as a number, a kind
 (``pass``/``过``, ``win``/``胡``, ``pong``/``碰``, ``kong 5p``/``杠``, ``chow 4p 6p``/``吃``)
 or a bare tile to discard (``5p``, ``五筒``, ``东``).
 """
@@ -115,6 +116,12 @@ def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None
     if wall.get("dead"):
         head += f" (+{wall['dead']} dead wall)"
     lines = [head]
+    caishen = view.get("caishen")
+    if caishen:  # 金华: the indicator is face up and its other copies are wild
+        lines.append(
+            f"财神 (wild): {_tile(str(caishen))}* — indicator {_tile(str(view.get('indicator')))}"
+            " turned up, out of play"
+        )
     lines.append(
         "scores: " + ", ".join(f"{_who(s, names)} {v}" for s, v in enumerate(view["scores"]))
     )
@@ -152,7 +159,11 @@ def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None
         if drawn:
             line += f"   drawn: {_tile(drawn)}"
         lines.append(line)
-        lines.append("           " + " ".join(rest) + (f"  | {drawn}" if drawn else ""))
+        marked = [t + ("*" if t == caishen else "") for t in rest]
+        drawn_text = (drawn + ("*" if drawn == caishen else "")) if drawn else ""
+        lines.append("           " + " ".join(marked) + (f"  | {drawn_text}" if drawn else ""))
+        if caishen and caishen in hand:
+            lines.append(f"           (* = 财神, wild: {hand.count(caishen)} held)")
         if view.get("waits"):
             lines.append("waiting on: " + " ".join(_tile(t) for t in view["waits"]))
     standing = [k for k, v in (view.get("standing") or {}).items() if v]

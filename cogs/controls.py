@@ -38,7 +38,6 @@ __all__ = [
     "ActSelect",
     "LobbyButton",
     "TableButton",
-    "hand_controls",
     "lobby_controls",
     "play_controls",
 ]
@@ -283,12 +282,6 @@ def play_controls(table: Table, lang: str) -> discord.ui.View:
     return view
 
 
-def take_back_controls(table_id: int, lang: str) -> discord.ui.View:
-    view = _view()
-    view.add_item(TableButton(table_id, "back", tr(lang, "button.take_back")))
-    return view
-
-
 def quick_rows(
     table_id: int,
     step: int,
@@ -327,37 +320,3 @@ def quick_rows(
         menu.add_item(ActSelect(table_id, step, options, tr(lg, "pick.suggested")))
         rows.append(menu)
     return rows
-
-
-def hand_controls(
-    table_id: int,
-    step: int,
-    legal: list[Action],
-    lang: str | discord.Locale,
-    shown_kind: Mapping[str, str] | None = None,
-) -> discord.ui.View | None:
-    """Buttons for moves without data (pass …) and one select for the rest (at most 25).
-
-    ``shown_kind`` renames a kind in the labels only (a ``declare`` that beats another
-    seat's declaration is shown as 反主 overcall). ``None`` when the seat has nothing to do.
-    """
-    lg = lang_of(lang)
-    view = _view()
-    options: list[discord.SelectOption] = []
-    buttons = 0
-    seen: set[str] = set()
-    for i, action in enumerate(legal):
-        value = encode_action(action, i)
-        if value in seen:  # select values must be unique
-            continue
-        seen.add(value)
-        shown = replace(action, kind=(shown_kind or {}).get(action.kind, action.kind))
-        label = action_label(str(lg), shown)
-        if not action.data and buttons < 5 and len(value) <= 70:
-            view.add_item(ActButton(table_id, step, value, label))
-            buttons += 1
-        elif len(options) < 25:
-            options.append(discord.SelectOption(label=label, value=value))
-    if options:
-        view.add_item(ActSelect(table_id, step, options, tr(lg, "hand.choose")))
-    return view if view.children else None

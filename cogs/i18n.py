@@ -44,6 +44,7 @@ import discord
 from babel.messages.pofile import read_po
 from discord import app_commands
 
+from cogs.rule_links import rule_section
 from cogs.zh_variant import is_traditional, to_traditional
 
 __all__ = [
@@ -277,7 +278,10 @@ def refusal_text(lang: Lang | discord.Locale | None, error: BaseException) -> st
     else:
         text = message
     rule = getattr(error, "rule", "") or params.get("rule", "")
-    if rule:
+    section = rule_section(str(rule), lg) if rule else None
+    if section and is_traditional(lg):
+        section = to_traditional(section, lg)
+    if section:  # the rules page's section, never the seed file (cogs/rule_links.py)
         sep = "" if lg != "en" else " "
-        text = f"{text}{sep}{tr(lg, 'rule_ref', rule=rule)}"
+        text = f"{text}{sep}{tr(lg, 'rule_ref', rule=section)}"
     return text

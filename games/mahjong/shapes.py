@@ -34,6 +34,7 @@ __all__ = [
     "is_seven_pairs",
     "is_win",
     "min_wilds",
+    "min_wilds_sets",
     "readings",
     "shanten",
     "shanten_regular",
@@ -219,6 +220,17 @@ def min_wilds(counts: Sequence[int]) -> int:
     for k, (g, h) in enumerate(groups):
         best = min(best, base - without[k] + _suit_need(g, True, h))
     return best
+
+
+def min_wilds_sets(counts: Sequence[int]) -> int:
+    """Fewest wild tiles that make ``counts`` sets only, with no pair (0 for no tiles).
+
+    Jinhua's readings that set the pair aside first (财神头: two wilds as the pair; 爆头: a
+    lone wild waiting for any tile, ``dagun_and_jinhua-mahjong.txt:161,165``) ask this of
+    the rest of the hand. Spare wilds beyond it must come in threes, as in :func:`min_wilds`.
+    """
+    total = sum(_suit_need(tuple(counts[s : s + 9]), False, False) for s in _SUIT_STARTS)
+    return total + sum(_suit_need((counts[h],), False, True) for h in HONOURS if counts[h])
 
 
 # ---------------------------------------------------------------------- readings

@@ -45,10 +45,10 @@ def test_a_rule_refusal_names_the_rule_in_both_languages() -> None:
         rule="pajiwo.txt:101",
     )
     assert refusal_text("en", error) == (
-        "You must follow suit: you must follow ♥: you hold ♥7 (rule: pajiwo.txt:101)"
+        "You must follow suit: you must follow ♥: you hold ♥7 (rules: 扒鸡窝 · 9. Playing tricks)"
     )
     assert refusal_text("zh", error) == (
-        "必须跟出首家的花色：you must follow ♥: you hold ♥7（规则：pajiwo.txt:101）"
+        "必须跟出首家的花色：you must follow ♥: you hold ♥7（规则：扒鸡窝 · 9. 出牌）"
     )
     unknown = IllegalAction("brand_new_rule", "a rule nobody translated yet")
     assert refusal_text("en", unknown) == "a rule nobody translated yet"
@@ -106,7 +106,7 @@ def test_crafted_values_are_not_actions() -> None:
 
 
 def test_a_declaration_against_another_seats_is_shown_as_an_overcall() -> None:
-    from cogs.controls import hand_controls
+    from cogs.controls import quick_rows
     from cogs.display import declare_kind
 
     standing = {"standing": {"seat": 1, "cards": ["SJ", "2s"]}}
@@ -114,10 +114,24 @@ def test_a_declaration_against_another_seats_is_shown_as_an_overcall() -> None:
     assert declare_kind(standing, 1) == {"declare": "reinforce"}
     assert declare_kind({"standing": None}, 0) == {}
     legal = [Action(0, "declare", {"cards": ["BJ", "2h", "2h"]}), Action(0, "pass")]
-    view = hand_controls(7, 12, legal, "en", declare_kind(standing, 0))
-    assert view is not None
-    items = [c.item for c in view.children]  # type: ignore[attr-defined]
+    rows = quick_rows(7, 12, legal, "en", declare_kind(standing, 0))
+    items = [c.item for row in rows for c in row.children]  # type: ignore[attr-defined]
     labels = [getattr(i, "label", None) for i in items]
     options = [o.label for i in items for o in getattr(i, "options", [])]
     assert "过 pass" in labels
     assert options == ["反主 overcall 大王 ♥2 ♥2"]
+
+
+def test_players_are_pointed_at_the_rules_page_never_at_a_seed_file() -> None:
+    """Issue 15: a refusal names the rules page's section that cites the rule's seed line;
+    a citation no section names gives no reference at all (no ``pajiwo.txt`` in the text)."""
+    from cogs.rule_links import rule_section, seed_game
+
+    assert rule_section("pajiwo.txt:60", "en") == "扒鸡窝 · 3. Declaring trump: 亮主, 加固, 反主"
+    assert rule_section("pajiwo.txt:101", "zh") == "扒鸡窝 · 9. 出牌"  # code pointer dropped
+    assert rule_section("pajiwo.txt:9999", "en") is None
+    assert rule_section("no citation", "zh") is None
+    assert seed_game("dagun_and_jinhua-mahjong.txt", 49) == "dagun"
+    assert seed_game("dagun_and_jinhua-mahjong.txt", 179) == "jinhua"
+    lost = IllegalAction("must_follow_suit", "x", {"suit": "♥", "card": "♥7"}, "pajiwo.txt:9999")
+    assert ".txt" not in refusal_text("zh", lost) and ".txt" not in refusal_text("en", lost)

@@ -284,10 +284,11 @@ def test_a_trump_suit_is_named_in_chinese() -> None:
     )
     assert (
         refusal_text("zh", error)
-        == "必须出对子：你有♥7♥7，必须出主牌的对子（规则：pajiwo.txt:109）"
+        == "必须出对子：你有♥7♥7，必须出主牌的对子（规则：扒鸡窝 · 9. 出牌）"
     )
     assert refusal_text("en", error) == (
-        "You must play a pair: you must play a pair in trump: you hold 7h7h (rule: pajiwo.txt:109)"
+        "You must play a pair: you must play a pair in trump: you hold 7h7h"
+        " (rules: 扒鸡窝 · 9. Playing tricks)"
     )
 
 
@@ -346,5 +347,5 @@ def test_a_weak_overcall_is_refused_in_chinese_with_the_cards_only() -> None:
     with pytest.raises(IllegalAction) as info:
         check_overcall(standing, read_declaration(2, parse_cards("SJ SJ"), five))
     assert refusal_text("zh", info.value) == (
-        "反主不够大：小王 小王 大不过 小王 小王（规则：pajiwo.txt:59）"
+        "反主不够大：小王 小王 大不过 小王 小王（规则：扒鸡窝 · 3. 亮主、加固、反主）"
     )

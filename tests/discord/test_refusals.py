@@ -180,7 +180,7 @@ async def test_table_commands_in_a_channel_without_a_table(
 
 def test_chinese_refusals_fill_the_rules_detail_from_its_params() -> None:
     from bot.errors import TableError
-    from cogs.i18n import refusal_text, tr
+    from cogs.i18n import refusal_text
 
     follow = TableError(
         "illegal",
@@ -189,8 +189,10 @@ def test_chinese_refusals_fill_the_rules_detail_from_its_params() -> None:
         rule_code="must_follow_suit",
         rule="pajiwo.txt:101",
     )
-    assert refusal_text("zh", follow) == "必须跟出首家的花色：你有♥7，必须跟♥" + tr(
-        "zh", "rule_ref", rule="pajiwo.txt:101"
+    # the rules page's section, never the seed file name (issue 15)
+    assert (
+        refusal_text("zh", follow)
+        == "必须跟出首家的花色：你有♥7，必须跟♥（规则：扒鸡窝 · 9. 出牌）"
     )
     assert refusal_text("en", follow).startswith("You must follow suit: you must follow ♥")
     not_open = TableError(

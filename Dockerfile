@@ -1,0 +1,32 @@
+# Paiju (牌局) in a container: docker compose up -d (see compose.yaml and the README).
+FROM python:3.12-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    DATABASE_PATH=/data/paiju.sqlite3
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY games ./games
+COPY bot ./bot
+COPY cogs ./cogs
+COPY render ./render
+RUN pip install . \
+    && useradd --system --uid 10001 --user-group --home-dir /app --shell /usr/sbin/nologin paiju \
+    && mkdir /data \
+    && chown paiju:paiju /data
+
+# the database (and its -wal/-shm) lives on a volume: it outlives the container
+VOLUME ["/data"]
+USER paiju
+
+# healthy while the bot holds the claim on its database (python -m bot health)
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["python", "-m", "bot", "health"]
+
+# SIGINT stops the bot cleanly: it snapshots every table, so the next start replays nothing
+# (and as process 1 of the container, Python would ignore the default SIGTERM)
+STOPSIGNAL SIGINT
+CMD ["python", "-m", "bot", "run"]

@@ -1,0 +1,73 @@
+"""From a rule's seed citation to the rules page section players can read.
+
+Engines cite the scraped seed line a rule comes from (``IllegalAction.rule``, e.g.
+``"pajiwo.txt:101"``); that is for developers. Players are pointed at the section of the
+game's rules page (``docs/rules/<game>.md``, or ``.zh.md`` for Chinese readers) that cites the
+same seed line: ``扒鸡窝 · 9. Playing tricks``, which ``/rules`` shows. A citation no section
+names gives ``None``, and the refusal then carries no reference at all: seed file names are
+never shown to players.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+__all__ = ["RULES_DIR", "rule_section", "seed_game"]
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
+
+_CITATION = re.compile(r"(?P<file>[\w.-]+\.txt):(?P<first>\d+)(?:\s*[-–]\s*(?P<last>\d+))?")
+#: a page's citation: a seed file and a list of lines and ranges (``pajiwo.txt:47, 59-61``)
+_PAGE_CITATION = re.compile(
+    r"(?P<file>[\w.-]+\.txt):(?P<lines>\d+(?:\s*[-–]\s*\d+)?(?:\s*,\s*\d+(?:\s*[-–]\s*\d+)?)*)"
+)
+_SEED_GAMES = {"pajiwo.txt": "pajiwo", "dagunzi.txt": "dagunzi", "jintan-mahjong.txt": "jintan"}
+_CODE_NOTE = re.compile(r"\s*[(（][^()（）]*[/`][^()（）]*[)）]")
+_DAGUN_LAST_LINE = 75  # dagun_and_jinhua-mahjong.txt: 打滚 up to line 75, 金华麻将 from 101
+
+
+def seed_game(seed_file: str, line: int) -> str | None:
+    """The game key whose rules a seed file's line belongs to (``None`` if unknown)."""
+    if seed_file == "dagun_and_jinhua-mahjong.txt":
+        return "dagun" if line <= _DAGUN_LAST_LINE else "jinhua"
+    return _SEED_GAMES.get(seed_file)
+
+
+@lru_cache(maxsize=512)
+def rule_section(rule: str, lang: str = "en", rules_dir: Path = RULES_DIR) -> str | None:
+    """``"扒鸡窝 · 9. Playing tricks"``: the game's title and the heading of the first section
+    of its rules page (Chinese page for ``lang`` starting with ``zh``) that cites the seed line
+    of ``rule`` (``"pajiwo.txt:101"``, or a range ``"pajiwo.txt:101-103"``: its first line).
+    ``None`` when the rule is not a seed citation or no section cites it."""
+    from games.registry import GAMES
+
+    found = _CITATION.search(rule)
+    if found is None:
+        return None
+    seed_file, line = found["file"], int(found["first"])
+    game = seed_game(seed_file, line)
+    spec = GAMES.get(game or "")
+    if spec is None:
+        return None
+    names = [f"{spec.key}.zh.md", f"{spec.key}.md"] if lang.startswith("zh") else [f"{spec.key}.md"]
+    page = next((rules_dir / n for n in names if (rules_dir / n).is_file()), None)
+    if page is None:
+        return None
+    heading = None
+    for text in page.read_text(encoding="utf-8").splitlines():
+        if text.startswith("## "):
+            # a heading's code pointers ("(games/tricks)", "(option `deal`)") are for developers
+            heading = _CODE_NOTE.sub("", text[3:]).strip()
+            continue
+        if heading is None:
+            continue
+        for cited in _PAGE_CITATION.finditer(text):
+            if cited["file"] != seed_file:
+                continue
+            for part in cited["lines"].split(","):
+                first, _, last = part.replace("–", "-").partition("-")
+                if int(first) <= line <= int(last or first):
+                    return f"{spec.title_zh} · {heading}"
+    return None

@@ -1,0 +1,20 @@
+"""金华麻将 (Jinhua mahjong, Zhejiang): 136 tiles, 财神 wild tiles with the 白板 stand-in,
+multiplying special hands, 承包, one winner per discard. Seed:
+``dagun_and_jinhua-mahjong.txt`` lines 101-192; rules page: ``docs/rules/jinhua.md``.
+Built on the shared machinery of :mod:`games.mahjong`.
+
+Exports ``GAME`` (:class:`games.jinhua.engine.JinhuaGame`) and ``BOTS``
+(``{"random": RandomPlayer, "heuristic": JinhuaHeuristicPlayer}``).
+"""
+
+from collections.abc import Callable
+
+from games.base import Player
+from games.jinhua.bots import JinhuaHeuristicPlayer, RandomPlayer
+from games.jinhua.engine import JinhuaGame
+from games.jinhua.options import JinhuaOptions
+
+GAME = JinhuaGame
+BOTS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "heuristic": JinhuaHeuristicPlayer}
+
+__all__ = ["BOTS", "GAME", "JinhuaGame", "JinhuaHeuristicPlayer", "JinhuaOptions", "RandomPlayer"]

@@ -1,0 +1,37 @@
+"""Adapter from the 金华麻将 (Jinhua) engine view to the mahjong pictures of
+:mod:`render.mahjong`: the 金坛 adapter's scenes (:mod:`render.jintan`, any view of the
+shared mahjong core works) with the 财神 set as the scene's wildcard, so every 财神 tile is
+marked and the indicator is shown beside the hand and in the table's header
+(``dagun_and_jinhua-mahjong.txt:103``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.tiles import Tile, parse_tile
+from render import jintan
+from render.scenes import MahjongHandScene, MahjongTableScene
+
+__all__ = ["hand_scene", "table_scene"]
+
+
+def _caishen(view: Mapping[str, Any]) -> Tile | None:
+    value = view.get("caishen")
+    return parse_tile(str(value)) if value else None
+
+
+def hand_scene(view: Mapping[str, Any], title: str = "") -> MahjongHandScene:
+    """The viewer's own hand with its 财神 marked and the indicator shown."""
+    scene = jintan.hand_scene(view, title)
+    return dataclasses.replace(scene, wildcard=_caishen(view))
+
+
+def table_scene(
+    view: Mapping[str, Any], names: Sequence[str], title: str = "", deadline: str = ""
+) -> MahjongTableScene:
+    """The table as ``view`` shows it, the 财神 in the header and marked wherever it lies."""
+    scene = jintan.table_scene(view, names, title, deadline)
+    return dataclasses.replace(scene, wildcard=_caishen(view))
