@@ -202,3 +202,14 @@ def test_pictures_are_found_by_name_with_the_caishen_marked() -> None:
     plain = Image.open(io.BytesIO(jintan.hand_png(view)))
     marked = Image.open(io.BytesIO(hand))
     assert marked.height >= plain.height + 40
+
+
+def test_the_discard_select_marks_the_caishen() -> None:
+    game = jrig({0: "9s " + IDLE})  # 9s is the 财神; N was drawn last
+    (select,) = [i for i in _items(game, 0) if getattr(i, "options", None)]
+    marked = {o.label: o.description for o in select.options}
+    assert marked["9s"] == "财神: a wild tile" and marked["1m"] is None
+    rows = tile_rows(7, 3, game.legal_actions(0), game.view(0), "zh")
+    items = [getattr(c, "item", c) for row in rows for c in row.children]
+    options = [o for i in items for o in getattr(i, "options", [])]
+    assert {o.label: o.description for o in options}["九条 9s"] == "财神（百搭）"
