@@ -84,6 +84,7 @@ ANNOUNCED = {
     "hand_over",
     "level_up",
     "match_over",
+    "caishen",  # 金华: each hand's wild tile, turned up after the deal
 }
 QUIET = {"cards_dealt"}  # too frequent to be worth a line
 DM_CLOSED = 50007
