@@ -91,6 +91,7 @@ ANNOUNCED = {
     "hand_over",
     "level_up",
     "match_over",
+    "caishen",  # 金华: each hand's wild tile, turned up after the deal
 }
 # 打滚子's own moments (cogs/dagunzi_text.py writes their lines)
 ANNOUNCED |= {"deal_grabbed", "trump_fixed", "tribute_paid", "gan_guo", "jokers_buried", "lun_over"}

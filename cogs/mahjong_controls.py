@@ -62,11 +62,14 @@ def tile_rows(
         tile = action.data.get("tile")
         if action.kind == "discard" and isinstance(tile, str):
             mark = tile == drawn and len(discards) == 0
+            notes = [tr(lang, "mj.pick.drawn")] if mark else []
+            if tile == view.get("caishen"):  # 金华: discarding a wild tile deserves a warning
+                notes.append(tr(lang, "jh.pick.caishen"))
             discards.append(
                 discord.SelectOption(
                     label=_tile_label(lang, tile),
                     value=value,
-                    description=tr(lang, "mj.pick.drawn") if mark else None,
+                    description=" · ".join(notes) or None,
                     emoji="🆕" if mark else None,
                 )
             )

@@ -96,6 +96,10 @@ def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str | None:
             who=_name(lang, names, data.get("dealer")),
             dice=dice,
         )
+    if kind == "caishen" and "caishen" in data:  # 金华: the wild tile turned up
+        from cogs.jinhua_text import caishen_event_line
+
+        return caishen_event_line(lang, data)
     if kind == "draw" and "wall" in data:
         key = "mj.event.draw_replacement" if data.get("replacement") else "mj.event.draw"
         return tr(lang, key, who=who, wall=data["wall"])
@@ -181,7 +185,12 @@ def outcome_line(
                         score=each,
                     )
                 )
-            parts += [_win_text(lang, w, deltas, names) for w in summary["wins"]]
+            from cogs.jinhua_text import is_jinhua_win, win_parts
+
+            if any(is_jinhua_win(w) for w in summary["wins"]):  # 金华: 倍 and 承包
+                parts += win_parts(lang, summary, deltas, names)
+            else:
+                parts += [_win_text(lang, w, deltas, names) for w in summary["wins"]]
             if not parts:
                 return tr(lang, "mj.drawn", number=number)
             wins = ("；" if is_zh(lang) else "; ").join(parts)
@@ -225,6 +234,7 @@ def table_lines(
             wall=(view.get("wall") or {}).get("live", "?"),
         )
     ]
+    out += _wild_lines(lang, view)
     for player in view.get("players") or []:
         melds = " ".join(_meld_text(lang, m) for m in player.get("melds") or [])
         flowers = len(player.get("flowers") or [])
@@ -274,6 +284,14 @@ def table_lines(
     return out
 
 
+def _wild_lines(lang: Lang, view: Mapping[str, Any]) -> list[str]:
+    """The wild tile (金华's 财神) when the view names one."""
+    from cogs.jinhua_text import caishen_line
+
+    line = caishen_line(lang, view)
+    return [line] if line else []
+
+
 def _last_line(lang: Lang, names: Sequence[str], last: tuple[int, str]) -> str:
     return tr(lang, "mj.table.last", who=_name(lang, names, last[0]), tile=tile_text(lang, last[1]))
 
@@ -314,6 +332,7 @@ def situation_lines(
     out: list[str] = []
     players = view.get("players") or []
     mine = players[seat] if 0 <= seat < len(players) else {}
+    out += _wild_lines(lang, view)
     melds = [_meld_text(lang, m) for m in mine.get("melds") or []]
     if melds:
         out.append(tr(lang, "mj.hand.melds", melds=" ".join(melds)))

@@ -24,7 +24,9 @@ _PAGE_CITATION = re.compile(
     r"(?P<file>[\w.-]+\.txt):(?P<lines>\d+(?:\s*[-–]\s*\d+)?(?:\s*,\s*\d+(?:\s*[-–]\s*\d+)?)*)"
 )
 _SEED_GAMES = {"pajiwo.txt": "pajiwo", "dagunzi.txt": "dagunzi", "jintan-mahjong.txt": "jintan"}
-_CODE_NOTE = re.compile(r"\s*[(（][^()（）]*[/`][^()（）]*[)）]")
+# a heading's code pointers and seed citations ("(games/tricks)", "(option `deal`)",
+# "(dagun_and_jinhua-mahjong.txt:103)") are for developers, not players
+_CODE_NOTE = re.compile(r"\s*[(（][^()（）]*(?:[/`]|\.txt:)[^()（）]*[)）]")
 _DAGUN_LAST_LINE = 75  # dagun_and_jinhua-mahjong.txt: 打滚 up to line 75, 金华麻将 from 101
 
 

@@ -15,7 +15,7 @@ from games.tiles import Tile, parse_tile
 from render import jintan
 from render.scenes import MahjongHandScene, MahjongTableScene
 
-__all__ = ["hand_scene", "table_scene"]
+__all__ = ["hand_png", "hand_scene", "table_png", "table_scene"]
 
 
 def _caishen(view: Mapping[str, Any]) -> Tile | None:
@@ -35,3 +35,18 @@ def table_scene(
     """The table as ``view`` shows it, the 财神 in the header and marked wherever it lies."""
     scene = jintan.table_scene(view, names, title, deadline)
     return dataclasses.replace(scene, wildcard=_caishen(view))
+
+
+def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """The table picture of a spectator's view, the 财神 marked (found by
+    :mod:`cogs.pictures` by name)."""
+    from render.mahjong import mahjong_table_png
+
+    return mahjong_table_png(table_scene(view, names))
+
+
+def hand_png(view: Mapping[str, Any]) -> bytes:
+    """The picture of the viewer's own hand, its 财神 marked and the indicator shown."""
+    from render.mahjong import mahjong_hand_png
+
+    return mahjong_hand_png(hand_scene(view))

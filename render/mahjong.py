@@ -60,7 +60,7 @@ def mahjong_hand_image(scene: MahjongHandScene, width: int = 64) -> Image.Image:
     """
     tw, th = tile_size(width)
     margin, gap, legend_h = 18, 2, 30
-    title_h = 56 if scene.title else 8
+    title_h = 56 if scene.title or scene.wildcard else 8  # the 财神 sits in the title band
     row1 = len(scene.concealed) * (tw + gap) + ((tw + 26) if scene.drawn else 0)
     mw = sum(meld_width(m, 48) + _MELD_GAP for m in scene.melds)
     flower_label = f"花 flowers {len(scene.flowers)}"
