@@ -95,6 +95,9 @@ ANNOUNCED = {
 }
 # 打滚子's own moments (cogs/dagunzi_text.py writes their lines)
 ANNOUNCED |= {"deal_grabbed", "trump_fixed", "tribute_paid", "gan_guo", "jokers_buried", "lun_over"}
+# mahjong: a flower laid out is worth a line of its own (it scores 花; the table message's
+# recent lines may scroll past it between two coalesced edits)
+ANNOUNCED |= {"flower"}
 QUIET = {"cards_dealt"}  # too frequent to be worth a line
 DM_CLOSED = 50007
 REFUSED_RETRY_S = 5.0  # a refused edit (403, 404) is tried again this much later, doubling
