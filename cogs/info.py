@@ -21,7 +21,7 @@ from discord.ext import commands
 from cogs.actions import app, defer, lang, reply
 from cogs.i18n import tr
 from cogs.present import match_won_text
-from cogs.rule_links import RULES_DIR
+from cogs.rule_links import RULES_DIR, without_citations
 from cogs.tables import GAME_CHOICES
 from cogs.zh_variant import to_traditional, traditional_region
 from games.registry import GAMES
@@ -64,9 +64,9 @@ def rules_summary(game: str, rules_dir: Path = RULES_DIR, lang: str = "en") -> s
     first = (
         first.replace("## ", "**", 1).replace("\n", "**\n", 1) if first.startswith("## ") else first
     )
-    parts = [f"**{title}**", first]
+    parts = [f"**{title}**", without_citations(first)]
     if contents:
-        parts.append(f"_{contents}_")
+        parts.append(f"_{without_citations(contents)}_")
     return "\n\n".join(parts)
 
 

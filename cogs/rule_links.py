@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["RULES_DIR", "rule_section", "seed_game"]
+__all__ = ["RULES_DIR", "rule_section", "seed_game", "without_citations"]
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 
@@ -73,3 +73,17 @@ def rule_section(rule: str, lang: str = "en", rules_dir: Path = RULES_DIR) -> st
                 if int(first) <= line <= int(last or first):
                     return f"{spec.title_zh} · {heading}"
     return None
+
+
+#: a seed citation in running text, in brackets or not: ``(dagunzi.txt:18, 41)``,
+#: ``（:3-5）``, ``, jintan-mahjong.txt:129``
+_CITED = re.compile(
+    r"\s*[(（]\s*[\w.-]*\.txt:[\d\s,，、:.\-–]*[)）]"
+    r"|[,，]?\s*[\w.-]+\.txt:\d+(?:\s*[-–]\s*\d+)?(?:\s*,\s*\d+(?:\s*[-–]\s*\d+)?)*"
+)
+
+
+def without_citations(text: str) -> str:
+    """``text`` for players: seed citations (``pajiwo.txt:101``, bracketed or inline)
+    removed, since players are pointed at the rules page's sections, never at seed files."""
+    return _CITED.sub("", text)

@@ -18,6 +18,7 @@ from discord.ext import commands
 from cogs.actions import Refusal, app, defer, display_name, lang, refuse, reply, table_error_type
 from cogs.failures import channel_needs, failure_text, missing_to_open, permission_list
 from cogs.i18n import tr
+from cogs.rule_links import without_citations
 from games.registry import GAMES
 
 __all__ = ["GAME_CHOICES", "TableCog", "setup"]
@@ -286,7 +287,8 @@ class TableCog(
             described, current = [], dict(table.options)
         for opt in described:
             name = str(opt["name"])
-            lines.append(f"`{name}` = `{current.get(name, opt['default'])}` — {opt['help']}")
+            shown = without_citations(str(opt["help"]))  # players read it: no seed files
+            lines.append(f"`{name}` = `{current.get(name, opt['default'])}` — {shown}")
         text = "\n".join(lines)
         await reply(interaction, text[:2000])
 

@@ -135,3 +135,18 @@ def test_players_are_pointed_at_the_rules_page_never_at_a_seed_file() -> None:
     assert seed_game("dagun_and_jinhua-mahjong.txt", 179) == "jinhua"
     lost = IllegalAction("must_follow_suit", "x", {"suit": "♥", "card": "♥7"}, "pajiwo.txt:9999")
     assert ".txt" not in refusal_text("zh", lost) and ".txt" not in refusal_text("en", lost)
+
+
+def test_player_facing_text_drops_seed_citations() -> None:
+    """/rules and /table options quote the rules pages and option help, which cite seed lines
+    for developers; players read them without (issue 15)."""
+    from cogs.info import rules_summary
+    from cogs.rule_links import without_citations
+
+    assert without_citations("162 cards. (dagunzi.txt:18, 41)") == "162 cards."
+    assert without_citations("底金 (房间底金, dagun_and_jinhua-mahjong.txt:69)") == "底金 (房间底金)"
+    assert without_citations("共 162 张。（dagunzi.txt:18, 41）") == "共 162 张。"
+    for game in ("pajiwo", "dagunzi", "dagun", "jintan", "jinhua"):
+        for lang in ("en", "zh"):
+            summary = rules_summary(game, lang=lang)
+            assert summary is not None and ".txt:" not in summary, (game, lang)
