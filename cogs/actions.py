@@ -382,13 +382,19 @@ def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> 
     The text is an autocomplete value (``"play:10s 10s"``) or cards in any
     notation; cards are matched against the legal moves (so the engine's own
     data is used), else sent as the seat's card-taking decision kind for the
-    rules to judge. Raises :class:`Refusal` (``bad_cards``, ``no_cards``, ``not_seated``).
+    rules to judge. Raises :class:`Refusal` (``bad_cards``, ``no_cards``, ``not_seated``,
+    ``use_tile_controls`` at a mahjong table).
     """
     from games.base import Action
     from games.cards import CardParseError, format_card_ascii, parse_cards
 
     bot = app(interaction)
     seat = callers_seat(interaction, table)
+    from cogs.mahjong_text import is_tile_view
+
+    if is_tile_view(bot.service.view(table.id, interaction.user.id)):
+        # tiles are not cards: the hand message's menus and buttons make every mahjong move
+        raise Refusal("use_tile_controls", "use the discard menu and claim buttons")
     text = text.strip()
     decoded = decode_action(text, seat) if ":" in text or "|" in text else None
     if decoded is not None and decoded.kind.isalpha() and decoded.data.get("cards") is not None:

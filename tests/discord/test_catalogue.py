@@ -144,7 +144,8 @@ def test_player_facing_text_drops_seed_citations() -> None:
     from cogs.rule_links import without_citations
 
     assert without_citations("162 cards. (dagunzi.txt:18, 41)") == "162 cards."
-    assert without_citations("底金 (房间底金, dagun_and_jinhua-mahjong.txt:69)") == "底金 (房间底金)"
+    cited = "底金 (房间底金, dagun_and_jinhua-mahjong.txt:69)"
+    assert without_citations(cited) == "底金 (房间底金)"
     assert without_citations("共 162 张。（dagunzi.txt:18, 41）") == "共 162 张。"
     for game in ("pajiwo", "dagunzi", "dagun", "jintan", "jinhua"):
         for lang in ("en", "zh"):

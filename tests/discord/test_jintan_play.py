@@ -327,3 +327,22 @@ async def test_a_player_with_closed_dms_is_not_mentioned_for_a_claim(
         assert hint is not None
         await bot.service.act(tid, people[seat].id, hint, f"move:{n}")
     assert engine.phase == "match_over" and windows >= 1 and turns >= 1
+
+
+async def test_play_with_typed_tiles_points_at_the_hand_messages_controls(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    """Review finding: `/play cards:1m` at a mahjong table said "not a card"; it now says
+    where mahjong moves are made, in the reader's language, and changes nothing."""
+    server, h = discord_server, discord_harness
+    bot = make_bot()
+    await h.start_bot(bot)
+    tid, alice, bob = await _open(h, server, bot)
+    engine = bot.service.get(tid).engine
+    assert engine is not None
+    moves = len(engine.actions)
+    en = (await (await h.slash(alice, "play", cards="1m")).final()).text()
+    zh = (await (await h.slash(bob, "play", cards="2m", locale="zh-CN")).final()).text()
+    assert "discard menu and claim buttons" in en and "not a card" not in en
+    assert "打牌菜单" in zh
+    assert len(engine.actions) == moves
