@@ -153,7 +153,8 @@ def test_the_table_says_a_window_is_open_and_names_no_claimer() -> None:
     lines = table_lines("en", table, view, NAMES)
     discarder = NAMES[window.from_seat]
     tile = tile_text("en", view["claim_window"]["tile"])
-    assert f"{discarder} discarded {tile}: a claim window is open" in lines
+    opened = f"{discarder} discarded {tile}: a claim window is open"
+    assert any(line.startswith(opened) and "View hand" in line for line in lines)
     claimers = [NAMES[s] for s in window.offers]
     text = "\n".join(lines[len(lines) - 1 :])
     assert not any(name in text for name in claimers if name != discarder)
