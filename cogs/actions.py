@@ -543,7 +543,9 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
     if value.startswith("#"):  # too long to carry: /play names it
         pass
     elif len(value) <= 70 and " " not in value:
-        controls.add_item(ActButton(table.id, step, value, tr(lg, "hint.play_this")))
+        # a move without cards (过 pass) is named; "Play this" is for a play
+        label = tr(lg, "hint.play_this") if action.data else action_label(lg, action)
+        controls.add_item(ActButton(table.id, step, value, label))
     else:
         option = discord.SelectOption(label=action_label(lg, action), value=value)
         controls.add_item(ActSelect(table.id, step, [option], tr(lg, "hint.play_this")))
