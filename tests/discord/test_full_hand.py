@@ -114,6 +114,9 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
 
     # --- a wrong-turn move is refused (whoever is not on turn tries /play)
     await play_until(h, server, players, finished, moves=12)
+    # a click is acknowledged before its move is applied: let the last one land before
+    # reading whose turn it is
+    await server.idle(0.5)
     table = bot.service.get(tid)
     people = {table.seat_of(p.user.id) for p in players}
 
@@ -123,6 +126,8 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
         return waited if waited and waited <= people else set()
 
     pending = await server.wait_until(people_to_move, what="a person's turn")
+    await server.idle(0.5)
+    pending = await server.wait_until(people_to_move, what="a person's turn, settled")
     waiting = next(p for p in players if table.seat_of(p.user.id) not in pending)
     hand_cards = bot.service.view(tid, waiting.user.id)["hand"]
     wrong = await h.slash(waiting.user, "play", cards=hand_cards[0])
