@@ -15,35 +15,19 @@
 from __future__ import annotations
 
 import os
-import random
-import statistics
-import time
 from collections.abc import Iterator
 
 from benchmarks import Figure
+from benchmarks.team_hands import measure_team_hands
 from games.dagunzi import BOTS, DagunziGame, DagunziOptions
 from games.dagunzi.selfplay import play_hand
 
 
 def measure(hands: int, seed: int = 2026) -> tuple[float, float, int]:
     """``(heuristic win rate, median ms per hand, hands played)`` over ``hands`` hands."""
-    wins = 0
-    times: list[float] = []
-    match = 0
-    while len(times) < hands:
-        heuristic_team = match % 2
-        kinds = ["heuristic" if s % 2 == heuristic_team else "random" for s in range(4)]
-        players = [BOTS[k]() for k in kinds]
-        game = DagunziGame(seed + match, DagunziOptions())
-        rng = random.Random(seed * 1000 + match)
-        while not game.is_over and len(times) < hands:
-            start = time.process_time()
-            play_hand(game, players, rng)
-            times.append((time.process_time() - start) * 1000)
-            winner = game.hand_results[-1].summary["winner_team"]
-            wins += int(winner[0] % 2 == heuristic_team)
-        match += 1
-    return wins / len(times), statistics.median(times), len(times)
+    return measure_team_hands(
+        lambda s: DagunziGame(s, DagunziOptions()), BOTS, play_hand, hands, seed
+    )
 
 
 def run() -> Iterator[Figure]:
