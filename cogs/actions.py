@@ -191,6 +191,8 @@ async def perform_control(
 ) -> None:
     """A move from a hand message's button or select."""
     await defer(interaction)
+    # before the move: the hand delivered after it goes through this click's token
+    app(interaction).display.hand_tokens.note(table_id, interaction.user.id, interaction)
     lang(interaction)  # remember the player's language for their hand messages
     bot = app(interaction)
     try:
@@ -288,6 +290,7 @@ async def _picking_seat(
     from cogs.display import step_of
 
     await interaction.response.defer()
+    app(interaction).display.hand_tokens.note(table_id, interaction.user.id, interaction)
     try:
         table = _table(interaction, table_id)
         seat = callers_seat(interaction, table)

@@ -113,7 +113,9 @@ class RequestBudget:
         self.burst = burst if burst is not None else per_second / 5
         self._tokens = self.burst
         self._updated: float | None = None
-        self._waiters: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._waiters: list[tuple[int, float, int, asyncio.Future[None]]] = []
+        #: a caller's key -> (priority, since, future) while it waits (see :meth:`promote`)
+        self._keyed: dict[Hashable, tuple[int, float, asyncio.Future[None]]] = {}
         self._order = itertools.count()
         self._pump: asyncio.Task[None] | None = None
         self.waited = 0  # calls that had to wait (for the benchmarks)
@@ -125,9 +127,16 @@ class RequestBudget:
 
     def waiting(self) -> int:
         """Calls waiting for a token now."""
-        return sum(1 for *_, f in self._waiters if not f.done())
+        return len({id(f) for *_, f in self._waiters if not f.done()})
 
-    async def take(self, priority: int = 0) -> None:
+    async def take(
+        self, priority: int = 0, key: Hashable | None = None, since: float | None = None
+    ) -> None:
+        """Wait for a token. ``key`` names the caller (a table message, a player's hand) so
+        that :meth:`promote` can move it ahead while it waits; ``since`` (loop time, default
+        now) orders callers of one priority: the oldest first (a table message by its oldest
+        move not yet shown, so a move made while the last edit was on its way does not wait
+        a whole round behind every other table)."""
         loop = asyncio.get_running_loop()
         self._refill(loop.time())
         if not self._waiters and self._tokens >= 1:
@@ -135,10 +144,31 @@ class RequestBudget:
             return
         self.waited += 1
         future: asyncio.Future[None] = loop.create_future()
-        heapq.heappush(self._waiters, (priority, next(self._order), future))
+        when = loop.time() if since is None else since
+        heapq.heappush(self._waiters, (priority, when, next(self._order), future))
+        if key is not None:
+            self._keyed[key] = (priority, when, future)
         if self._pump is None or self._pump.done():
             self._pump = loop.create_task(self._serve())
-        await future
+        try:
+            await future
+        finally:
+            waiting = self._keyed.get(key) if key is not None else None
+            if waiting is not None and waiting[2] is future:
+                del self._keyed[key]
+
+    def promote(self, key: Hashable, priority: int) -> None:
+        """Serve the caller waiting under ``key`` at ``priority`` if that is sooner: a
+        picture catch-up (clean-up) that a new move makes a table edit, a quiet hand edit
+        that a new decision makes the next player's hand. Nothing if nobody waits."""
+        waiting = self._keyed.get(key)
+        if waiting is None or waiting[0] <= priority or waiting[2].done():
+            return
+        # a second entry for the same future: whichever is served first serves it, the
+        # other is skipped as done
+        _, when, future = waiting
+        heapq.heappush(self._waiters, (priority, when, next(self._order), future))
+        self._keyed[key] = (priority, when, future)
 
     async def _serve(self) -> None:
         loop = asyncio.get_running_loop()
@@ -157,5 +187,6 @@ class RequestBudget:
         for *_, future in self._waiters:
             future.cancel()
         self._waiters.clear()
+        self._keyed.clear()
         if self._pump is not None:
             self._pump.cancel()

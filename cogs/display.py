@@ -24,7 +24,9 @@ A hand is only ever sent to its owner's DM or as an ephemeral reply.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
+import json
 import logging
 import time
 from collections import deque
@@ -39,6 +41,7 @@ from cogs.coalesce import Coalescer, RequestBudget
 from cogs.controls import TableButton, lobby_controls, play_controls, quick_rows
 from cogs.failures import DISCORD_FAILURES, MISSING_PERMISSIONS, is_transient, permission_list
 from cogs.hand_message import HandPayload, hand_layout
+from cogs.hand_tokens import HandToken, HandTokens
 from cogs.i18n import lang_of, tr
 from cogs.lead import lead_line
 from cogs.mahjong_controls import standing_line, standing_rows, tile_rows
@@ -102,6 +105,7 @@ QUIET = {"cards_dealt"}  # too frequent to be worth a line
 DM_CLOSED = 50007
 REFUSED_RETRY_S = 5.0  # a refused edit (403, 404) is tried again this much later, doubling
 REFUSED_RETRY_MAX_S = 600.0
+FORGET_AFTER_S = 60.0  # a closed table's kept pictures and tokens are dropped this much later
 PICTURE_RETRY_S = 600.0  # after a refused picture, try one again this much later
 PRIVATE_VIEW_S = 14 * 60  # an interaction token lasts 15 minutes: stop editing before
 
@@ -156,6 +160,12 @@ class TableDisplay:
         self.refused_retry_s = REFUSED_RETRY_S
         #: table -> when its picture was last drawn; the edit that will draw the next one
         self.drawn_at: dict[int, float] = {}
+        #: table -> (the text on Discord, the public-view digest its picture shows or None)
+        self.table_shown: dict[int, tuple[str, str | None]] = {}
+        #: table -> the budget priority its next edit waits at (table edit or clean-up)
+        self._table_priority: dict[int, int] = {}
+        #: table -> loop time of its oldest change not yet read by an edit (orders the budget)
+        self._unshown_since: dict[int, float] = {}
         self.drawing = 0  # pictures being drawn or waiting for a thread
         self._picture_catch_up: dict[int, asyncio.TimerHandle] = {}
         self.refused_retry_max_s = REFUSED_RETRY_MAX_S
@@ -163,6 +173,12 @@ class TableDisplay:
         self.alerted: dict[tuple[int, int], int] = {}
         #: (table, user) -> (the View-hand interaction, when) whose reply shows the hand
         self.private_views: dict[tuple[int, int], tuple[Any, float]] = {}
+        #: (table, user) -> the interaction token that may edit their DM hand message
+        self.hand_tokens = HandTokens()
+        #: (table, user) -> (key, png) of the last hand picture drawn for them
+        self.hand_pictures: dict[tuple[int, int], tuple[str, bytes]] = {}
+        #: (table, user) -> (hand message id, key of the picture it shows)
+        self.hand_shown: dict[tuple[int, int], tuple[int, str | None]] = {}
 
     def table_interval(self) -> float:
         """Seconds between two edits of one table message: the base interval (Discord lets a
@@ -226,6 +242,19 @@ class TableDisplay:
                 )
         self.refresh_table(table.id)
         self.refresh_hands(table, set(update.seats_whose_hand_changed))
+        if table.status in ("finished", "aborted"):
+            # after the last edits have gone: what was kept to save requests and drawing
+            asyncio.get_running_loop().call_later(FORGET_AFTER_S, self._forget_table, table.id)
+
+    def _forget_table(self, table_id: int) -> None:
+        """Drop a closed table's kept pictures, tokens and what its messages show."""
+        self.table_shown.pop(table_id, None)
+        self._table_priority.pop(table_id, None)
+        self._unshown_since.pop(table_id, None)
+        for cache in (self.hand_pictures, self.hand_shown):
+            for key in [k for k in cache if k[0] == table_id]:
+                del cache[key]
+        self.hand_tokens.forget_table(table_id)
 
     def _seat_changes(self, table: Table, update: TableUpdate) -> list[int]:
         """The seats an update of kind timeout / auto_seat / taken_back is about."""
@@ -243,6 +272,10 @@ class TableDisplay:
         return f"<@{user}>" if user is not None else seat_name("en", names, seat)
 
     def refresh_table(self, table_id: int) -> None:
+        """Queue an edit of the table message (a table edit: ahead of picture catch-ups)."""
+        self._table_priority[table_id] = TABLE_PRIORITY
+        self._unshown_since.setdefault(table_id, asyncio.get_running_loop().time())
+        self.budget.promote(("t", table_id), TABLE_PRIORITY)
         self.table_edits.request(table_id, lambda: self._edit_table(table_id))
 
     def refresh_hands(self, table: Table, changed: set[int] | None = None) -> None:
@@ -259,6 +292,8 @@ class TableDisplay:
                 self.signatures[key] = sig
                 # a decision is shown at once, not after the hand's edit interval
                 urgent = bool(sig[1]) if len(sig) > 1 else False
+                if urgent:  # a quiet edit already waiting for the budget goes first now
+                    self.budget.promote(("h", *key), NEXT_HAND_PRIORITY)
                 self.hand_edits.request(key, self._hand_job(table.id, seat.user_id), urgent=urgent)
 
     def _hand_job(self, table_id: int, user_id: int) -> Callable[[], Awaitable[None]]:
@@ -529,20 +564,32 @@ class TableDisplay:
         finally:
             self.drawing -= 1
 
-    async def _edit_table(self, table_id: int, priority: int = TABLE_PRIORITY) -> None:
+    async def _edit_table(self, table_id: int) -> None:
         """Bring the table message (and the announcements) up to date (a coalesced job).
 
         A failure that may pass (429, 5xx, a timeout) queues the job again, so the message
         ends up showing the latest state; a refused picture falls back to text; a deleted
-        message is posted again; a permanent refusal (403, 404 channel) is logged."""
+        message is posted again; a permanent refusal (403, 404 channel) is logged.  An edit
+        that would change nothing (a pass while the cards arrive) is not made: it would
+        spend a request of the budget every table shares."""
         try:
             table = self.bot.service.get(table_id)
         except Exception:
             return
-        # a share of Discord's budget first, then the state as it is by then
-        await self.budget.take(priority)
+        if self._shows_already(table):
+            self._table_priority.pop(table_id, None)
+            self._unshown_since.pop(table_id, None)
+            return
+        # a share of Discord's budget first, then the state as it is by then; a picture
+        # catch-up waits as clean-up until a new move makes it a table edit (promote)
+        priority = self._table_priority.get(table_id, TABLE_PRIORITY)
+        since = self._unshown_since.get(table_id)
+        await self.budget.take(priority, key=("t", table_id), since=since)
+        # the state is read from here on: moves after this need the next edit
+        self._table_priority.pop(table_id, None)
+        self._unshown_since.pop(table_id, None)
         try:
-            await self._flush_announcements(table)
+            await self._flush_announcements(table, since)
             if table_id not in self.bot.state.table_messages:
                 await self.ensure_table_message(table)
             else:
@@ -552,17 +599,44 @@ class TableDisplay:
         else:
             self._failures.pop(("t", table_id), None)
 
+    def _public_digest(self, table: Table) -> str | None:
+        """A digest of what the table picture is drawn from (the public view), or None."""
+        if table.engine is None or table.status == "lobby":
+            return None
+        try:
+            view = self.bot.service.view(table.id, None)
+        except Exception:
+            return None
+        blob = json.dumps(view, sort_keys=True, default=str, ensure_ascii=False)
+        return hashlib.blake2b(blob.encode(), digest_size=16).hexdigest()
+
+    def _shows_already(self, table: Table) -> bool:
+        """True when the table message on Discord already shows this state: the same text,
+        and a picture of the same public view (or none owed), nothing to announce."""
+        shown = self.table_shown.get(table.id)
+        if shown is None or table.status != "playing" or self.announce.get(table.id):
+            return False
+        if table.id not in self.bot.state.table_messages:
+            return False
+        text, picture = shown
+        if text != self.table_text(table, self.lang(table)):
+            return False
+        return not self._pictures_allowed(table.id) or picture == self._public_digest(table)
+
     async def _edit_table_message(self, table: Table) -> None:
         lang = self.lang(table)
         channel_id, message_id = self.bot.state.table_messages[table.id]
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         allowed = self._pictures_allowed(table.id)
+        digest = self._public_digest(table)
+        shown = self.table_shown.get(table.id)
+        current = shown is not None and digest is not None and shown[1] == digest
         # a new picture only as often as the CPU allows; in between, the text changes and
         # the picture stays, and a later edit brings the picture up to date
         due = self.drawn_at.get(table.id, -1e9) + self.picture_interval() - time.monotonic()
         if allowed and due <= 0 and self.drawing >= RENDERS_AT_ONCE and table.status == "playing":
             due = self.base_table_interval  # pictures are queuing (hands first): text now
-        keep_picture = allowed and due > 0 and table.status == "playing"
+        keep_picture = allowed and (due > 0 or current) and table.status == "playing"
         png = await self._table_png(table) if allowed and not keep_picture else None
         if png is not None:
             self.drawn_at[table.id] = time.monotonic()
@@ -583,32 +657,44 @@ class TableDisplay:
                 if png is None or exc.code != MISSING_PERMISSIONS:
                     raise
                 await self._pictures_refused(table)
+                png = None
                 await edit(False)
         except discord.NotFound:
             # the message was deleted: post a new one, remember it
             self.bot.state.table_messages.pop(table.id, None)
+            self.table_shown.pop(table.id, None)
             await self.ensure_table_message(table, lang)
-        if keep_picture and table.id not in self._picture_catch_up:
+            return
+        if png is not None:
+            picture = digest
+        elif keep_picture and shown is not None:
+            picture = shown[1]
+        else:
+            picture = None
+        self.table_shown[table.id] = (text, picture)
+        if keep_picture and not current and table.id not in self._picture_catch_up:
             self._picture_catch_up[table.id] = asyncio.get_running_loop().call_later(
-                due, self._catch_up_picture, table.id
+                max(due, 0.0), self._catch_up_picture, table.id
             )
 
     def _catch_up_picture(self, table_id: int) -> None:
         """Bring a kept (older) picture up to date: after everything more urgent (an edit
         for a new move, requested meanwhile, replaces this one)."""
         self._picture_catch_up.pop(table_id, None)
-        self.table_edits.request(
-            table_id, lambda: self._edit_table(table_id, priority=CLEAN_UP_PRIORITY)
-        )
+        # never lowers a table edit already asked for
+        self._table_priority.setdefault(table_id, CLEAN_UP_PRIORITY)
+        self.table_edits.request(table_id, lambda: self._edit_table(table_id))
 
-    async def _flush_announcements(self, table: Table) -> None:
+    async def _flush_announcements(self, table: Table, since: float | None = None) -> None:
+        """Post the lines worth a message of their own; ``since``: when the edit they go with
+        was first due, so that they wait their turn once, not a second round."""
         lines = self.announce.pop(table.id, [])
         if not lines:
             return
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
         text = "\n".join(lines)
         try:
-            await self.budget.take(TABLE_PRIORITY)
+            await self.budget.take(TABLE_PRIORITY, since=since)
             await channel.send(
                 text if len(text) <= 2000 else text[:1999] + "…",
                 allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
@@ -642,8 +728,8 @@ class TableDisplay:
             view = {}
         legal = self._legal(table, user_id)
         step = step_of(table)
-        png = (await self._draw(pictures.hand_png, table.game, view))[0] if view else None
-        return self._hand_payload(
+        png, key = await self._hand_picture(table, user_id, view)
+        payload = self._hand_payload(
             table,
             user_id,
             lang,
@@ -654,6 +740,25 @@ class TableDisplay:
             legal=legal,
             step=step,
         )
+        payload.picture_key = key
+        return payload
+
+    async def _hand_picture(
+        self, table: Table, user_id: int, view: dict[str, Any]
+    ) -> tuple[bytes | None, str | None]:
+        """``(png, key)`` of the player's hand picture: the last one drawn when it shows the
+        same (only the controls or the trick changed, e.g. a pass or the turn coming round),
+        else drawn now in the render pool."""
+        if not view:
+            return None, None
+        key = pictures.hand_key(table.game, view)
+        last = self.hand_pictures.get((table.id, user_id))
+        if key is not None and last is not None and last[0] == key:
+            return last[1], key
+        png = (await self._draw(pictures.hand_png, table.game, view))[0]
+        if key is not None and png is not None:
+            self.hand_pictures[(table.id, user_id)] = (key, png)
+        return png, key if png is not None else None
 
     def _legal(self, table: Table, user_id: int) -> list[Action]:
         if table.status != "playing":
@@ -909,17 +1014,6 @@ class TableDisplay:
         key = (table_id, user_id)
         alerted = self.alerted.get(key)
         try:
-            table = self.bot.service.get(table_id)
-        except Exception:
-            return
-        # a share of Discord's budget first, the hand of a player who has a move to make
-        # (the one who must move next, or one who may declare) before any other; then the
-        # hand as it is by then
-        next_to_move = self._needs_alert(table, user_id) is not None or bool(
-            self._legal(table, user_id)
-        )
-        await self.budget.take(NEXT_HAND_PRIORITY if next_to_move else HAND_PRIORITY)
-        try:
             await self._deliver_hand(table_id, user_id)
         except DISCORD_FAILURES as exc:
             if alerted is None:
@@ -963,32 +1057,54 @@ class TableDisplay:
 
         At a new required decision the player gets a fresh message, which notifies (an edit
         does not), and the old one is deleted, unless they silenced turn alerts; a player
-        whose DMs are closed is mentioned in the channel instead, once per decision."""
+        whose DMs are closed is mentioned in the channel instead, once per decision.
+
+        While the player's last click on the hand message is less than 14 minutes old, its
+        interaction token carries the edit (or the fresh message and the deletion): outside
+        Discord's global budget (:mod:`cogs.hand_tokens`); otherwise the bot's own calls wait
+        for their share of :attr:`budget`, the hand of a player with a move to make first."""
         try:
             table = self.bot.service.get(table_id)
         except Exception:
             return
         if table.seat_of(user_id) is None:
             return
+        key = (table_id, user_id)
         alert_step = self._needs_alert(table, user_id)
+        next_to_move = alert_step is not None or bool(self._legal(table, user_id))
+        priority = NEXT_HAND_PRIORITY if next_to_move else HAND_PRIORITY
         if alert_step is not None:
-            self.alerted[(table_id, user_id)] = alert_step
-        if (table_id, user_id) in self.bot.state.dm_closed:
+            self.alerted[key] = alert_step
+        if key in self.bot.state.dm_closed:
             if alert_step is not None and user_id not in self.bot.state.alerts_off:
                 await self._channel_alert(table, user_id)
             await self.refresh_private_view(table, user_id)
             return
+        known = self.bot.state.hand_messages.get(key)
+        fresh = alert_step is not None and user_id not in self.bot.state.alerts_off
+        token = self.hand_tokens.usable(table_id, user_id, known[1] if known else None)
+        if token is None:
+            # a share of Discord's budget first, then the hand as it is by then
+            await self.budget.take(priority, key=("h", *key))
         lang = self.bot.state.user_lang.get(user_id) or self.lang(table)
         payload = await self.hand_payload_async(table, user_id, lang)
-        known = self.bot.state.hand_messages.get((table_id, user_id))
-        fresh = alert_step is not None and user_id not in self.bot.state.alerts_off
+        # the picture on the message already shows this hand (a pass, the turn coming
+        # round): change the text and controls only, upload nothing
+        keep = payload.picture_key is not None and known is not None
+        keep = keep and self.hand_shown.get(key) == (known[1] if known else 0, payload.picture_key)
+        if token is not None:
+            if await self._deliver_by_token(table, user_id, token, payload, fresh, keep):
+                await self.refresh_private_view(table, user_id, payload)
+                return
+            await self.budget.take(priority)  # Discord refused the token: the bot's own call
         try:
             if known is not None and not fresh:
                 message = self.bot.get_partial_messageable(
                     known[0], type=discord.ChannelType.private
                 ).get_partial_message(known[1])
                 try:
-                    await message.edit(**payload.edit_kwargs())
+                    await message.edit(**payload.edit_kwargs(keep_picture=keep))
+                    self.hand_shown[key] = (known[1], payload.picture_key)
                     await self.refresh_private_view(table, user_id, payload)
                     return
                 except discord.NotFound:
@@ -996,6 +1112,7 @@ class TableDisplay:
             channel = await self._dm_channel(user_id)
             sent = await channel.send(**payload.send_kwargs())
             await self.bot.state.set_hand_message(table_id, user_id, sent.channel.id, sent.id)
+            self.hand_shown[key] = (sent.id, payload.picture_key)
             if known is not None and known[1] != sent.id:
                 await self._delete_quietly(known)
         except discord.Forbidden as exc:
@@ -1006,6 +1123,42 @@ class TableDisplay:
             else:
                 raise
         await self.refresh_private_view(table, user_id, payload)
+
+    async def _deliver_by_token(
+        self,
+        table: Table,
+        user_id: int,
+        token: HandToken,
+        payload: HandPayload,
+        fresh: bool,
+        keep_picture: bool,
+    ) -> bool:
+        """Edit the hand message through the player's interaction token (``keep_picture``:
+        its picture already shows this hand), or (``fresh``) send the new one as a follow-up
+        and delete the old; False (token forgotten, nothing changed) when Discord refuses
+        the token, so the caller uses the bot's own calls."""
+        key = (table.id, user_id)
+        try:
+            if not fresh:
+                await token.edit(**payload.edit_kwargs(keep_picture=keep_picture))
+                self.hand_shown[key] = (token.message_id, payload.picture_key)
+                return True
+            sent = await token.send(**payload.send_kwargs())
+        except DISCORD_FAILURES as exc:
+            log.info("table %s: hand token of %s refused (%r)", table.id, user_id, exc)
+            self.hand_tokens.forget(table.id, user_id)
+            return False
+        old = self.bot.state.hand_messages.get((table.id, user_id))
+        channel_id = sent.channel.id if sent.channel is not None else (old or (0, 0))[0]
+        await self.bot.state.set_hand_message(table.id, user_id, channel_id, sent.id)
+        self.hand_shown[key] = (sent.id, payload.picture_key)
+        self.hand_tokens.moved_to(table.id, user_id, token, sent.id)
+        try:
+            await token.delete()  # the old prompt, through the same token
+        except DISCORD_FAILURES:
+            if old is not None:
+                await self._delete_quietly(old)
+        return True
 
     async def _delete_quietly(self, where: tuple[int, int]) -> None:
         """Delete an old prompt; one already gone is fine."""

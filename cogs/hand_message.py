@@ -31,6 +31,8 @@ class HandPayload:
     png: bytes | None
     view: discord.ui.LayoutView | None
     rows: list[discord.ui.ActionRow[Any]] = field(default_factory=list)
+    #: what the picture shows (:func:`cogs.pictures.hand_key`), None when unknown
+    picture_key: str | None = None
 
     def file(self) -> discord.File | None:
         return None if self.png is None else discord.File(io.BytesIO(self.png), HAND_FILE)

@@ -13,6 +13,7 @@ loop answering interactions.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import logging
 from collections.abc import Callable, Mapping
@@ -22,7 +23,7 @@ from typing import Any
 
 from games.registry import GAMES
 
-__all__ = ["adapter", "hand_png", "table_png"]
+__all__ = ["adapter", "hand_key", "hand_png", "table_png"]
 
 log = logging.getLogger(__name__)
 
@@ -66,3 +67,18 @@ def hand_png(game: str, view: Mapping[str, Any]) -> bytes | None:
     if func is None or not view.get("hand"):
         return None
     return _safely(f"hand:{game}", func, view)
+
+
+def hand_key(game: str, view: Mapping[str, Any]) -> str | None:
+    """A digest of what the hand picture of ``view`` shows (the adapter's ``hand_input``,
+    else the whole view): two views with the same key have the same picture, so the picture
+    on Discord can stay when only the controls change. None when there is no picture."""
+    ad = adapter(game)
+    if getattr(ad, "hand_png", None) is None or not view.get("hand"):
+        return None
+    source_of = getattr(ad, "hand_input", None)
+    try:
+        source = source_of(view) if source_of is not None else view
+    except Exception:
+        return None
+    return hashlib.blake2b(repr(source).encode(), digest_size=16).hexdigest()

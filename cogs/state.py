@@ -76,6 +76,10 @@ class DiscordState:
         """Open (and create) the tables in the SQLite file at ``path`` and load them."""
         db = await aiosqlite.connect(str(path))
         await db.execute("PRAGMA busy_timeout = 10000")
+        # as the host's connection: no fsync per commit in WAL mode (a commit still survives
+        # a crash of the process), so that these writes, one per fresh hand message, never
+        # hold the file's write lock long enough to keep a move from being stored
+        await db.execute("PRAGMA synchronous = NORMAL")
         await db.executescript(_SCHEMA)
         await db.commit()
         self = cls(db)

@@ -18,7 +18,7 @@ from render.cards import hand_png as _cards_png
 from render.climb import climb_table_png
 from render.scenes import ClimbTableScene
 
-__all__ = ["hand_groups", "hand_png", "table_png", "table_scene"]
+__all__ = ["hand_groups", "hand_input", "hand_png", "table_png", "table_scene"]
 
 _LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 _JOKERS = 13
@@ -112,3 +112,9 @@ def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
 def hand_png(view: Mapping[str, Any]) -> bytes:
     """The picture (PNG bytes) of the hand of 27 in a seat's ``view``, by rank, jokers apart."""
     return _cards_png(hand_groups(view))
+
+
+def hand_input(view: Mapping[str, Any]) -> Any:
+    """What :func:`hand_png` draws from ``view`` (``hand_groups``): equal inputs, equal pictures,
+    so a front end can keep the picture when only the controls change."""
+    return hand_groups(view)

@@ -21,7 +21,7 @@ from render.pajiwo import table_scene as _trick_scene
 from render.scenes import TrickTableScene
 from render.trick import trick_table_png
 
-__all__ = ["hand_groups", "hand_png", "table_png", "table_scene", "trump_order"]
+__all__ = ["hand_groups", "hand_input", "hand_png", "table_png", "table_scene", "trump_order"]
 
 _PHASES = {
     "dealing": "发牌 dealing",
@@ -114,3 +114,9 @@ def hand_png(view: Mapping[str, Any]) -> bytes:
     """The picture (PNG bytes) of the 39 (45 while burying) cards in a seat's ``view``,
     trumps (2s among them) first."""
     return _cards_png(hand_groups(view))
+
+
+def hand_input(view: Mapping[str, Any]) -> Any:
+    """What :func:`hand_png` draws from ``view`` (``hand_groups``): equal inputs, equal pictures,
+    so a front end can keep the picture when only the controls change."""
+    return hand_groups(view)

@@ -15,7 +15,7 @@ from games.tiles import Tile, parse_tile
 from render import jintan
 from render.scenes import MahjongHandScene, MahjongTableScene
 
-__all__ = ["hand_png", "hand_scene", "table_png", "table_scene"]
+__all__ = ["hand_input", "hand_png", "hand_scene", "table_png", "table_scene"]
 
 
 def _caishen(view: Mapping[str, Any]) -> Tile | None:
@@ -50,3 +50,9 @@ def hand_png(view: Mapping[str, Any]) -> bytes:
     from render.mahjong import mahjong_hand_png
 
     return mahjong_hand_png(hand_scene(view))
+
+
+def hand_input(view: Mapping[str, Any]) -> Any:
+    """What :func:`hand_png` draws from ``view`` (``hand_scene``): equal inputs, equal pictures,
+    so a front end can keep the picture when only the controls change."""
+    return hand_scene(view)

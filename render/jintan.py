@@ -16,7 +16,7 @@ from typing import Any
 from games.tiles import Family, Tile, parse_tile
 from render.scenes import MahjongHandScene, MahjongSeat, MahjongTableScene, Meld
 
-__all__ = ["hand_png", "hand_scene", "meld_of", "table_png", "table_scene"]
+__all__ = ["hand_input", "hand_png", "hand_scene", "meld_of", "table_png", "table_scene"]
 
 _WIND = [Tile(Family.WIND, n) for n in range(1, 5)]
 _PLACEHOLDER = Tile(Family.DRAGON, 3)
@@ -124,3 +124,9 @@ def hand_png(view: Mapping[str, Any]) -> bytes:
     from render.mahjong import mahjong_hand_png
 
     return mahjong_hand_png(hand_scene(view))
+
+
+def hand_input(view: Mapping[str, Any]) -> Any:
+    """What :func:`hand_png` draws from ``view`` (``hand_scene``): equal inputs, equal pictures,
+    so a front end can keep the picture when only the controls change."""
+    return hand_scene(view)

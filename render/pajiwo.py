@@ -17,7 +17,7 @@ from render.cards import hand_png as _cards_png
 from render.scenes import TrickTableScene
 from render.trick import trick_table_png
 
-__all__ = ["hand_groups", "hand_png", "lead_lines", "table_png", "table_scene"]
+__all__ = ["hand_groups", "hand_input", "hand_png", "lead_lines", "table_png", "table_scene"]
 
 _OVER = ("hand_over", "match_over")
 _DECLARING = ("dealing", "auction", "pajiwo", "rebel", "bury")
@@ -261,3 +261,9 @@ def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
 def hand_png(view: Mapping[str, Any]) -> bytes:
     """The picture (PNG bytes) of the hand in a seat's ``view``, trumps first."""
     return _cards_png(hand_groups(view))
+
+
+def hand_input(view: Mapping[str, Any]) -> Any:
+    """What :func:`hand_png` draws from ``view`` (``hand_groups``): equal inputs, equal pictures,
+    so a front end can keep the picture when only the controls change."""
+    return hand_groups(view)
