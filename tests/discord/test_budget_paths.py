@@ -1,0 +1,143 @@
+"""Requests the bot does not spend from Discord's global budget (issue 13, latency), through
+the loopback Discord: after a player clicks their DM hand message, the hand's next versions
+(the edit after the move, the fresh prompt of the next decision and the old prompt's
+deletion) go through that click's interaction token, not the bot's own channel calls; a hand
+whose cards did not change keeps its picture (nothing uploaded); a table edit that would
+change nothing is not made.
+
+Four people (nothing moves unless the test moves it), every card dealt at once and everybody
+passing in the auction, so that Alice's turn comes round twice."""
+
+from __future__ import annotations
+
+from bot.errors import TableError
+from cogs.client import PaijuBot
+from tests.discord.conftest import BotFactory
+from tests.discord.play import table_id, table_message
+from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser, StoredMessage
+
+SEED = 1
+
+
+async def _four_people(
+    h: Harness, server: LoopbackDiscord, bot: PaijuBot
+) -> tuple[int, list[LoopbackUser]]:
+    people = server.add_users("alice", "bob", "carol", "dave")
+    alice = people[0]
+    await (await h.slash(alice, "table open", game="pajiwo", preset="quick")).final()
+    tid = table_id(table_message(server))
+    await (await h.slash(alice, "table options", set="deal=all_at_once")).final()
+    for user in people[1:]:
+        await (await h.slash(user, "table join")).final()
+    await bot.service.start(server.channel.id, alice.id, seed=SEED)
+    return tid, people
+
+
+def _required_seat(bot: PaijuBot, tid: int) -> int | None:
+    engine = bot.service.get(tid).engine
+    assert engine is not None
+    seats = [d.seat for d in engine.pending() if d.seat is not None and d.required]
+    return seats[0] if seats else None
+
+
+async def _pass_until_alice_must_move(
+    bot: PaijuBot, tid: int, people: list[LoopbackUser], alice: LoopbackUser
+) -> int:
+    """Everyone else passes (through the service) until Alice has a required decision;
+    returns its step."""
+    table = bot.service.get(tid)
+    for n in range(12):
+        seat = _required_seat(bot, tid)
+        assert seat is not None
+        user = next(u for u in people if table.seat_of(u.id) == seat)
+        if user is alice:
+            return len(table.engine.actions) if table.engine else 0
+        legal = bot.service.legal_actions(tid, user.id, None)
+        try:
+            await bot.service.act(tid, user.id, next(a for a in legal if a.kind == "pass"), f"p{n}")
+        except TableError:
+            continue
+    raise AssertionError("Alice's turn never came")
+
+
+async def _prompt(
+    server: LoopbackDiscord, user: LoopbackUser, tid: int, step: int
+) -> StoredMessage:
+    """The user's DM prompt with controls for this step (buttons, menus, the card picker)."""
+    marker = f":{tid}:{step}:"
+
+    def ready() -> StoredMessage | None:
+        found = [m for m in server.dms(user) if any(marker in c for c in m.custom_ids())]
+        return found[-1] if found else None
+
+    return await server.wait_until(ready, what=f"{user.name}'s prompt {marker}")
+
+
+async def test_a_players_hand_rides_their_clicks_token_and_keeps_its_picture(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    bot = make_bot()
+    await h.start_bot(bot)
+    tid, people = await _four_people(h, server, bot)
+    alice = people[0]
+
+    step = await _pass_until_alice_must_move(bot, tid, people, alice)
+    first = await _prompt(server, alice, tid, step)
+    dm = first.channel_id
+    pass_id = next(c for c in first.custom_ids() if c.startswith("pj:a:") and c.endswith(":pass:"))
+    assert first.attachment("hand.png") is not None
+    await bot.display.drain()
+    mark = len(server.requests)
+
+    await (await h.click(alice, first, pass_id)).final()
+    second_step = await _pass_until_alice_must_move(bot, tid, people, alice)
+    assert second_step > step
+    second = await _prompt(server, alice, tid, second_step)  # (here: bury the kitty)
+    await bot.display.drain()
+    await server.idle()
+
+    after = server.requests[mark:]
+    # nothing of Alice's DM went through the bot's own (budgeted) calls after her click
+    own = [f"{r.method} {r.path}" for r in after if r.path.startswith(f"/channels/{dm}/")]
+    assert own == []
+    hooks = [r for r in after if r.path.startswith("/webhooks/")]
+    edits = [r for r in hooks if r.method == "PATCH"]
+    sends = [r for r in hooks if r.method == "POST"]
+    deletes = [r for r in hooks if r.method == "DELETE"]
+    # her pass changed her controls, not her cards: the edit uploads no picture and keeps
+    # the one the message has
+    assert edits, [f"{r.method} {r.path}" for r in hooks]
+    assert all("attachments" not in (r.body or {}) and not r.files for r in edits)
+    # the next decision is a fresh (notifying) message with the picture, the old one deleted
+    assert len(sends) == 1 and sends[0].files == ["hand.png"]
+    assert second.channel_id == dm and second.id != first.id
+    assert second.attachment("hand.png") is not None
+    assert len(deletes) == 1 and server.message(first.id).deleted
+    assert [m.id for m in server.dms(alice) if m.custom_ids()] == [second.id]
+
+
+async def test_a_table_edit_that_would_change_nothing_is_not_made(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    bot = make_bot()
+    await h.start_bot(bot)
+    tid, people = await _four_people(h, server, bot)
+    await bot.display.drain()
+    await server.idle()
+    message = table_message(server)
+    versions = len(message.history)
+    mark = len(server.requests)
+
+    bot.display.refresh_table(tid)  # as after a move that shows nothing (a no-op pass)
+    await bot.display.drain()
+    assert [r for r in server.requests[mark:] if r.path.startswith("/channels/")] == []
+
+    seat = _required_seat(bot, tid)
+    user = next(u for u in people if bot.service.get(tid).seat_of(u.id) == seat)
+    legal = bot.service.legal_actions(tid, user.id, None)
+    await bot.service.act(tid, user.id, next(a for a in legal if a.kind == "pass"), "p")
+    await bot.display.drain()
+    edited = server.message(message.id)
+    assert len(edited.history) == versions + 1  # a real change is shown, once
