@@ -175,6 +175,7 @@ class TableDisplay:
         self.private_views: dict[tuple[int, int], tuple[Any, float]] = {}
         #: (table, user) -> the interaction token that may edit their DM hand message
         self.hand_tokens = HandTokens()
+        self._clean_ups: set[asyncio.Task[None]] = set()  # old prompts being deleted
         #: (table, user) -> (key, png) of the last hand picture drawn for them
         self.hand_pictures: dict[tuple[int, int], tuple[str, bytes]] = {}
         #: (table, user) -> (hand message id, key of the picture it shows)
@@ -1051,6 +1052,8 @@ class TableDisplay:
             handle.cancel()
         self._retries.clear()
         self._picture_catch_up.clear()
+        for task in self._clean_ups:
+            task.cancel()
 
     async def _deliver_hand(self, table_id: int, user_id: int) -> None:
         """Send or edit ``user_id``'s DM hand message for this table (coalesced job).
@@ -1114,7 +1117,7 @@ class TableDisplay:
             await self.bot.state.set_hand_message(table_id, user_id, sent.channel.id, sent.id)
             self.hand_shown[key] = (sent.id, payload.picture_key)
             if known is not None and known[1] != sent.id:
-                await self._delete_quietly(known)
+                self._delete_later(known)
         except discord.Forbidden as exc:
             if exc.code == DM_CLOSED:
                 await self._dms_closed(table, user_id)
@@ -1157,8 +1160,15 @@ class TableDisplay:
             await token.delete()  # the old prompt, through the same token
         except DISCORD_FAILURES:
             if old is not None:
-                await self._delete_quietly(old)
+                self._delete_later(old)
         return True
+
+    def _delete_later(self, where: tuple[int, int]) -> None:
+        """Delete an old prompt in the background: clean-up waits for whatever budget is
+        left, and the player's next hand must not wait behind it."""
+        task = asyncio.get_running_loop().create_task(self._delete_quietly(where))
+        self._clean_ups.add(task)
+        task.add_done_callback(self._clean_ups.discard)
 
     async def _delete_quietly(self, where: tuple[int, int]) -> None:
         """Delete an old prompt; one already gone is fine."""
@@ -1243,9 +1253,12 @@ class TableDisplay:
     async def drain(self) -> None:
         """Wait for queued edits (tests and shutdown)."""
         deadline = time.monotonic() + 30
-        while (self.table_edits._tasks or self.hand_edits._tasks) and time.monotonic() < deadline:
+        while (
+            self.table_edits._tasks or self.hand_edits._tasks or self._clean_ups
+        ) and time.monotonic() < deadline:
             await self.table_edits.drain()
             await self.hand_edits.drain()
+            await asyncio.gather(*list(self._clean_ups), return_exceptions=True)
 
 
 def _picked_up(view: dict[str, Any], seat: int) -> list[str]:

@@ -14,8 +14,8 @@
 
 Tables are prefixed ``discord_`` and created on :meth:`DiscordState.open`; they
 are independent of the host's tables. A second connection on the same file is
-safe: every write is one short transaction and ``busy_timeout`` waits out the
-host's writes.
+safe: every write is one autocommitted statement (the write lock is held for that statement
+only) and ``busy_timeout`` waits out the host's writes.
 """
 
 from __future__ import annotations
@@ -74,14 +74,16 @@ class DiscordState:
     @classmethod
     async def open(cls, path: Path | str) -> DiscordState:
         """Open (and create) the tables in the SQLite file at ``path`` and load them."""
-        db = await aiosqlite.connect(str(path))
+        # autocommit: each write is one statement committed on the connection's thread, so
+        # the file's write lock is never held across a trip through a busy event loop (it
+        # was: an implicit transaction open from INSERT until the awaited commit), which
+        # under load kept the host's moves and snapshots waiting past their busy_timeout;
+        # and, as the host's connection, no fsync per commit in WAL mode (a commit still
+        # survives a crash of the process)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
         await db.execute("PRAGMA busy_timeout = 10000")
-        # as the host's connection: no fsync per commit in WAL mode (a commit still survives
-        # a crash of the process), so that these writes, one per fresh hand message, never
-        # hold the file's write lock long enough to keep a move from being stored
         await db.execute("PRAGMA synchronous = NORMAL")
         await db.executescript(_SCHEMA)
-        await db.commit()
         self = cls(db)
         async with db.execute(
             "SELECT table_id, channel_id, message_id, lang FROM discord_table_message"
@@ -117,7 +119,6 @@ class DiscordState:
             "INSERT OR REPLACE INTO discord_table_message VALUES (?, ?, ?, ?)",
             (table_id, channel_id, message_id, lang),
         )
-        await self._db.commit()
 
     async def set_hand_message(
         self, table_id: int, user_id: int, channel_id: int, message_id: int
@@ -127,7 +128,6 @@ class DiscordState:
             "INSERT OR REPLACE INTO discord_hand_message VALUES (?, ?, ?, ?)",
             (table_id, user_id, channel_id, message_id),
         )
-        await self._db.commit()
 
     async def set_user_lang(self, user_id: int, lang: str) -> None:
         """Remember the language of ``user_id``'s interactions, for their private messages.
@@ -138,7 +138,6 @@ class DiscordState:
         await self._db.execute(
             "INSERT OR REPLACE INTO discord_user_lang VALUES (?, ?)", (user_id, lang)
         )
-        await self._db.commit()
 
     async def set_alerts(self, user_id: int, on: bool) -> None:
         """Turn ``user_id``'s turn alerts on or off (remembered across restarts)."""
@@ -150,7 +149,6 @@ class DiscordState:
             await self._db.execute(
                 "INSERT OR IGNORE INTO discord_alerts_off VALUES (?)", (user_id,)
             )
-        await self._db.commit()
 
     async def mark_dm_closed(self, table_id: int, user_id: int, channel_id: int) -> bool:
         """Remember that ``user_id``'s DMs are closed for this table. True the first time (tell
@@ -163,5 +161,4 @@ class DiscordState:
             "INSERT OR REPLACE INTO discord_dm_closed_at VALUES (?, ?, ?)",
             (table_id, user_id, channel_id),
         )
-        await self._db.commit()
         return True
