@@ -37,6 +37,12 @@ everyone moving at a person's pace (bots wait ``PAIJU_BENCH_BOT_THINK`` = 4 s, t
   their hand message offering it is on Discord; same targets;
 * ``discord.move_ack_p99_ms``: the acknowledgement of every interaction of the run
   (target < 250 ms).
+
+Tables are set up ``PAIJU_BENCH_SETUP_STAGGER`` = 0.2 s apart (five a second). Each figure also
+gives ``moves_per_s`` (moves the tables made) and ``bot_requests_per_s`` (the calls Discord counts
+against the bot's 50 a second; interaction answers and calls made with an interaction's token
+are not counted): when the moves outnumber what that budget leaves for table messages, no
+order of edits can show every move within the target, and the p99 measures the queue.
 """
 
 from __future__ import annotations
