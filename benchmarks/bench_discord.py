@@ -34,7 +34,9 @@ everyone moving at a person's pace (bots wait ``PAIJU_BENCH_BOT_THINK`` = 4 s, t
 * ``discord.move_to_table_p99_ms``: from a move's acceptance until the table message
   showing it is on Discord; target < 2 s at 100 tables, < 3 s at 300;
 * ``discord.move_to_hand_p99_ms``: from the move that gives the person a decision until
-  their hand message offering it is on Discord; same targets;
+  their hand message offering it is on Discord; same targets (a decision already taken
+  away by the next move when the display began, within 0.5 s, to deliver it is left out and
+  counted as ``gone_at_once``: nobody could have been shown it);
 * ``discord.move_ack_p99_ms``: the acknowledgement of every interaction of the run
   (target < 250 ms).
 
@@ -226,6 +228,8 @@ async def _people(
     hand_offered: dict[int, list[tuple[int, float]]] = {}  # table -> (decision step, when)
     moves: list[tuple[int, int, float]] = []  # (table, step after the move, when accepted)
     hands_turn: set[tuple[int, int]] = set()  # (table, step) where the move gave the person one
+    # table -> (step, when, whether it offers a decision) of every hand delivery as it starts
+    hand_started: dict[int, list[tuple[int, float, bool]]] = {}
     delivered: dict[int, asyncio.Event] = {}
     acks: list[float] = []
     lost_acks = 0
@@ -260,6 +264,7 @@ async def _people(
         table = self.bot.service.get(table_id)
         step = step_of(table)
         offers = bool(self._legal(table, user_id))  # a decision: required, or optional
+        hand_started.setdefault(table_id, []).append((step, clock(), offers))
         # the state is read when the job starts; it is on Discord when the call returns
         await original_deliver(self, table_id, user_id)
         if offers:
@@ -371,6 +376,7 @@ async def _people(
     to_table: list[float] = []
     to_hand: list[float] = []
     unseen = 0
+    moot = 0
     moves = [m for m in moves if measure_from <= m[2] <= stop_at[0] - 10.0]
     for tid, step, when in moves:
         shown = [t for s, t in table_shown.get(tid, []) if s >= step and t >= when]
@@ -379,6 +385,9 @@ async def _people(
         else:
             unseen += 1
         if (tid, step) not in hands_turn:
+            continue
+        if _gone_at_once(hand_started.get(tid, []), step, when):
+            moot += 1
             continue
         # the first hand message offering the person a move, from this state or a later one
         offered = [t for s, t in hand_offered.get(tid, []) if s >= step and t >= when]
@@ -391,6 +400,7 @@ async def _people(
     return {
         "to_table": to_table,
         "to_hand": to_hand,
+        "moot": moot,
         "unseen": unseen,
         "acks": acks,
         "lost_acks": lost_acks,
@@ -401,6 +411,22 @@ async def _people(
         "max_requests_per_s": max(per_second.values(), default=0),
         "rate_limited": sum(server.rate_limit_hits.values()),
     }
+
+
+MOOT_S = 0.5  # a decision gone this soon after its move cannot be shown to anyone
+
+
+def _gone_at_once(started: list[tuple[int, float, bool]], step: int, when: float) -> bool:
+    """True when the person's decision at ``step`` was gone by the time the display began to
+    deliver it, within ``MOOT_S`` of the move: the first hand delivery after the move read a
+    later state in which the person had no decision (the next move had been applied, e.g. a
+    declaring window closed by the turn that opened it). A slow display cannot hide behind
+    this: a delivery beginning later than ``MOOT_S`` counts the decision as usual."""
+    after = [(t, s, offers) for s, t, offers in started if t >= when]
+    if not after:
+        return False
+    at, seen, offers = min(after)
+    return at - when < MOOT_S and seen > step and not offers
 
 
 def run_latency(tables: int) -> Iterator[Figure]:
@@ -433,7 +459,12 @@ def run_latency(tables: int) -> Iterator[Figure]:
         _quantile(out["to_hand"], 0.99),
         "ms",
         target,
-        {**extra, "p50_ms": round(_quantile(out["to_hand"], 0.5)), "n": len(out["to_hand"])},
+        {
+            **extra,
+            "p50_ms": round(_quantile(out["to_hand"], 0.5)),
+            "n": len(out["to_hand"]),
+            "gone_at_once": out["moot"],
+        },
     )
     yield Figure(
         "discord.move_ack_p99_ms",
