@@ -537,12 +537,19 @@ class TableDisplay:
             return play_controls(table, lang)
         return None
 
-    async def _table_png(self, table: Table) -> bytes | None:
+    def _public_view(self, table: Table) -> dict[str, Any] | None:
+        """What a spectator sees of a table in play (the table picture's source), or None in
+        the lobby or when the table has just closed."""
         if table.engine is None or table.status == "lobby":
             return None
         try:
-            view = self.bot.service.view(table.id, None)
+            return self.bot.service.view(table.id, None)
         except Exception:
+            return None
+
+    async def _table_png(self, table: Table) -> bytes | None:
+        view = self._public_view(table)
+        if view is None:
             return None
         png, seconds = await self._draw(pictures.table_png, table.game, view, names_of(table))
         self.render_s = 0.8 * self.render_s + 0.2 * seconds
@@ -602,11 +609,8 @@ class TableDisplay:
 
     def _public_digest(self, table: Table) -> str | None:
         """A digest of what the table picture is drawn from (the public view), or None."""
-        if table.engine is None or table.status == "lobby":
-            return None
-        try:
-            view = self.bot.service.view(table.id, None)
-        except Exception:
+        view = self._public_view(table)
+        if view is None:
             return None
         blob = json.dumps(view, sort_keys=True, default=str, ensure_ascii=False)
         return hashlib.blake2b(blob.encode(), digest_size=16).hexdigest()

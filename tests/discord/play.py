@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tests.discord_loopback import (
     Harness,
@@ -12,6 +13,9 @@ from tests.discord_loopback import (
     LoopbackUser,
     StoredMessage,
 )
+
+if TYPE_CHECKING:
+    from cogs.client import PaijuBot
 
 CONTROL = re.compile(r"pj:[as]:(\d+):(\d+)")
 
@@ -32,6 +36,22 @@ def table_id(message: StoredMessage) -> int:
     match = re.search(r"· #(\d+)", message.text())
     assert match, message.text()
     return int(match.group(1))
+
+
+async def four_people_all_dealt(
+    h: Harness, server: LoopbackDiscord, bot: PaijuBot, seed: int
+) -> tuple[int, list[LoopbackUser]]:
+    """A 扒鸡窝 table of four people (alice, bob, carol, dave; nothing moves unless a test
+    moves it), every card dealt at once, started with ``seed``: ``(table id, the people)``."""
+    people = server.add_users("alice", "bob", "carol", "dave")
+    alice = people[0]
+    await (await h.slash(alice, "table open", game="pajiwo", preset="quick")).final()
+    tid = table_id(table_message(server))
+    await (await h.slash(alice, "table options", set="deal=all_at_once")).final()
+    for user in people[1:]:
+        await (await h.slash(user, "table join")).final()
+    await bot.service.start(server.channel.id, alice.id, seed=seed)
+    return tid, people
 
 
 def hand_messages(server: LoopbackDiscord, user: LoopbackUser) -> list[StoredMessage]:

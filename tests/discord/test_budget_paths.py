@@ -13,24 +13,10 @@ from __future__ import annotations
 from bot.errors import TableError
 from cogs.client import PaijuBot
 from tests.discord.conftest import BotFactory
-from tests.discord.play import table_id, table_message
+from tests.discord.play import four_people_all_dealt, table_message
 from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser, StoredMessage
 
 SEED = 1
-
-
-async def _four_people(
-    h: Harness, server: LoopbackDiscord, bot: PaijuBot
-) -> tuple[int, list[LoopbackUser]]:
-    people = server.add_users("alice", "bob", "carol", "dave")
-    alice = people[0]
-    await (await h.slash(alice, "table open", game="pajiwo", preset="quick")).final()
-    tid = table_id(table_message(server))
-    await (await h.slash(alice, "table options", set="deal=all_at_once")).final()
-    for user in people[1:]:
-        await (await h.slash(user, "table join")).final()
-    await bot.service.start(server.channel.id, alice.id, seed=SEED)
-    return tid, people
 
 
 def _required_seat(bot: PaijuBot, tid: int) -> int | None:
@@ -79,7 +65,7 @@ async def test_a_players_hand_rides_their_clicks_token_and_keeps_its_picture(
     server, h = discord_server, discord_harness
     bot = make_bot()
     await h.start_bot(bot)
-    tid, people = await _four_people(h, server, bot)
+    tid, people = await four_people_all_dealt(h, server, bot, SEED)
     alice = people[0]
 
     step = await _pass_until_alice_must_move(bot, tid, people, alice)
@@ -123,7 +109,7 @@ async def test_a_table_edit_that_would_change_nothing_is_not_made(
     server, h = discord_server, discord_harness
     bot = make_bot()
     await h.start_bot(bot)
-    tid, people = await _four_people(h, server, bot)
+    tid, people = await four_people_all_dealt(h, server, bot, SEED)
     await bot.display.drain()
     await server.idle()
     message = table_message(server)

@@ -14,24 +14,10 @@ from bot.errors import TableError
 from cogs.client import PaijuBot
 from games.base import Action
 from tests.discord.conftest import BotFactory
-from tests.discord.play import table_id, table_message
+from tests.discord.play import four_people_all_dealt, table_id, table_message
 from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser, StoredMessage
 
 SEED = 1
-
-
-async def _four_people(
-    h: Harness, server: LoopbackDiscord, bot: PaijuBot
-) -> tuple[int, list[LoopbackUser]]:
-    people = server.add_users("alice", "bob", "carol", "dave")
-    alice = people[0]
-    await (await h.slash(alice, "table open", game="pajiwo", preset="quick")).final()
-    tid = table_id(table_message(server))
-    await (await h.slash(alice, "table options", set="deal=all_at_once")).final()
-    for user in people[1:]:
-        await (await h.slash(user, "table join")).final()
-    await bot.service.start(server.channel.id, alice.id, seed=SEED)
-    return tid, people
 
 
 def _seat_user(bot: PaijuBot, tid: int, people: list[LoopbackUser], seat: int) -> LoopbackUser:
@@ -107,7 +93,7 @@ async def test_bury_eight_chosen_cards_from_the_menus_with_a_refusal_in_place(
     server, h = discord_server, discord_harness
     bot = make_bot()
     await h.start_bot(bot)
-    tid, people = await _four_people(h, server, bot)
+    tid, people = await four_people_all_dealt(h, server, bot, SEED)
     alice = people[0]
     await _drive_to_bury(bot, tid, people)
     prompt = await _prompt(server, alice, "pj:c:")
@@ -170,7 +156,7 @@ async def test_each_decision_is_a_new_message_unless_alerts_are_off(
     server, h = discord_server, discord_harness
     bot = make_bot()
     await h.start_bot(bot)
-    tid, people = await _four_people(h, server, bot)
+    tid, people = await four_people_all_dealt(h, server, bot, SEED)
     alice = people[0]
     first = await _prompt(server, alice, "pj:")
     await _drive_to_bury(bot, tid, people)
@@ -212,7 +198,7 @@ async def test_view_hand_keeps_one_private_reply_and_the_hint_plays_with_one_tap
     server, h = discord_server, discord_harness
     bot = make_bot()
     await h.start_bot(bot)
-    tid, people = await _four_people(h, server, bot)
+    tid, people = await four_people_all_dealt(h, server, bot, SEED)
     bob = people[1]
     table = await server.wait_until(
         lambda: (t := table_message(server)) and f"pj:v:{tid}:hand" in t.custom_ids() and t,
@@ -254,7 +240,7 @@ async def test_a_seat_that_can_only_pass_is_passed_for_without_a_tap(
     server, h = discord_server, discord_harness
     bot = make_bot(forced_pass_delay=(0.05, 0.3))
     await h.start_bot(bot)
-    tid, people = await _four_people(h, server, bot)
+    tid, people = await four_people_all_dealt(h, server, bot, SEED)
     alice, bob, carol = people[0], people[1], people[2]
     engine = bot.service.get(tid).engine
     assert engine is not None
