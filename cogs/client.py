@@ -17,7 +17,9 @@ Both are process-wide class attributes, so one process talks to one Discord.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 from typing import Any
 
@@ -196,6 +198,13 @@ async def run(settings: Settings) -> None:
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set: the bot needs its token to log in")
     bot = create_bot(settings, bot_delay_s=0.8)
+    # SIGTERM (what `kill`, Docker without our STOPSIGNAL and Kubernetes send) stops the bot
+    # the way SIGINT does: asyncio.run cancels the bot, which stores its snapshots and lets
+    # go of the database's claim
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # no signals on Windows
+        asyncio.get_running_loop().add_signal_handler(
+            signal.SIGTERM, signal.raise_signal, signal.SIGINT
+        )
     async with bot:
         await bot.start(settings.discord_token)
 

@@ -1,7 +1,7 @@
 """The real bot process (``python -m bot run``) against the loopback Discord, as the container
 and the systemd unit run it: ``python -m bot health`` says it is healthy while it runs, and the
-stop signal they send (SIGINT) ends it cleanly, with every table snapshotted at its last action
-(so the next start replays nothing) and the claim released."""
+stop signal they send (SIGINT), or SIGTERM, ends it cleanly, with every table snapshotted at
+its last action (so the next start replays nothing) and the claim released."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from bot.backup import check
 from tests.discord.play import table_id, table_message
@@ -35,8 +37,9 @@ async def _health(db: Path) -> int:
     return done.returncode
 
 
-async def test_health_while_running_and_a_clean_stop_on_sigint(
-    discord_server: LoopbackDiscord, discord_harness: Harness, tmp_path: Path
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+async def test_health_while_running_and_a_clean_stop_on_the_stop_signal(
+    discord_server: LoopbackDiscord, discord_harness: Harness, tmp_path: Path, stop: int
 ) -> None:
     server, h = discord_server, discord_harness
     h.timeout = 20
@@ -58,7 +61,9 @@ async def test_health_while_running_and_a_clean_stop_on_sigint(
             await _move(h, server, alice, done)
         assert await _health(db) == 0
 
-        proc.send_signal(signal.SIGINT)  # Dockerfile STOPSIGNAL, systemd KillSignal
+        # SIGINT: the Dockerfile's STOPSIGNAL and systemd's KillSignal; SIGTERM: `kill`,
+        # Kubernetes, Docker without our STOPSIGNAL
+        proc.send_signal(stop)
         assert await asyncio.wait_for(proc.wait(), 60) == 130  # SuccessExitStatus=130
         with sqlite3.connect(db) as conn:
             (game_id,) = conn.execute("SELECT game_id FROM tables WHERE id = ?", (tid,)).fetchone()
