@@ -29,7 +29,7 @@ import io
 import json
 import logging
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -105,6 +105,8 @@ QUIET = {"cards_dealt"}  # too frequent to be worth a line
 DM_CLOSED = 50007
 REFUSED_RETRY_S = 5.0  # a refused edit (403, 404) is tried again this much later, doubling
 REFUSED_RETRY_MAX_S = 600.0
+TOKEN_CALL_S = 4.0  # a call through a player's token taking longer falls back to the bot's own
+HAND_PICTURES_KEPT = 512  # hand pictures kept for reuse (~40 KB each), the least recent dropped
 FORGET_AFTER_S = 60.0  # a closed table's kept pictures and tokens are dropped this much later
 PICTURE_RETRY_S = 600.0  # after a refused picture, try one again this much later
 PRIVATE_VIEW_S = 14 * 60  # an interaction token lasts 15 minutes: stop editing before
@@ -175,9 +177,10 @@ class TableDisplay:
         self.private_views: dict[tuple[int, int], tuple[Any, float]] = {}
         #: (table, user) -> the interaction token that may edit their DM hand message
         self.hand_tokens = HandTokens()
+        self.token_call_s = TOKEN_CALL_S
         self._clean_ups: set[asyncio.Task[None]] = set()  # old prompts being deleted
         #: (table, user) -> (key, png) of the last hand picture drawn for them
-        self.hand_pictures: dict[tuple[int, int], tuple[str, bytes]] = {}
+        self.hand_pictures: OrderedDict[tuple[int, int], tuple[str, bytes]] = OrderedDict()
         #: (table, user) -> (hand message id, key of the picture it shows)
         self.hand_shown: dict[tuple[int, int], tuple[int, str | None]] = {}
 
@@ -319,7 +322,10 @@ class TableDisplay:
         # (pass in the auction, then pass in the 造反 window) must get fresh controls.
         step = step_of(table) if legal else None
         moves = tuple(encode_action(a, i) for i, a in enumerate(legal))
-        return (tuple(hand or ()), moves, auto, step)
+        # what the picture shows, too: a new trump regroups every hand (trumps first) though
+        # no card changed hands
+        picture = pictures.hand_key(table.game, view) if isinstance(view, dict) else None
+        return (tuple(hand or ()), moves, auto, step, picture)
 
     # ------------------------------------------------------------------ table message
     def table_text(self, table: Table, lang: str) -> str:
@@ -583,6 +589,8 @@ class TableDisplay:
         try:
             table = self.bot.service.get(table_id)
         except Exception:
+            self._table_priority.pop(table_id, None)
+            self._unshown_since.pop(table_id, None)
             return
         if self._shows_already(table):
             self._table_priority.pop(table_id, None)
@@ -759,10 +767,14 @@ class TableDisplay:
         key = pictures.hand_key(table.game, view)
         last = self.hand_pictures.get((table.id, user_id))
         if key is not None and last is not None and last[0] == key:
+            self.hand_pictures.move_to_end((table.id, user_id))
             return last[1], key
         png = (await self._draw(pictures.hand_png, table.game, view))[0]
         if key is not None and png is not None:
             self.hand_pictures[(table.id, user_id)] = (key, png)
+            self.hand_pictures.move_to_end((table.id, user_id))
+            while len(self.hand_pictures) > HAND_PICTURES_KEPT:  # slow tables live for weeks
+                self.hand_pictures.popitem(last=False)
         return png, key if png is not None else None
 
     def _legal(self, table: Table, user_id: int) -> list[Action]:
@@ -1146,11 +1158,15 @@ class TableDisplay:
         the token, so the caller uses the bot's own calls."""
         key = (table.id, user_id)
         try:
+            # discord.py retries a webhook's 5xx answers for ~25 s; the bot's own call does
+            # not keep a player waiting that long
             if not fresh:
-                await token.edit(**payload.edit_kwargs(keep_picture=keep_picture))
+                await asyncio.wait_for(
+                    token.edit(**payload.edit_kwargs(keep_picture=keep_picture)), self.token_call_s
+                )
                 self.hand_shown[key] = (token.message_id, payload.picture_key)
                 return True
-            sent = await token.send(**payload.send_kwargs())
+            sent = await asyncio.wait_for(token.send(**payload.send_kwargs()), self.token_call_s)
         except DISCORD_FAILURES as exc:
             log.info("table %s: hand token of %s refused (%r)", table.id, user_id, exc)
             self.hand_tokens.forget(table.id, user_id)

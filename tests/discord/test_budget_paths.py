@@ -10,11 +10,14 @@ passing in the auction, so that Alice's turn comes round twice."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.errors import TableError
 from cogs.client import PaijuBot
 from tests.discord.conftest import BotFactory
 from tests.discord.play import four_people_all_dealt, table_message
 from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser, StoredMessage
+from tests.discord_loopback.faults import Fault
 
 SEED = 1
 
@@ -127,3 +130,74 @@ async def test_a_table_edit_that_would_change_nothing_is_not_made(
     await bot.display.drain()
     edited = server.message(message.id)
     assert len(edited.history) == versions + 1  # a real change is shown, once
+
+
+async def test_a_failing_token_falls_back_to_the_bots_own_call_without_a_long_wait(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    # discord.py retries a webhook's 503 for ~25 s; the display gives a token call
+    # token_call_s, then makes the bot's own call (found by a review of this change)
+    server, h = discord_server, discord_harness
+    bot = make_bot()
+    await h.start_bot(bot)
+    bot.display.token_call_s = 0.5
+    tid, people = await four_people_all_dealt(h, server, bot, SEED)
+    alice = people[0]
+    step = await _pass_until_alice_must_move(bot, tid, people, alice)
+    first = await _prompt(server, alice, tid, step)
+    pass_id = next(c for c in first.custom_ids() if c.startswith("pj:a:") and c.endswith(":pass:"))
+    await (await h.click(alice, first, pass_id)).final()
+    await bot.display.drain()
+    server.faults.add(Fault(503), template=r"/webhooks/.*", times=None)
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    second_step = await _pass_until_alice_must_move(bot, tid, people, alice)
+    second = await _prompt(server, alice, tid, second_step)
+    assert loop.time() - began < 5.0
+    await bot.display.drain()
+    server.faults.calm()
+    assert server.faults.injected  # the token was tried, and Discord failed it
+    assert second.attachment("hand.png") is not None
+    assert [m.id for m in server.dms(alice) if m.custom_ids()] == [second.id]
+
+
+async def test_a_new_trump_regroups_the_other_players_hands(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    # a declaration changes no card in the others' hands, but their pictures group trumps
+    # first: each is drawn again, not kept (the picture is kept only when what it shows is
+    # the same)
+    server, h = discord_server, discord_harness
+    bot = make_bot()
+    await h.start_bot(bot)
+    tid, people = await four_people_all_dealt(h, server, bot, SEED)
+    table = bot.service.get(tid)
+    for n in range(12):
+        seat = _required_seat(bot, tid)
+        assert seat is not None
+        user = next(u for u in people if table.seat_of(u.id) == seat)
+        legal = bot.service.legal_actions(tid, user.id, None)
+        declare = next((a for a in legal if a.kind == "declare"), None)
+        if declare is not None:
+            break
+        await bot.service.act(tid, user.id, next(a for a in legal if a.kind == "pass"), f"p{n}")
+    else:
+        raise AssertionError("nobody could declare")
+    await bot.display.drain()
+    await server.idle()
+    others = [u for u in people if u is not user]
+
+    def picture(u: LoopbackUser) -> bytes:
+        attachment = server.dms(u)[-1].attachment("hand.png")
+        assert attachment is not None, u.name
+        return attachment.data
+
+    before = {u.id: picture(u) for u in others}
+    mark = len(server.requests)
+    await bot.service.act(tid, user.id, declare, "declare")
+    await bot.display.drain()
+    await server.idle()
+    uploads = [r for r in server.requests[mark:] if r.files == ["hand.png"]]
+    assert len(uploads) >= len(others)
+    for u in others:
+        assert picture(u) != before[u.id], u.name  # drawn again: trumps first now
