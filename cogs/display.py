@@ -178,6 +178,7 @@ class TableDisplay:
         #: (table, user) -> the interaction token that may edit their DM hand message
         self.hand_tokens = HandTokens()
         self.token_call_s = TOKEN_CALL_S
+        self.forget_after_s = FORGET_AFTER_S
         self._clean_ups: set[asyncio.Task[None]] = set()  # old prompts being deleted
         #: (table, user) -> (key, png) of the last hand picture drawn for them
         self.hand_pictures: OrderedDict[tuple[int, int], tuple[str, bytes]] = OrderedDict()
@@ -248,17 +249,38 @@ class TableDisplay:
         self.refresh_hands(table, set(update.seats_whose_hand_changed))
         if table.status in ("finished", "aborted"):
             # after the last edits have gone: what was kept to save requests and drawing
-            asyncio.get_running_loop().call_later(FORGET_AFTER_S, self._forget_table, table.id)
+            asyncio.get_running_loop().call_later(self.forget_after_s, self._forget_table, table.id)
 
     def _forget_table(self, table_id: int) -> None:
-        """Drop a closed table's kept pictures, tokens and what its messages show."""
-        self.table_shown.pop(table_id, None)
-        self._table_priority.pop(table_id, None)
-        self._unshown_since.pop(table_id, None)
-        for cache in (self.hand_pictures, self.hand_shown):
-            for key in [k for k in cache if k[0] == table_id]:
-                del cache[key]
+        """Drop everything kept in memory about a closed table (its last edits have gone):
+        a bot that runs for months must not keep every table it ever showed."""
+        kept: tuple[dict[Any, Any], ...] = (
+            self.recent,
+            self.announce,
+            self.auto_seats,
+            self._create_locks,
+            self.no_pictures,
+            self.drawn_at,
+            self.table_shown,
+            self._table_priority,
+            self._unshown_since,
+            self._retries,
+            self._picture_catch_up,
+            self.signatures,
+            self.alerted,
+            self.private_views,
+            self.hand_pictures,
+            self.hand_shown,
+            self._failures,
+        )
+        for mapping in kept:
+            for key in [k for k in mapping if _about(k, table_id)]:
+                value = mapping.pop(key)
+                if isinstance(value, asyncio.TimerHandle):  # a retry or catch-up still due
+                    value.cancel()
+        self.told_no_pictures.discard(table_id)
         self.hand_tokens.forget_table(table_id)
+        self.table_edits.forget(table_id)
 
     def _seat_changes(self, table: Table, update: TableUpdate) -> list[int]:
         """The seats an update of kind timeout / auto_seat / taken_back is about."""
@@ -1279,6 +1301,17 @@ class TableDisplay:
             await self.table_edits.drain()
             await self.hand_edits.drain()
             await asyncio.gather(*list(self._clean_ups), return_exceptions=True)
+
+
+def _about(key: Any, table_id: int) -> bool:
+    """Whether a kept key is about ``table_id``: the table itself, ``(table, user)``, or a
+    failure's ``("t", table)`` / ``("h", table, user)``."""
+    if key == table_id:
+        return True
+    if not isinstance(key, tuple) or not key:
+        return False
+    first = key[1] if isinstance(key[0], str) and len(key) > 1 else key[0]
+    return bool(first == table_id)
 
 
 def _picked_up(view: dict[str, Any], seat: int) -> list[str]:
