@@ -673,7 +673,9 @@ class TableDisplay:
             due = self.base_table_interval  # pictures are queuing (hands first): text now
         keep_picture = allowed and (due > 0 or current) and table.status == "playing"
         png = await self._table_png(table) if allowed and not keep_picture else None
-        if png is not None:
+        # only while playing: a closed table's late edit must not bring its memory back
+        playing = table.status == "playing"
+        if png is not None and playing:
             self.drawn_at[table.id] = time.monotonic()
         view = self._table_view(table, lang)
         text = self.table_text(table, lang)
@@ -706,7 +708,8 @@ class TableDisplay:
             picture = shown[1]
         else:
             picture = None
-        self.table_shown[table.id] = (text, picture)
+        if playing:
+            self.table_shown[table.id] = (text, picture)
         if keep_picture and not current and table.id not in self._picture_catch_up:
             self._picture_catch_up[table.id] = asyncio.get_running_loop().call_later(
                 max(due, 0.0), self._catch_up_picture, table.id
@@ -792,7 +795,7 @@ class TableDisplay:
             self.hand_pictures.move_to_end((table.id, user_id))
             return last[1], key
         png = (await self._draw(pictures.hand_png, table.game, view))[0]
-        if key is not None and png is not None:
+        if key is not None and png is not None and table.status == "playing":
             self.hand_pictures[(table.id, user_id)] = (key, png)
             self.hand_pictures.move_to_end((table.id, user_id))
             while len(self.hand_pictures) > HAND_PICTURES_KEPT:  # slow tables live for weeks
@@ -1145,7 +1148,7 @@ class TableDisplay:
                 ).get_partial_message(known[1])
                 try:
                     await message.edit(**payload.edit_kwargs(keep_picture=keep))
-                    self.hand_shown[key] = (known[1], payload.picture_key)
+                    self._shown_hand(table, key, known[1], payload.picture_key)
                     await self.refresh_private_view(table, user_id, payload)
                     return
                 except discord.NotFound:
@@ -1153,7 +1156,7 @@ class TableDisplay:
             channel = await self._dm_channel(user_id)
             sent = await channel.send(**payload.send_kwargs())
             await self.bot.state.set_hand_message(table_id, user_id, sent.channel.id, sent.id)
-            self.hand_shown[key] = (sent.id, payload.picture_key)
+            self._shown_hand(table, key, sent.id, payload.picture_key)
             if known is not None and known[1] != sent.id:
                 self._delete_later(known)
         except discord.Forbidden as exc:
@@ -1164,6 +1167,14 @@ class TableDisplay:
             else:
                 raise
         await self.refresh_private_view(table, user_id, payload)
+
+    def _shown_hand(
+        self, table: Table, key: tuple[int, int], message_id: int, picture: str | None
+    ) -> None:
+        """Remember which picture the player's hand message shows (while the table plays: a
+        closed table's late delivery must not bring its memory back)."""
+        if table.status == "playing":
+            self.hand_shown[key] = (message_id, picture)
 
     async def _deliver_by_token(
         self,
@@ -1186,7 +1197,7 @@ class TableDisplay:
                 await asyncio.wait_for(
                     token.edit(**payload.edit_kwargs(keep_picture=keep_picture)), self.token_call_s
                 )
-                self.hand_shown[key] = (token.message_id, payload.picture_key)
+                self._shown_hand(table, key, token.message_id, payload.picture_key)
                 return True
             sent = await asyncio.wait_for(token.send(**payload.send_kwargs()), self.token_call_s)
         except DISCORD_FAILURES as exc:
@@ -1196,7 +1207,7 @@ class TableDisplay:
         old = self.bot.state.hand_messages.get((table.id, user_id))
         channel_id = sent.channel.id if sent.channel is not None else (old or (0, 0))[0]
         await self.bot.state.set_hand_message(table.id, user_id, channel_id, sent.id)
-        self.hand_shown[key] = (sent.id, payload.picture_key)
+        self._shown_hand(table, key, sent.id, payload.picture_key)
         self.hand_tokens.moved_to(table.id, user_id, token, sent.id)
         try:
             await token.delete()  # the old prompt, through the same token
