@@ -509,7 +509,8 @@ class TableDisplay:
         lg = lang or self.lang(table)
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
         text = self.table_text(table, lg)
-        png = await self._table_png(table) if self._pictures_allowed(table.id) else None
+        allowed = self._pictures_allowed(table.id)
+        png = await self._table_png(table, self._public_view(table)) if allowed else None
         view = self._table_view(table, lg)
 
         async def send(with_picture: bool) -> discord.Message:
@@ -575,8 +576,8 @@ class TableDisplay:
         except Exception:
             return None
 
-    async def _table_png(self, table: Table) -> bytes | None:
-        view = self._public_view(table)
+    async def _table_png(self, table: Table, view: dict[str, Any] | None) -> bytes | None:
+        """The table picture of ``view`` (from :meth:`_public_view`), drawn in the pool."""
         if view is None:
             return None
         png, seconds = await self._draw(pictures.table_png, table.game, view, names_of(table))
@@ -637,14 +638,6 @@ class TableDisplay:
         else:
             self._failures.pop(("t", table_id), None)
 
-    def _public_digest(self, table: Table) -> str | None:
-        """A digest of what the table picture is drawn from (the public view), or None."""
-        view = self._public_view(table)
-        if view is None:
-            return None
-        blob = json.dumps(view, sort_keys=True, default=str, ensure_ascii=False)
-        return hashlib.blake2b(blob.encode(), digest_size=16).hexdigest()
-
     def _shows_already(self, table: Table) -> bool:
         """True when the table message on Discord already shows this state: the same text,
         and a picture of the same public view (or none owed), nothing to announce."""
@@ -656,25 +649,27 @@ class TableDisplay:
         text, picture = shown
         if text != self.table_text(table, self.lang(table)):
             return False
-        return not self._pictures_allowed(table.id) or picture == self._public_digest(table)
+        allowed = self._pictures_allowed(table.id)
+        return not allowed or picture == _digest(self._public_view(table))
 
     async def _edit_table_message(self, table: Table) -> None:
         lang = self.lang(table)
         channel_id, message_id = self.bot.state.table_messages[table.id]
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         allowed = self._pictures_allowed(table.id)
-        digest = self._public_digest(table)
+        playing = table.status == "playing"
+        public = self._public_view(table)
+        digest = _digest(public)
         shown = self.table_shown.get(table.id)
         current = shown is not None and digest is not None and shown[1] == digest
         # a new picture only as often as the CPU allows; in between, the text changes and
         # the picture stays, and a later edit brings the picture up to date
         due = self.drawn_at.get(table.id, -1e9) + self.picture_interval() - time.monotonic()
-        if allowed and due <= 0 and self.drawing >= RENDERS_AT_ONCE and table.status == "playing":
+        if allowed and due <= 0 and self.drawing >= RENDERS_AT_ONCE and playing:
             due = self.base_table_interval  # pictures are queuing (hands first): text now
-        keep_picture = allowed and (due > 0 or current) and table.status == "playing"
-        png = await self._table_png(table) if allowed and not keep_picture else None
+        keep_picture = allowed and (due > 0 or current) and playing
+        png = await self._table_png(table, public) if allowed and not keep_picture else None
         # only while playing: a closed table's late edit must not bring its memory back
-        playing = table.status == "playing"
         if png is not None and playing:
             self.drawn_at[table.id] = time.monotonic()
         view = self._table_view(table, lang)
@@ -1312,6 +1307,14 @@ class TableDisplay:
             await self.table_edits.drain()
             await self.hand_edits.drain()
             await asyncio.gather(*list(self._clean_ups), return_exceptions=True)
+
+
+def _digest(view: dict[str, Any] | None) -> str | None:
+    """A digest of a public view (what the table picture is drawn from), or None."""
+    if view is None:
+        return None
+    blob = json.dumps(view, sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.blake2b(blob.encode(), digest_size=16).hexdigest()
 
 
 def _about(key: Any, table_id: int) -> bool:
