@@ -273,6 +273,7 @@ class TableDisplay:
             self.hand_shown,
             self._failures,
         )
+        players = [k for k in self.signatures if _about(k, table_id)]
         for mapping in kept:
             for key in [k for k in mapping if _about(k, table_id)]:
                 value = mapping.pop(key)
@@ -281,6 +282,8 @@ class TableDisplay:
         self.told_no_pictures.discard(table_id)
         self.hand_tokens.forget_table(table_id)
         self.table_edits.forget(table_id)
+        for key in players:  # (table, user): the hand coalescer's last run of each
+            self.hand_edits.forget(key)
 
     def _seat_changes(self, table: Table, update: TableUpdate) -> list[int]:
         """The seats an update of kind timeout / auto_seat / taken_back is about."""

@@ -20,6 +20,8 @@ def _kept_about(display: Any, tid: int) -> list[str]:
         if isinstance(value, dict | set) and any(_about(k, tid) for k in value):
             out.append(name)
     out += ["hand_tokens"] if any(k[0] == tid for k in display.hand_tokens._tokens) else []
+    for name in ("table_edits", "hand_edits"):  # the coalescers' last run of each key
+        out += [name] if any(_about(k, tid) for k in getattr(display, name)._last) else []
     return out
 
 
