@@ -38,6 +38,12 @@ def table_id(message: StoredMessage) -> int:
     return int(match.group(1))
 
 
+def seat_user(bot: PaijuBot, tid: int, people: list[LoopbackUser], seat: int) -> LoopbackUser:
+    """The one of ``people`` sitting at ``seat`` of table ``tid``."""
+    table = bot.service.get(tid)
+    return next(u for u in people if table.seat_of(u.id) == seat)
+
+
 async def four_people_all_dealt(
     h: Harness, server: LoopbackDiscord, bot: PaijuBot, seed: int
 ) -> tuple[int, list[LoopbackUser]]:

@@ -15,7 +15,7 @@ import asyncio
 from bot.errors import TableError
 from cogs.client import PaijuBot
 from tests.discord.conftest import BotFactory
-from tests.discord.play import four_people_all_dealt, table_message
+from tests.discord.play import four_people_all_dealt, seat_user, table_message
 from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser, StoredMessage
 from tests.discord_loopback.faults import Fault
 
@@ -38,7 +38,7 @@ async def _pass_until_alice_must_move(
     for n in range(12):
         seat = _required_seat(bot, tid)
         assert seat is not None
-        user = next(u for u in people if table.seat_of(u.id) == seat)
+        user = seat_user(bot, tid, people, seat)
         if user is alice:
             return len(table.engine.actions) if table.engine else 0
         legal = bot.service.legal_actions(tid, user.id, None)
@@ -124,7 +124,8 @@ async def test_a_table_edit_that_would_change_nothing_is_not_made(
     assert [r for r in server.requests[mark:] if r.path.startswith("/channels/")] == []
 
     seat = _required_seat(bot, tid)
-    user = next(u for u in people if bot.service.get(tid).seat_of(u.id) == seat)
+    assert seat is not None
+    user = seat_user(bot, tid, people, seat)
     legal = bot.service.legal_actions(tid, user.id, None)
     await bot.service.act(tid, user.id, next(a for a in legal if a.kind == "pass"), "p")
     await bot.display.drain()
@@ -171,11 +172,10 @@ async def test_a_new_trump_regroups_the_other_players_hands(
     bot = make_bot()
     await h.start_bot(bot)
     tid, people = await four_people_all_dealt(h, server, bot, SEED)
-    table = bot.service.get(tid)
     for n in range(12):
         seat = _required_seat(bot, tid)
         assert seat is not None
-        user = next(u for u in people if table.seat_of(u.id) == seat)
+        user = seat_user(bot, tid, people, seat)
         legal = bot.service.legal_actions(tid, user.id, None)
         declare = next((a for a in legal if a.kind == "declare"), None)
         if declare is not None:

@@ -14,15 +14,10 @@ from bot.errors import TableError
 from cogs.client import PaijuBot
 from games.base import Action
 from tests.discord.conftest import BotFactory
-from tests.discord.play import four_people_all_dealt, table_id, table_message
+from tests.discord.play import four_people_all_dealt, seat_user, table_id, table_message
 from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser, StoredMessage
 
 SEED = 1
-
-
-def _seat_user(bot: PaijuBot, tid: int, people: list[LoopbackUser], seat: int) -> LoopbackUser:
-    table = bot.service.get(tid)
-    return next(u for u in people if table.seat_of(u.id) == seat)
 
 
 async def _drive_to_bury(bot: PaijuBot, tid: int, people: list[LoopbackUser]) -> None:
@@ -39,7 +34,7 @@ async def _drive_to_bury(bot: PaijuBot, tid: int, people: list[LoopbackUser]) ->
             continue
         d = required[0]
         assert d.seat is not None
-        user = _seat_user(bot, tid, people, d.seat)
+        user = seat_user(bot, tid, people, d.seat)
         legal = bot.service.legal_actions(tid, user.id, None)
         chosen: Action | None = None
         if d.seat == 0:
@@ -179,7 +174,7 @@ async def test_each_decision_is_a_new_message_unless_alerts_are_off(
         if required:
             seat = required[0].seat
             assert seat is not None
-            user = _seat_user(bot, tid, people, seat)
+            user = seat_user(bot, tid, people, seat)
             await bot.service.act(tid, user.id, Action(seat, "pass", {}), f"round:{n}")
         else:
             await bot.display.drain()
