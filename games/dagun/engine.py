@@ -603,7 +603,9 @@ class DagunGame(Game):
         result = HandResult(self.hand_number, teams, team_points, summary, st.text)
         self._hand_results.append(result)
         events.append(Event("hand_over", None, result.to_json(), st.text))
-        self.dealer = self.out[0]  # the last hand's 一游 deals next (:47)
+        # the last hand's 一游 deals next (:47); the seat changes when that hand starts, so the
+        # finished hand's view still names its own dealer and sides
+        self.next_dealer = self.out[0]
         if self.hand_number >= self.options.match_hands:
             self.phase = "match_over"
             self._match_result = self._rank_match()
@@ -629,6 +631,7 @@ class DagunGame(Game):
 
     def _apply_next_hand(self) -> list[Event]:
         self.hand_number += 1
+        self.dealer = self.next_dealer
         return self._start_hand(first=False)
 
     # ===================================================================== views
