@@ -1,0 +1,272 @@
+"""The table service's automatic moves and deadlines: bots, table steps, forced passes,
+reminders and timeouts (a seat handed to its bot after too many)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping
+
+from bot.table_core import AUTO_RETRY_S, BOT_KINDS_DEFAULT, TableServiceCore, log
+from bot.table_model import Table, TableUpdate
+from bot.timers import TIMEOUTS_TO_HAND_OVER, Deadline, plan_deadlines
+from games.base import Action, Decision, IllegalAction, Player
+
+
+class AutoMixin(TableServiceCore):
+    """Deadlines (reminder, timeout, hand-over) and every move nobody waits for."""
+
+    # ------------------------------------------------------------ deadlines
+    def _waiting_people(self, table: Table) -> list[int]:
+        assert table.engine is not None
+        return sorted(
+            {
+                d.seat
+                for d in table.engine.pending()
+                if d.seat is not None and d.required and not table.seats[d.seat].automatic
+            }
+        )
+
+    def _planned_deadlines(self, table: Table, actor: int | None) -> dict[int, Deadline]:
+        return plan_deadlines(
+            table.timers,
+            self._waiting_people(table),
+            actor=actor,
+            now=self.clock(),
+            pace_seconds=table.pace_seconds,
+        )
+
+    async def _replan_deadlines(self, table: Table, actor: int | None, persist: bool) -> None:
+        new = self._planned_deadlines(table, actor)
+        if new != table.timers:
+            table.timers = new
+            if persist:
+                await self.store.put_deadlines(table.id, new)
+
+    def _arm(self, table: Table, deadline: Deadline) -> None:
+        tid, seat = table.id, deadline.seat
+        self.scheduler.call_at(
+            deadline.due,
+            ("t", tid, "due", seat),
+            lambda: self._on_deadline(tid, seat, deadline.due),
+        )
+        if not deadline.reminded:
+            self.scheduler.call_at(
+                deadline.remind_at,
+                ("t", tid, "remind", seat),
+                lambda: self._on_reminder(tid, seat, deadline.due),
+            )
+
+    def _disarm(self, table: Table, seat: int) -> None:
+        self.scheduler.cancel(("t", table.id, "due", seat))
+        self.scheduler.cancel(("t", table.id, "remind", seat))
+
+    def _arm_all(self, table: Table, *, fresh: bool = False) -> None:
+        if not fresh:  # a table loaded at start-up has no timers to cancel (and the scan is
+            # over every timer of every table: a thousand tables made start-up quadratic)
+            self.scheduler.cancel_prefix(("t", table.id, "due"))
+            self.scheduler.cancel_prefix(("t", table.id, "remind"))
+        for deadline in table.timers.values():
+            self._arm(table, deadline)
+
+    def _rearm(
+        self, table: Table, old: Mapping[int, Deadline], new: Mapping[int, Deadline]
+    ) -> None:
+        for seat in set(old) | set(new):
+            if old.get(seat) != new.get(seat):
+                self._disarm(table, seat)
+                if seat in new:
+                    self._arm(table, new[seat])
+
+    async def _on_reminder(self, table_id: int, seat: int, due: float) -> None:
+        table = self._tables.get(table_id)
+        if table is None or table.status != "playing":
+            return
+        async with table.lock:
+            deadline = table.timers.get(seat)
+            if deadline is None or deadline.due != due or deadline.reminded:
+                return
+            table.timers = {
+                **table.timers,
+                seat: dataclasses.replace(deadline, reminded=True),
+            }
+            await self.store.put_deadlines(table.id, table.timers)
+        await self._notify([TableUpdate(table, "reminder", reminder_seat=seat)])
+
+    async def _on_deadline(self, table_id: int, seat: int, due: float) -> None:
+        table = self._tables.get(table_id)
+        if table is None or table.status != "playing":
+            return
+        updates: list[TableUpdate] = []
+        async with table.lock:
+            deadline = table.timers.get(seat)
+            if table.status != "playing" or deadline is None or deadline.due != due:
+                return
+            move = self._bot_move(table, seat, required=True)
+            if move is None:
+                return
+            seat_obj = table.seats[seat]
+            saved = (seat_obj.timeouts_in_a_row, seat_obj.auto)
+            seat_obj.timeouts_in_a_row += 1
+            handed = seat_obj.timeouts_in_a_row >= TIMEOUTS_TO_HAND_OVER and not seat_obj.auto
+            if handed:
+                seat_obj.auto = True
+            assert table.engine is not None
+            seq = len(table.engine.actions)
+            try:
+                await self._commit(
+                    table, move, f"sys:timeout:{seq}", None, "timeout", updates, seats_changed=True
+                )
+            except Exception:
+                # not stored (the engine was rolled back): undo the count and try again soon
+                seat_obj.timeouts_in_a_row, seat_obj.auto = saved
+                log.exception("table %s seat %s: the timeout move failed", table.id, seat)
+                self.scheduler.call_at(
+                    self.clock() + AUTO_RETRY_S,
+                    ("t", table_id, "due", seat),
+                    lambda: self._on_deadline(table_id, seat, due),
+                )
+                return
+            if handed:
+                updates.append(TableUpdate(table, "auto_seat"))
+        await self._notify(updates)
+
+    # ----------------------------------------------------------- automatic
+    def seat_bot(self, table_id: int, seat: int) -> Player:
+        """The bot that plays ``seat`` (its own kind, or the heuristic for a person's seat)."""
+        return self._bot(self.get(table_id), seat)
+
+    def _bot(self, table: Table, seat: int) -> Player:
+        bots = table.spec.bots()
+        kind = table.seats[seat].bot or (
+            BOT_KINDS_DEFAULT if BOT_KINDS_DEFAULT in bots else next(iter(bots))
+        )
+        player = table._bots.get((seat, kind))
+        if player is None:
+            player = bots[kind]()
+            table._bots[(seat, kind)] = player
+        return player
+
+    def _bot_rng(self, table: Table, seat: int, salt: str = "") -> random.Random:
+        # derived from the state, so a resumed game makes the same bot choices
+        assert table.engine is not None
+        return random.Random(f"{salt}{table.engine.seed}:{len(table.engine.actions)}:{seat}")
+
+    def _bot_move(self, table: Table, seat: int, *, required: bool) -> Action | None:
+        """The seat's bot's move; for a required decision it falls back to the first legal move."""
+        engine = table.engine
+        assert engine is not None
+        try:
+            move = self._bot(table, seat).choose(engine, seat, self._bot_rng(table, seat))
+            move = Action(seat, move.kind, dict(move.data))
+            engine.check(move)
+            return move
+        except IllegalAction as exc:
+            if not required:
+                return None
+            log.warning("table %s seat %s: the bot chose an illegal move (%s)", table.id, seat, exc)
+        except Exception:
+            if not required:
+                return None
+            log.exception("table %s seat %s: the bot failed", table.id, seat)
+        legal = engine.legal_actions(seat, 1)
+        return legal[0] if legal else None
+
+    def _schedule_auto(self, table: Table, delay: float | None = None) -> None:
+        tid = table.id
+        when = self.clock() + (self.bot_delay_s if delay is None else delay)
+        self.scheduler.call_at(when, ("t", tid, "auto"), lambda: self._on_auto(tid))
+
+    def _next_auto_move(self, table: Table) -> tuple[Action, str] | None:
+        """The next move nobody waits for: bots' required, bots' optional, then a due table step."""
+        engine = table.engine
+        assert engine is not None
+        pending = engine.pending()
+        for d in pending:
+            if d.seat is not None and d.required and table.seats[d.seat].automatic:
+                move = self._bot_move(table, d.seat, required=True)
+                if move is not None:
+                    return move, f"sys:bot:{len(engine.actions)}"
+        for d in pending:
+            if (
+                d.seat is not None
+                and not d.required
+                and table.seats[d.seat].automatic
+                and d.seat not in table.consulted
+            ):
+                table.consulted.add(d.seat)
+                move = self._bot_move(table, d.seat, required=False)
+                if move is not None and move.kind != "pass" and move.kind in d.kinds:
+                    return move, f"sys:bot:{len(engine.actions)}"
+        forced = self._forced_pass(table, pending)
+        if forced is not None:
+            return forced
+        steps = [d for d in pending if d.seat is None]
+        if steps:
+            return self._table_step(table, steps[0])
+        table.step_due = None
+        return None
+
+    def _forced_pass(self, table: Table, pending: list[Decision]) -> tuple[Action, str] | None:
+        """``pass`` for a person's required decision that has no other legal move, once its
+        random delay is over (see ``forced_pass_delay``); schedules itself until then."""
+        if self.forced_pass_delay is None:
+            return None
+        engine = table.engine
+        assert engine is not None
+        step = len(engine.actions)
+        now = self.clock()
+        for d in pending:
+            if d.seat is None or not d.required or table.seats[d.seat].automatic:
+                continue
+            legal = engine.legal_actions(d.seat, 2)
+            if len(legal) != 1 or legal[0].kind != "pass" or legal[0].data:
+                continue
+            key = (d.seat, step)
+            due = table.forced_due.get(key)
+            if due is None:
+                table.forced_due = {k: v for k, v in table.forced_due.items() if k[1] == step}
+                due = now + self._forced_rng.uniform(*self.forced_pass_delay)
+                table.forced_due[key] = due
+            if now >= due:
+                return Action(d.seat, "pass", {}), f"sys:forced:{step}:{d.seat}"
+            self._schedule_forced(table.id, d.seat, due)
+        return None
+
+    def _schedule_forced(self, table_id: int, seat: int, due: float) -> None:
+        self.scheduler.call_at(
+            due, ("t", table_id, "forced", seat), lambda: self._on_auto(table_id)
+        )
+
+    def _table_step(self, table: Table, decision: Decision) -> tuple[Action, str] | None:
+        engine = table.engine
+        assert engine is not None
+        delay = (decision.delay_s or 0.0) if table.pace_obj.live else 0.0
+        now = self.clock()
+        if table.step_due is None:
+            table.step_due = now + delay
+        if now >= table.step_due:
+            step = engine.table_action() or Action(None, decision.kinds[0])
+            return step, f"sys:table:{len(engine.actions)}"
+        tid = table.id
+        self.scheduler.call_at(table.step_due, ("t", tid, "auto"), lambda: self._on_auto(tid))
+        return None
+
+    async def _on_auto(self, table_id: int) -> None:
+        table = self._tables.get(table_id)
+        if table is None or table.status != "playing":
+            return
+        updates: list[TableUpdate] = []
+        async with table.lock:
+            if table.status != "playing":
+                return
+            move = self._next_auto_move(table)
+            if move is not None:
+                action, key = move
+                try:
+                    await self._commit(table, action, key, None, "action", updates)
+                except Exception:
+                    # e.g. the disk is full: the engine was rolled back; try again later
+                    log.exception("table %s: automatic move %s failed", table.id, action)
+                    self._schedule_auto(table, AUTO_RETRY_S)
+        await self._notify(updates)

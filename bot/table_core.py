@@ -1,0 +1,240 @@
+"""The table service's core: its state, its tables' index, and closing a table.
+
+:class:`bot.tables.TableService` is composed of one mixin per job over this core:
+:mod:`bot.table_lobby` (lobby and seats), :mod:`bot.table_play` (applying moves),
+:mod:`bot.table_auto` (bots, table steps and deadlines), :mod:`bot.table_startup`
+(start-up from the store, shut-down). The jobs call one another only through the
+abstract methods declared here, so each module imports this one and none imports
+another job's module.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Literal
+
+from bot.claim import DatabaseClaim
+from bot.errors import TableError
+from bot.results import match_record
+from bot.snapshots import Snapshot
+from bot.store import Store
+from bot.table_model import Listener, Table, TableUpdate, UpdateKind, to_pace
+from bot.timers import AsyncioScheduler, Clock, Deadline, Scheduler
+from games.base import Action, Event
+
+log = logging.getLogger("bot.tables")
+
+BOT_KINDS_DEFAULT = "heuristic"
+AUTO_RETRY_S = 5.0  # seconds before an automatic move that failed to be stored is tried again
+_KEEP_CLOSED = 200  # finished/aborted tables kept in memory for front ends to show the end
+
+
+class TableServiceCore(ABC):
+    """What every job of :class:`bot.tables.TableService` shares (arguments: see there)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        scheduler: Scheduler | None = None,
+        clock: Clock | None = None,
+        rng_seed: int | None = None,
+        default_pace: str = "live",
+        bot_delay_s: float = 0.0,
+        forced_pass_delay: tuple[float, float] | None = None,
+    ) -> None:
+        self.store = store
+        self.forced_pass_delay = forced_pass_delay
+        self._forced_rng = random.Random()  # timing only: never part of a game's state
+        self.scheduler: Scheduler = (
+            scheduler if scheduler is not None else AsyncioScheduler(clock or _wall_clock)
+        )
+        self.clock: Clock = self.scheduler.clock
+        self._rng = random.Random(rng_seed)
+        self.default_pace = to_pace(default_pace)
+        self.bot_delay_s = bot_delay_s
+        self._tables: dict[int, Table] = {}
+        self._by_channel: dict[int, int] = {}
+        self._closed: list[int] = []
+        self._listeners: list[Listener] = []
+        self._claim: DatabaseClaim | None = None
+        self._snapshot_seq: dict[int, int] = {}  # game id -> actions in its stored snapshot
+
+    # ================================================================ basics
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``await listener(update)`` after every change (exceptions are logged)."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        self._listeners.remove(listener)
+
+    async def _notify(self, updates: list[TableUpdate]) -> None:
+        for update in updates:
+            for listener in list(self._listeners):
+                try:
+                    await listener(update)
+                except Exception:
+                    log.exception("table listener failed on %s", update.kind)
+
+    def get(self, table_id: int) -> Table:
+        """The table with this id. Raises ``TableError("no_table")``."""
+        table = self._tables.get(table_id)
+        if table is None:
+            raise TableError("no_table", f"there is no table {table_id}", {"table_id": table_id})
+        return table
+
+    def table_in_channel(self, channel_id: int) -> Table | None:
+        """The open (lobby or playing) table in a channel or thread, if any."""
+        table_id = self._by_channel.get(channel_id)
+        return self._tables.get(table_id) if table_id is not None else None
+
+    def _in_channel(self, channel_id: int) -> Table:
+        table = self.table_in_channel(channel_id)
+        if table is None:
+            raise TableError(
+                "no_table", "there is no table in this channel", {"channel_id": channel_id}
+            )
+        return table
+
+    def open_tables(self) -> list[Table]:
+        """Every table in the lobby or playing."""
+        return [t for t in self._tables.values() if t.status in ("lobby", "playing")]
+
+    def _index(self, table: Table) -> None:
+        self._by_channel[table.channel_id] = table.id
+        if table.thread_id is not None:
+            self._by_channel[table.thread_id] = table.id
+
+    def _unindex(self, table: Table) -> None:
+        for key in (table.channel_id, table.thread_id):
+            if key is not None and self._by_channel.get(key) == table.id:
+                del self._by_channel[key]
+        self._closed.append(table.id)
+        while len(self._closed) > _KEEP_CLOSED:
+            self._tables.pop(self._closed.pop(0), None)
+
+    # ================================================================ close
+    async def _close(
+        self, table: Table, status: Literal["finished", "aborted"]
+    ) -> list[TableUpdate]:
+        await self.store.close_game(table.id, table.game_id, status, self.clock())
+        self._after_close(table, status)
+        return [TableUpdate(table, status)]
+
+    def _after_close(self, table: Table, status: Literal["finished", "aborted"]) -> None:
+        table.status = status
+        table.timers = {}
+        table.step_due = None
+        self.scheduler.cancel_prefix(("t", table.id))
+        self._snapshot_seq.pop(table.game_id or 0, None)
+        self._unindex(table)
+        table.finished_event.set()
+
+    # -------------------------------------------------------------- finish
+    async def _finish(self, table: Table) -> list[TableUpdate]:
+        match, ratings = await match_record(self.store, table, self.clock())
+        await self.store.record_match(match, ratings, self.clock())
+        self._after_close(table, "finished")
+        return [TableUpdate(table, "finished")]
+
+    async def wait_finished(self, table_id: int) -> Table:
+        """Wait until the table is finished or aborted (simulation, tests)."""
+        table = self.get(table_id)
+        await table.finished_event.wait()
+        return table
+
+    # ============================================================ play guards
+    def _playing(self, table_id: int) -> Table:
+        table = self.get(table_id)
+        if table.status == "lobby":
+            raise TableError("not_started", "the game has not started yet", {})
+        if table.status != "playing":
+            raise TableError("finished", f"this table is {table.status}", {"status": table.status})
+        return table
+
+    def _seat_for_play(self, table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_seated", "you are not seated at this table", {})
+        return seat
+
+    # ============================================================ snapshots
+    async def _put_snapshots(self, snapshots: list[Snapshot]) -> None:
+        """Store snapshots; a failure only costs a longer replay at the next start."""
+        try:
+            await self.store.put_snapshots(snapshots, self.clock())
+        except Exception:
+            log.exception("%s engine snapshots could not be stored", len(snapshots))
+            return
+        for snapshot in snapshots:
+            self._snapshot_seq[snapshot.game_id] = snapshot.seq
+
+    # ======================================= what one job asks of another
+    @abstractmethod
+    async def _commit(
+        self,
+        table: Table,
+        action: Action,
+        key: str,
+        user_id: int | None,
+        kind: UpdateKind,
+        updates: list[TableUpdate],
+        *,
+        seats_changed: bool = False,
+    ) -> list[Event] | None:
+        """Apply, store and announce a checked move (:mod:`bot.table_play`)."""
+
+    @abstractmethod
+    async def _seat_changed(
+        self, table: Table, seat: int, kind: UpdateKind, updates: list[TableUpdate]
+    ) -> None:
+        """Persist a seat's auto/left change during play (:mod:`bot.table_play`)."""
+
+    @abstractmethod
+    async def _replan_deadlines(self, table: Table, actor: int | None, persist: bool) -> None:
+        """Plan the waiting people's deadlines again (:mod:`bot.table_auto`)."""
+
+    @abstractmethod
+    def _planned_deadlines(self, table: Table, actor: int | None) -> dict[int, Deadline]:
+        """The deadlines the waiting people get after ``actor`` moved (:mod:`bot.table_auto`)."""
+
+    @abstractmethod
+    def _rearm(
+        self, table: Table, old: Mapping[int, Deadline], new: Mapping[int, Deadline]
+    ) -> None:
+        """Reschedule the deadlines that changed (:mod:`bot.table_auto`)."""
+
+    @abstractmethod
+    def _arm_all(self, table: Table, *, fresh: bool = False) -> None:
+        """Schedule every deadline of the table (:mod:`bot.table_auto`)."""
+
+    @abstractmethod
+    def _schedule_auto(self, table: Table, delay: float | None = None) -> None:
+        """Schedule the next automatic move (:mod:`bot.table_auto`)."""
+
+
+def _whole(value: object) -> bool:
+    """True for an ``int`` that is not a ``bool`` (``True`` would silently mean seat 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_action(action: Action) -> None:
+    """Refuse an action a front end built wrongly (``bad_action``), before any table is touched."""
+    problem = None
+    if action.seat is not None and not _whole(action.seat):
+        problem = f"the action's seat must be a seat number or unset, not {action.seat!r}"
+    elif not isinstance(action.kind, str) or not action.kind:
+        problem = f"the action's kind must be a word such as play or pass, not {action.kind!r}"
+    elif not isinstance(action.data, Mapping) or not all(isinstance(k, str) for k in action.data):
+        problem = f"the action's data must be an object with named fields, not {action.data!r}"
+    if problem is not None:
+        raise TableError("bad_action", problem, {"action": repr(action)})
+
+
+def _wall_clock() -> float:
+    import time
+
+    return time.time()

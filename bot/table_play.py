@@ -1,0 +1,210 @@
+"""The table service's play: a person's move checked and applied, a seat taken back,
+and the one commit every move goes through (apply, store in one transaction, re-plan
+timers, announce)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.errors import TableError
+from bot.snapshots import SNAPSHOT_EVERY
+from bot.snapshots import take as snapshots_take
+from bot.store import DuplicateKey
+from bot.table_core import TableServiceCore, _check_action
+from bot.table_model import ActResult, Table, TableUpdate, UpdateKind
+from games.base import Action, Event, IllegalAction
+
+
+class PlayMixin(TableServiceCore):
+    """Applying moves: :meth:`act`, :meth:`take_back` and the commit behind every move."""
+
+    async def act(
+        self, table_id: int, user_id: int, action: Action, idempotency_key: str
+    ) -> ActResult:
+        """Apply a person's move.
+
+        ``action.seat`` may be ``None`` (the caller's seat is used) or must be
+        the caller's seat. The move is checked, applied, and appended to the
+        store with ``idempotency_key`` before this returns; the same key again
+        returns ``ActResult(events=[], duplicate=True)`` and changes nothing
+        (also after the move that ended the match). Keys are per user: another
+        user sending the same key is judged as a new move (an outsider is refused
+        with ``not_seated``). A player whose seat was handed to a bot takes it
+        back by moving.
+
+        Raises ``TableError``: ``bad_action``, ``no_table``, ``not_started``,
+        ``finished``, ``not_seated``, ``not_your_seat``, ``not_your_turn``, ``illegal``.
+        """
+        _check_action(action)
+        # the key is scoped to its user: another user's key is no duplicate of theirs
+        key = f"u:{user_id}:{idempotency_key}"
+        table = self.get(table_id)
+        if table.status == "finished" and key in table.keys:
+            return ActResult([], duplicate=True)  # a retried final move
+        table = self._playing(table_id)
+        updates: list[TableUpdate] = []
+        async with table.lock:
+            table = self._playing(table_id)
+            seat = self._seat_for_play(table, user_id)
+            if key in table.keys:
+                return ActResult([], duplicate=True)
+            if action.seat is not None and action.seat != seat:
+                raise TableError(
+                    "not_your_seat",
+                    f"you sit in seat {seat + 1}, not seat {action.seat + 1}",
+                    {"seat": seat, "action_seat": action.seat},
+                )
+            engine = table.engine
+            assert engine is not None
+            decisions = [d for d in engine.pending() if d.seat == seat]
+            if not decisions:
+                # never names the seats play waits for: in a claim window that is private
+                raise TableError("not_your_turn", "it is not your turn", {"seat": seat})
+            kinds = [k for d in decisions for k in d.kinds]
+            move = Action(seat, action.kind, dict(action.data))
+            if move.kind not in kinds and not any(d.required for d in decisions):
+                # only optional choices open (e.g. mahjong standing choices): not this seat's turn
+                raise TableError("not_your_turn", "it is not your turn", {"seat": seat})
+            if move.kind not in kinds:
+                raise TableError(
+                    "illegal",
+                    f"you cannot {move.kind} now: you may {', '.join(kinds)}",
+                    {"kind": move.kind, "kinds": ", ".join(kinds)},
+                    rule_code="not_open",
+                )
+            try:
+                engine.check(move)
+            except IllegalAction as exc:
+                raise TableError(
+                    "illegal", exc.message, exc.params, rule_code=exc.code, rule=exc.rule
+                ) from exc
+            seat_obj = table.seats[seat]
+            seats_changed = seat_obj.timeouts_in_a_row != 0 or seat_obj.auto
+            seat_obj.timeouts_in_a_row = 0
+            seat_obj.auto = False
+            events = await self._commit(
+                table, move, key, user_id, "action", updates, seats_changed=seats_changed
+            )
+            if events is None:
+                return ActResult([], duplicate=True)
+        await self._notify(updates)
+        return ActResult(events)
+
+    async def take_back(self, table_id: int, user_id: int) -> Table:
+        """Take back a seat that was handed to a bot after timeouts.
+
+        Raises ``TableError``: ``no_table``, ``not_started``, ``finished``,
+        ``not_seated``, ``not_handed_over``.
+        """
+        table = self._playing(table_id)
+        updates: list[TableUpdate] = []
+        async with table.lock:
+            table = self._playing(table_id)
+            seat = self._seat_for_play(table, user_id)
+            seat_obj = table.seats[seat]
+            if not seat_obj.auto:
+                raise TableError(
+                    "not_handed_over", "your seat is not played by a bot; play on", {"seat": seat}
+                )
+            seat_obj.auto = False
+            seat_obj.timeouts_in_a_row = 0
+            await self._seat_changed(table, seat, "taken_back", updates)
+        await self._notify(updates)
+        return table
+
+    async def _seat_changed(
+        self, table: Table, seat: int, kind: UpdateKind, updates: list[TableUpdate]
+    ) -> None:
+        """Persist a seat's auto/left change during play, replan deadlines, wake the bots."""
+        await self.store.update_table(
+            table.id,
+            self.clock(),
+            seats=[s.to_json() for s in table.seats],
+            host_user_id=table.host_user_id,
+        )
+        await self._replan_deadlines(table, actor=None, persist=True)
+        self._arm_all(table)
+        self._schedule_auto(table)
+        updates.append(TableUpdate(table, kind, reminder_seat=None))
+
+    # --------------------------------------------------------------- commit
+    async def _commit(
+        self,
+        table: Table,
+        action: Action,
+        key: str,
+        user_id: int | None,
+        kind: UpdateKind,
+        updates: list[TableUpdate],
+        *,
+        seats_changed: bool = False,
+    ) -> list[Event] | None:
+        """Apply a checked action, store it (one transaction), re-plan timers, queue updates.
+
+        Returns the events, or ``None`` when the key turned out to be a duplicate.
+        Must be called with ``table.lock`` held.
+        """
+        engine = table.engine
+        assert engine is not None and table.game_id is not None
+        seq = len(engine.actions)
+        hands_before = None
+        if not self._listeners:
+            table.last_hands = None  # nobody compares hands: do not keep stale ones
+        else:
+            # the hands after the previous move, if nothing rebuilt the engine since
+            hands_before = table.last_hands or self._hands(table)
+        events = engine.apply(action)
+        now = self.clock()
+        old_deadlines = table.timers
+        new_deadlines = self._planned_deadlines(table, actor=action.seat)
+        try:
+            await self.store.append_action(
+                table.game_id,
+                seq,
+                action.to_json(),
+                key,
+                user_id,
+                now,
+                table_id=table.id,
+                seats=[s.to_json() for s in table.seats] if seats_changed else None,
+                deadlines=new_deadlines if new_deadlines != old_deadlines else None,
+            )
+        except BaseException as exc:
+            # the store refused: the engine must not keep a move nobody will remember
+            table.last_hands = None
+            table.engine = table.engine_type.replay(
+                engine.seed, engine.options, engine.actions[:-1]
+            )
+            if isinstance(exc, DuplicateKey):
+                return None
+            raise
+        if key.startswith("u:"):
+            table.keys.add(key)
+        table.timers = new_deadlines
+        table.consulted = set()
+        if action.seat is None:
+            table.step_due = None
+        self._rearm(table, old_deadlines, new_deadlines)
+        changed: set[int] = set()
+        if hands_before is not None:
+            after = self._hands(table)
+            table.last_hands = after
+            changed = {
+                i for i, (a, b) in enumerate(zip(hands_before, after, strict=True)) if a != b
+            }
+        updates.append(TableUpdate(table, kind, events, changed, action=action))
+        if engine.is_over:
+            updates += await self._finish(table)
+        else:
+            if len(engine.actions) - self._snapshot_seq.get(table.game_id, 0) >= SNAPSHOT_EVERY:
+                await self._put_snapshots([snapshots_take(table.game_id, engine)])
+            self._schedule_auto(table)
+        return events
+
+    def _hands(self, table: Table) -> list[Any]:
+        assert table.engine is not None
+        out = []
+        for seat in range(len(table.seats)):
+            view = table.engine.view(seat)
+            out.append(view.get("hand", view))
+        return out
