@@ -159,6 +159,8 @@ class DagunGame(Game):
         )
         self.revealed = False
         self.alone: int | None = None
+        # the sides of the hand just finished, kept while its end is shown (``true_teams``)
+        self.finished_teams: tuple[tuple[int, ...], ...] | None = None
         self.bonuses = bonuses_of(self.hands)
         self.out: list[int] = []
         self.captured = [0, 0, 0, 0]
@@ -198,6 +200,8 @@ class DagunGame(Game):
     def true_teams(self) -> tuple[tuple[int, ...], ...]:
         """The real sides of this hand, hidden or not: the lone player against three under 硬牌,
         else the dealer and partner against the other two."""
+        if self.phase in ("hand_over", "match_over") and self.finished_teams is not None:
+            return self.finished_teams  # ``dealer`` already names the next hand's dealer
         if self.alone is not None:
             return ((self.alone,), tuple(s for s in range(4) if s != self.alone))
         ours = tuple(sorted((self.dealer, self.partner)))
@@ -601,11 +605,10 @@ class DagunGame(Game):
             "notes": list(st.notes),
         }
         result = HandResult(self.hand_number, teams, team_points, summary, st.text)
+        self.finished_teams = teams
         self._hand_results.append(result)
         events.append(Event("hand_over", None, result.to_json(), st.text))
-        # the last hand's 一游 deals next (:47); the seat changes when that hand starts, so the
-        # finished hand's view still names its own dealer and sides
-        self.next_dealer = self.out[0]
+        self.dealer = self.out[0]  # the last hand's 一游 deals next (:47)
         if self.hand_number >= self.options.match_hands:
             self.phase = "match_over"
             self._match_result = self._rank_match()
@@ -631,7 +634,6 @@ class DagunGame(Game):
 
     def _apply_next_hand(self) -> list[Event]:
         self.hand_number += 1
-        self.dealer = self.next_dealer
         return self._start_hand(first=False)
 
     # ===================================================================== views

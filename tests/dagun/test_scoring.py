@@ -93,8 +93,8 @@ def test_the_hand_ends_at_bang_and_the_first_player_deals_next() -> None:
     (result,) = g.hand_results
     assert result.summary["result"] == "guangtou"  # 1 & 3 captured nothing
     assert g.coins == [4, -4, 4, -4]
-    # the finished hand still shows its own dealer and sides; the 一游 deals next (:47)
-    assert g.phase == "hand_over" and g.dealer == 0 and g.next_dealer == 2
+    assert g.phase == "hand_over" and g.dealer == 2  # the 一游 deals next (:47)
+    # the finished hand's sides stay this hand's dealer (0) and partner (2), not the next dealer's
     assert g.view(None)["teams"] == [list(t) for t in result.teams] == [[0, 2], [1, 3]]
     g.apply(Action(None, "next_hand"))
     assert g.dealer == 2 and g.hand_number == 2 and all(len(h) == 27 for h in g.hands)
