@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.store import MIGRATIONS
+from bot.store_schema import MIGRATIONS
 
 __all__ = [
     "EXIT_BAD_COPY",

@@ -1,0 +1,175 @@
+"""Finished matches and ratings in the game store: recording a match, reading history.
+
+Part of :class:`bot.store.Store` (a base class of it).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from bot.store_base import StoreBase
+from bot.store_rows import HandRow, MatchPlayerRow, MatchRow, RatingRow, dumps, rating_row
+
+__all__ = ["HistoryStore"]
+
+
+class HistoryStore(StoreBase):
+    """Matches, their players and hands, and ratings (``matches``, ``match_players``,
+    ``hands``, ``ratings``)."""
+
+    async def record_match(
+        self,
+        match: MatchRow,
+        ratings: Iterable[RatingRow],
+        now: float,
+    ) -> int:
+        """Store a finished match, its players and hands, and the new ratings, and close
+        the table and game as ``finished`` — all in one transaction. Returns the match id.
+        Recording the same game twice raises ``sqlite3.IntegrityError``.
+        """
+        async with self._txn() as db:
+            cur = await db.execute(
+                "INSERT INTO matches (game_id, table_id, guild_id, game, rated, started_at,"
+                " finished_at, hands_played, result) VALUES (?,?,?,?,?,?,?,?,?)",
+                (
+                    match.game_id,
+                    match.table_id,
+                    match.guild_id,
+                    match.game,
+                    int(match.rated),
+                    match.started_at,
+                    match.finished_at,
+                    match.hands_played,
+                    dumps(match.result),
+                ),
+            )
+            match_id = cur.lastrowid
+            assert match_id is not None
+            match.id = match_id
+            await db.executemany(
+                "INSERT INTO match_players (match_id, seat, user_id, name, bot, team, rank,"
+                " mu_before, mu_after) VALUES (?,?,?,?,?,?,?,?,?)",
+                [
+                    (
+                        match_id,
+                        p.seat,
+                        p.user_id,
+                        p.name,
+                        p.bot,
+                        p.team,
+                        p.rank,
+                        p.mu_before,
+                        p.mu_after,
+                    )
+                    for p in match.players
+                ],
+            )
+            await db.executemany(
+                "INSERT INTO hands (match_id, number, result) VALUES (?,?,?)",
+                [(match_id, h.number, dumps(h.result)) for h in match.hands],
+            )
+            await db.executemany(
+                "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, updated_at)"
+                " VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+                " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+                " wins = excluded.wins, updated_at = excluded.updated_at",
+                [
+                    (r.guild_id, r.game, r.user_id, r.mu, r.sigma, r.games, r.wins, now)
+                    for r in ratings
+                ],
+            )
+            await self._close_game(db, match.table_id, match.game_id, "finished", now)
+        return match_id
+
+    async def ratings(
+        self, guild_id: int, game: str, user_ids: Iterable[int]
+    ) -> dict[int, RatingRow]:
+        """Stored ratings of these users, by user id (users never rated are absent)."""
+        ids = list(user_ids)
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        async with self._db.execute(
+            f"SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+            (guild_id, game, *ids),
+        ) as cur:
+            rows = await cur.fetchall()
+        return {r["user_id"]: rating_row(r) for r in rows}
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
+        """Top ratings by ordinal (``mu - 3 sigma``), best first."""
+        async with self._db.execute(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ?"
+            " ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT ?",
+            (guild_id, game, limit),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [rating_row(r) for r in rows]
+
+    async def matches(
+        self,
+        guild_id: int | None,
+        user_id: int | None = None,
+        game: str | None = None,
+        limit: int = 10,
+    ) -> list[MatchRow]:
+        """Finished matches, newest first, with players and hands.
+
+        ``guild_id`` None means every server; ``user_id`` keeps the matches that user played.
+        """
+        where = ["1 = 1"]
+        params: list[Any] = []
+        if guild_id is not None:
+            where.append("m.guild_id = ?")
+            params.append(guild_id)
+        if game is not None:
+            where.append("m.game = ?")
+            params.append(game)
+        if user_id is not None:
+            where.append(
+                "EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = m.id AND p.user_id = ?)"
+            )
+            params.append(user_id)
+        async with self._db.execute(
+            f"SELECT * FROM matches m WHERE {' AND '.join(where)} ORDER BY m.finished_at DESC,"
+            " m.id DESC LIMIT ?",
+            (*params, limit),
+        ) as cur:
+            rows = await cur.fetchall()
+        out: list[MatchRow] = []
+        for r in rows:
+            match = MatchRow(
+                id=r["id"],
+                game_id=r["game_id"],
+                table_id=r["table_id"],
+                guild_id=r["guild_id"],
+                game=r["game"],
+                rated=bool(r["rated"]),
+                started_at=r["started_at"],
+                finished_at=r["finished_at"],
+                result=json.loads(r["result"]),
+            )
+            async with self._db.execute(
+                "SELECT * FROM match_players WHERE match_id = ? ORDER BY seat", (match.id,)
+            ) as cur:
+                match.players = [
+                    MatchPlayerRow(
+                        seat=p["seat"],
+                        user_id=p["user_id"],
+                        name=p["name"],
+                        bot=p["bot"],
+                        team=p["team"],
+                        rank=p["rank"],
+                        mu_before=p["mu_before"],
+                        mu_after=p["mu_after"],
+                    )
+                    for p in await cur.fetchall()
+                ]
+            async with self._db.execute(
+                "SELECT number, result FROM hands WHERE match_id = ? ORDER BY number", (match.id,)
+            ) as cur:
+                match.hands = [HandRow(h[0], json.loads(h[1])) for h in await cur.fetchall()]
+            out.append(match)
+        return out

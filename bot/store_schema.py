@@ -1,0 +1,138 @@
+"""The game store's schema: the migrations, applied in order at start-up (:class:`bot.store.Store`).
+
+Schema (``PRAGMA user_version`` = number of migrations applied; see
+:data:`MIGRATIONS`):
+
+* ``tables``: one row per table ever opened: channel, thread, game, status
+  (``lobby``/``playing``/``finished``/``aborted``), host, preset, explicit
+  options (JSON), pace, rated (NULL = automatic), seats (JSON), current game.
+  A partial unique index allows one open table per channel, where a table
+  that moved to a thread of its own counts for the thread.
+* ``games``: table, game key, full options (JSON), seed, seats at the start
+  (JSON), started/finished times, status.
+* ``actions``: ``(game_id, seq)`` primary key, the action JSON, the
+  idempotency key (unique per game), the acting user, the time.
+* ``deadlines``: ``(table_id, seat)``: due time, reminder time, reminded flag.
+* ``matches`` / ``match_players`` / ``hands``: finished matches with each
+  seat's team, rank and rating change, and each hand's result, for history.
+* ``ratings``: ``(guild_id, game, user_id)``: openskill ``mu``/``sigma``,
+  games and wins. ``guild_id`` 0 stands for "no server" (the terminal).
+* ``snapshots``: the newest engine snapshot of each open game (a cache of the
+  log, :mod:`bot.snapshots`): action count, engine code version, SHA-256, the
+  pickled engine. Dropped when the game closes.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MIGRATIONS"]
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the first schema
+    """
+    CREATE TABLE tables (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        thread_id INTEGER,
+        game TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'playing', 'finished', 'aborted')),
+        host_user_id INTEGER NOT NULL,
+        preset TEXT NOT NULL,
+        options TEXT NOT NULL,
+        pace TEXT NOT NULL,
+        pace_seconds INTEGER NOT NULL,
+        rated INTEGER,
+        seats TEXT NOT NULL,
+        game_id INTEGER,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX tables_one_open_per_channel ON tables (COALESCE(thread_id, channel_id))
+        WHERE status IN ('lobby', 'playing');
+    CREATE INDEX tables_status ON tables (status);
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'playing',
+        started_at REAL NOT NULL,
+        finished_at REAL
+    );
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        user_id INTEGER,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seq),
+        UNIQUE (game_id, idempotency_key)
+    ) WITHOUT ROWID;
+    CREATE TABLE deadlines (
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        seat INTEGER NOT NULL,
+        due REAL NOT NULL,
+        remind_at REAL NOT NULL,
+        reminded INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    ) WITHOUT ROWID;
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL UNIQUE REFERENCES games (id),
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        started_at REAL NOT NULL,
+        finished_at REAL NOT NULL,
+        hands_played INTEGER NOT NULL,
+        result TEXT NOT NULL
+    );
+    CREATE INDEX matches_guild_game ON matches (guild_id, game, finished_at);
+    CREATE TABLE match_players (
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        bot TEXT,
+        team INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        mu_before REAL,
+        mu_after REAL,
+        PRIMARY KEY (match_id, seat)
+    ) WITHOUT ROWID;
+    CREATE INDEX match_players_user ON match_players (user_id);
+    CREATE TABLE hands (
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        number INTEGER NOT NULL,
+        result TEXT NOT NULL,
+        PRIMARY KEY (match_id, number)
+    ) WITHOUT ROWID;
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        wins INTEGER NOT NULL DEFAULT 0,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    ) WITHOUT ROWID;
+    """,
+    # 2: engine snapshots beside the log (bot.snapshots): the newest one of each open game
+    """
+    CREATE TABLE snapshots (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        version TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        state BLOB NOT NULL,
+        at REAL NOT NULL
+    );
+    """,
+)
+"""Migration ``i`` (0-based) brings ``PRAGMA user_version`` from ``i`` to ``i + 1``."""
