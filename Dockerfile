@@ -13,6 +13,7 @@ COPY games ./games
 COPY bot ./bot
 COPY cogs ./cogs
 COPY render ./render
+COPY present ./present
 # /rules quotes the rules pages; an editable install keeps them beside the cogs that read them
 COPY docs/rules ./docs/rules
 RUN pip install -e . \

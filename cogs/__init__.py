@@ -12,7 +12,7 @@ Modules (import-light here; ``cogs.client.PaijuBot`` loads the extensions):
 * :mod:`cogs.client` — the discord.py client (``PaijuBot``), ``create_bot``, ``run``, ``main``
 * :mod:`cogs.state` — what the Discord front end remembers (message ids, languages, closed DMs)
 * :mod:`cogs.i18n` — English / 简体中文 / 繁體中文: the command Translator and the message
-  catalogues (``cogs/locales/<lang>/LC_MESSAGES/<domain>.po``)
-* :mod:`cogs.zh_variant` — ``to_traditional(text, variant)``: OpenCC, simplified -> traditional
+  catalogues (``present/locales/<lang>/LC_MESSAGES/<domain>.po``)
+* :mod:`present.zh_variant` — ``to_traditional(text, variant)``: OpenCC, simplified -> traditional
 * :mod:`cogs.present`, :mod:`cogs.pictures`, :mod:`cogs.coalesce` — text, PNGs, edit pacing
 """

@@ -1,7 +1,7 @@
 """打滚子 (Dagunzi)'s event and result lines, in the reader's language.
 
 :func:`cogs.present.event_line` and :func:`cogs.present.outcome_line` ask here first for a
-Dagunzi table; the templates are the ``dagunzi.*`` keys of ``cogs/locales/*/dagunzi.po``.
+Dagunzi table; the templates are the ``dagunzi.*`` keys of ``present/locales/*/dagunzi.po``.
 The data shapes are the engine's events (``games/dagunzi/engine.py``, ``kitty.py``,
 ``results.py``): e.g. ``hand_over`` carries ``HandResult.to_json()`` whose ``summary`` has
 the settlement ``case`` (``keep_up``, ``keep_void``, ``take_no_level``, ``take_up``,

@@ -2,7 +2,7 @@
 
 Rules summaries come from ``docs/rules/<game>.md``, or ``<game>.zh.md`` for
 Chinese users (its title and opening section, cut to fit a message; zh-TW and
-zh-HK users get it in traditional characters, :mod:`cogs.zh_variant`); any game
+zh-HK users get it in traditional characters, :mod:`present.zh_variant`); any game
 with such pages is served without code here. Ratings and history come from
 :mod:`bot.ratings` and :mod:`bot.history` over the service's store, for the
 current server.
@@ -23,8 +23,8 @@ from cogs.i18n import tr
 from cogs.present import match_won_text
 from cogs.rule_links import RULES_DIR, without_citations
 from cogs.tables import GAME_CHOICES
-from cogs.zh_variant import to_traditional, traditional_region
 from games.registry import GAMES
+from present.zh_variant import to_traditional, traditional_region
 
 __all__ = ["InfoCog", "rules_page", "rules_summary", "setup"]
 

@@ -25,6 +25,11 @@ FORBIDDEN: dict[str, frozenset[str]] = {
         {"bot", "cogs", "render", "tests", "benchmarks", "discord", "PIL", "asyncio"}
         | {"sqlite3", "aiosqlite"}
     ),
+    # what each moment says (messages, catalogues): from engine values only, no front end
+    "present": frozenset(
+        {"bot", "cogs", "render", "tests", "benchmarks", "discord", "PIL", "asyncio"}
+        | {"sqlite3", "aiosqlite"}
+    ),
     # the host: no Discord (the client lives in cogs/client.py), no drawing
     "bot": frozenset({"cogs", "discord", "render", "tests", "benchmarks"}),
     # drawing: from engine values only

@@ -1,4 +1,4 @@
-"""The message catalogues (``cogs/locales/<lang>/LC_MESSAGES/<domain>.po``): every key in
+"""The message catalogues (``present/locales/<lang>/LC_MESSAGES/<domain>.po``): every key in
 every language, a message for every refusal code the engines, the host and the front end
 can raise (found by reading their source, so a new code without a message fails here), no
 English inside a Chinese refusal, and traditional Chinese converted from the simplified."""
@@ -17,25 +17,26 @@ from discord import app_commands
 
 from bot.errors import TableError
 from bot.table_model import resolve_options, to_pace
-from cogs.i18n import (
+from cogs.i18n import PaijuTranslator, refusal_text
+from games.base import IllegalAction
+from games.cards import Rank
+from games.pajiwo import PajiwoGame
+from present.i18n import (
     CATALOGUE,
     COMMAND_ZH,
     LOCALES_DIR,
     WRITTEN,
     CatalogueError,
-    PaijuTranslator,
     lang_of,
     load_catalogue,
-    refusal_text,
     tr,
 )
-from cogs.zh_variant import to_traditional
-from games.base import IllegalAction
-from games.cards import Rank
-from games.pajiwo import PajiwoGame
+from present.zh_variant import to_traditional
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [p for pkg in ("games", "bot", "cogs") for p in sorted((ROOT / pkg).rglob("*.py"))]
+SOURCES = [
+    p for pkg in ("games", "present", "bot", "cogs") for p in sorted((ROOT / pkg).rglob("*.py"))
+]
 
 REFUSALS = ("IllegalAction", "TableError", "Refusal")
 """Constructors whose first argument (or ``code=``) is a refusal code, shown as ``err.<code>``."""

@@ -1,5 +1,5 @@
 """/rules answers in the caller's Discord language: the Chinese rules page for zh-CN, the same
-page in traditional characters (OpenCC, cogs.zh_variant) for zh-TW, the English page otherwise;
+page in traditional characters (OpenCC, present.zh_variant) for zh-TW, the English page otherwise;
 any game with docs/rules/X.md and X.zh.md is served without code changes."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cogs.info import rules_page, rules_summary
-from cogs.zh_variant import for_locale, to_traditional, traditional_region
+from present.zh_variant import for_locale, to_traditional, traditional_region
 from tests.discord.conftest import BotFactory
 from tests.discord_loopback import Harness, LoopbackDiscord
 

@@ -1,7 +1,7 @@
 """Traditional Chinese from Simplified, converted by OpenCC instead of written twice.
 
 Paiju's Chinese is written once, in simplified characters (the catalogues in
-``cogs/locales/zh_CN/``, the rules pages ``docs/rules/*.zh.md``). Readers in Taiwan and
+``present/locales/zh_CN/``, the rules pages ``docs/rules/*.zh.md``). Readers in Taiwan and
 Hong Kong (Discord's ``zh-TW``; ``zh-HK`` as a configured default) get the same text
 converted by OpenCC (the ``opencc`` package on PyPI: the Open Chinese Convert project's own
 Python binding, maintained with the C++ library and its phrase dictionaries), so a
