@@ -8,6 +8,7 @@ part of a card left visible when cards overlap in a hand.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,7 +26,9 @@ __all__ = [
     "CardGroup",
     "card_back",
     "card_image",
+    "card_steps",
     "group_cards",
+    "group_span",
     "hand_image",
     "hand_png",
     "legend",
@@ -152,11 +155,11 @@ def card_image(card: Card, width: int = CARD_W) -> Image.Image:
     return _card_big(card).resize((width, round(width * CARD_H / CARD_W)), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=128)
-def _strip(card: Card) -> Image.Image:
-    """The visible left part of a full-size card overlapped in a hand (plus 2 px of shadow
-    edge so the next card's border still shows)."""
-    return card_image(card).crop((0, 0, STEP + 2, CARD_H))
+@lru_cache(maxsize=256)
+def _strip(card: Card, step: int) -> Image.Image:
+    """The visible left part (``step`` px) of a full-size card overlapped in a hand (plus
+    2 px of shadow edge so the next card's border still shows)."""
+    return card_image(card).crop((0, 0, min(step + 2, CARD_W), CARD_H))
 
 
 @lru_cache(maxsize=16)
@@ -243,7 +246,9 @@ def legend(card: Card, style: LegendStyle = "ascii") -> str:
 
 
 # Hand layout (pixels).
-STEP = 50  # visible strip of an overlapped card (room for a legend such as "10s")
+STEP = 50
+"""The narrowest visible strip of an overlapped card in a hand; a card whose legend is wider
+(``10h``, ``♠10``) gets a strip wide enough for it (:func:`card_steps`)."""
 GROUP_GAP = 26
 MARGIN = 18
 LABEL_H = 34
@@ -251,28 +256,75 @@ LEGEND_H = 34
 ROW_GAP = 10
 LEGEND_SIZE = 28
 """Legends and group labels: 12 px or more on a phone showing a hand 400 px wide."""
+LEGEND_GAP = 12
+"""The least space between two neighbouring legends (5 px on a phone), so that ``10h 10d``
+never reads as ``10h10d``."""
+LIFT = 14
+"""How far a marked card (just taken from the kitty) stands above the others."""
+MARK = (40, 170, 255)
+"""The colour of the marks on cards just taken from the kitty: the dot on the card, its
+legend and the key line above the hand (no card, suit or label uses it)."""
+MARK_KEY = "● 刚从底牌拿的 from the kitty"
+"""The key to the marks, drawn above the hand when any card is marked."""
 
 
-def _pieces(groups: Sequence[CardGroup], max_width: int) -> list[list[tuple[CardGroup, int]]]:
-    """Lay groups into rows: each row is a list of (group part, x offset)."""
+@lru_cache(maxsize=512)
+def _legend_w(card: Card, style: LegendStyle) -> int:
+    text = legend(card, style)
+    return text_width(text, LEGEND_SIZE, True) if text else 0
+
+
+def card_steps(cards: Sequence[Card], style: LegendStyle = "ascii") -> list[int]:
+    """The visible strip of each card of a group, px: :data:`STEP`, or the card's legend
+    and :data:`LEGEND_GAP` when that is wider. The last card shows whole (:data:`CARD_W`)."""
+    return [max(STEP, _legend_w(c, style) + LEGEND_GAP) for c in cards]
+
+
+def group_span(cards: Sequence[Card], style: LegendStyle = "ascii") -> int:
+    """Width in px of ``cards`` overlapped as one group of a hand (0 for none)."""
+    if not cards:
+        return 0
+    return sum(card_steps(cards[:-1], style)) + CARD_W
+
+
+def _fit(steps: Sequence[int], room: int) -> int:
+    """How many of the cards with these ``steps`` fit in ``room`` px (the last one whole)."""
+    used, n = 0, 0
+    for step in steps:
+        if used + CARD_W > room:
+            break
+        used += step
+        n += 1
+    return n
+
+
+def _label_w(label: str) -> int:
+    return text_width(label, LEGEND_SIZE, True) + 8 if label else 0
+
+
+def _pieces(
+    groups: Sequence[CardGroup], max_width: int, style: LegendStyle = "ascii"
+) -> list[list[tuple[CardGroup, int]]]:
+    """Lay groups into rows: each row is a list of (group part, x offset). A group starts a
+    row of its own rather than be split when it fits one row; its label keeps its room."""
     rows: list[list[tuple[CardGroup, int]]] = [[]]
     x = 0
-    per_row = max(1, (max_width - CARD_W) // STEP + 1)
     for group in groups:
         cards = list(group.cards)
         label = group.label
-        fits_row = len(cards) <= per_row
+        fits_row = _fit(card_steps(cards, style), max_width) >= len(cards)
         while cards:
-            room = (max_width - x - CARD_W) // STEP + 1 if x + CARD_W <= max_width else 0
+            steps = card_steps(cards, style)
+            room = _fit(steps, max_width - x) if x + _label_w(label) <= max_width else 0
             # Start a new row rather than split a group that would fit on one row.
             if rows[-1] and (room < len(cards) and (fits_row or room < 3)):
                 rows.append([])
                 x = 0
-                room = per_row
-            take = cards[:room]
-            cards = cards[room:]
+                room = _fit(steps, max_width)
+            take = cards[: max(1, room)]
+            cards = cards[len(take) :]
             rows[-1].append((CardGroup(tuple(take), label), x))
-            x += (len(take) - 1) * STEP + CARD_W + GROUP_GAP
+            x += max(group_span(take, style), _label_w(label)) + GROUP_GAP
             label = ""  # the continuation of a split group has no second label
             if cards:
                 rows.append([])
@@ -287,74 +339,97 @@ def _as_groups(groups: Sequence[CardGroup] | Iterable[Card]) -> list[CardGroup]:
     return [CardGroup(tuple(c for c in items if isinstance(c, Card)))]
 
 
+def _draw_mark(d: ImageDraw.ImageDraw, x: int, y: int, strip: int) -> None:
+    """The dot on a marked card: low on its visible strip, where an overlapped card is
+    blank (the corner index is at the top, the pip of the last card in the middle)."""
+    cx, cy, r = x + min(strip, STEP) / 2, y + CARD_H - 28, 11
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=MARK, outline=WHITE, width=3)
+
+
 def hand_image(
     groups: Sequence[CardGroup] | Iterable[Card],
     legend_style: LegendStyle = "ascii",
     max_width: int = 880,
     title: str = "",
-    highlight: Iterable[Card] = (),
+    marked: Iterable[Card] = (),
 ) -> Image.Image:
     """Picture of a hand: overlapping cards, groups in the given order with gaps between.
 
     ``groups`` is a sequence of :class:`CardGroup` (see :func:`group_cards`) or plain cards
-    (one group). Rows are at most ``max_width`` px of cards; a 39-card hand takes three.
-    Under each card is its :func:`legend`; above each group its label. Cards equal to one
-    in ``highlight`` are raised a little (for example the cards just drawn).
-    Returns an RGB image.
+    (one group). Rows are at most ``max_width`` px of cards; a 39-card hand takes four.
+    Under each card is its :func:`legend`, each with at least :data:`LEGEND_GAP` px to the
+    next; above each group its label. ``marked`` cards (a multiset: the cards just taken
+    from the kitty, 底牌) stand :data:`LIFT` px higher with a :data:`MARK` dot and legend,
+    one copy per entry, and :data:`MARK_KEY` says so above the hand. Returns an RGB image.
     """
     cgroups = _as_groups(groups)
-    lifted = set(highlight)
-    rows = _pieces(cgroups, max_width) if any(g.cards for g in cgroups) else []
-    title_h = 54 if title else 0
+    to_mark = Counter(marked)
+    rows = _pieces(cgroups, max_width, legend_style) if any(g.cards for g in cgroups) else []
+    key_h = 40 if to_mark else 0
+    title_h = (54 if title else 0) + key_h
+    top_pad = LIFT if to_mark else 0
     row_h = LABEL_H + CARD_H + (LEGEND_H if legend_style != "none" else 6) + ROW_GAP
-    widths = [x + (len(g.cards) - 1) * STEP + CARD_W for row in rows for g, x in row[-1:]]
+    widths = [
+        x + max(group_span(g.cards, legend_style), _label_w(g.label))
+        for row in rows
+        for g, x in row[-1:]
+    ]
     # A long title is cut to the cards' width (at most max_width), never widening the picture.
     title = truncate(
         title, 28, max(*widths, 320, min(text_width(title, 28, True), max_width)), True
     )
     width = max([*widths, 320, text_width(title, 28, True) if title else 0]) + 2 * MARGIN
-    height = title_h + max(1, len(rows)) * row_h + MARGIN
+    height = title_h + max(1, len(rows)) * (row_h + top_pad) + MARGIN
     img = new_canvas(width, height, BG)
     d = ImageDraw.Draw(img)
     if title:
         draw_text(d, (MARGIN, 12), title, 28, WHITE, bold=True)
+    if to_mark:
+        key = truncate(MARK_KEY, LEGEND_SIZE, width - 2 * MARGIN, True)
+        draw_text(d, (MARGIN, title_h - key_h + 6), key, LEGEND_SIZE, MARK, bold=True)
     if not rows:
         draw_text(
             d, (width / 2, title_h + row_h / 2), "(no cards)", 28, (200, 200, 200), anchor="mm"
         )
     for r, row in enumerate(rows):
-        top = title_h + r * row_h + 6
+        top = title_h + r * (row_h + top_pad) + 6 + top_pad
         for group, x0 in row:
             x0 += MARGIN
             if group.label:
                 draw_text(
                     d,
-                    (x0 + 2, top + LABEL_H - 8),
+                    (x0 + 2, top + LABEL_H - 8 - top_pad),
                     group.label,
                     LEGEND_SIZE,
                     GOLD,
                     bold=True,
                     anchor="ls",
                 )
+            steps = card_steps(group.cards, legend_style)
+            x = x0
             for i, card in enumerate(group.cards):
-                x = x0 + i * STEP
-                y = top + LABEL_H - (10 if card in lifted else 0)
+                lifted = to_mark[card] > 0
+                if lifted:
+                    to_mark[card] -= 1
+                y = top + LABEL_H - (LIFT if lifted else 0)
                 # Only the left strip of an overlapped card shows: paste just that.
                 last = i == len(group.cards) - 1
-                sprite = card_image(card) if last else _strip(card)
+                sprite = card_image(card) if last else _strip(card, steps[i])
                 img.paste(sprite, (x, y), sprite)
+                if lifted:
+                    _draw_mark(d, x, y, steps[i])
                 text = legend(card, legend_style)
                 if text:
-                    cx = x + STEP / 2
                     draw_text(
                         d,
-                        (cx, top + LABEL_H + CARD_H + 4),
+                        (x + steps[i] / 2, top + LABEL_H + CARD_H + 4),
                         text,
                         LEGEND_SIZE,
-                        (235, 235, 235),
+                        MARK if lifted else (235, 235, 235),
                         bold=True,
                         anchor="mt",
                     )
+                x += steps[i]
     return img
 
 
@@ -363,7 +438,7 @@ def hand_png(
     legend_style: LegendStyle = "ascii",
     max_width: int = 880,
     title: str = "",
-    highlight: Iterable[Card] = (),
+    marked: Iterable[Card] = (),
 ) -> bytes:
     """:func:`hand_image` encoded as PNG bytes."""
-    return to_png(hand_image(groups, legend_style, max_width, title, highlight))
+    return to_png(hand_image(groups, legend_style, max_width, title, marked))

@@ -16,7 +16,7 @@ from games.cards import Card, Rank, Suit
 from games.tricks.order import TRUMP, TrumpOrder
 from render.cards import CardGroup, group_cards
 from render.cards import hand_png as _cards_png
-from render.pajiwo import _cards, _level_rank
+from render.pajiwo import _cards, _level_rank, picked_up
 from render.pajiwo import table_scene as _trick_scene
 from render.scenes import TrickTableScene
 from render.trick import trick_table_png
@@ -112,11 +112,12 @@ def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
 
 def hand_png(view: Mapping[str, Any]) -> bytes:
     """The picture (PNG bytes) of the 39 (45 while burying) cards in a seat's ``view``,
-    trumps (2s among them) first."""
-    return _cards_png(hand_groups(view))
+    trumps (2s among them) first; the cards just taken from the kitty (``view["picked_up"]``,
+    while burying) marked."""
+    return _cards_png(hand_groups(view), marked=picked_up(view))
 
 
 def hand_input(view: Mapping[str, Any]) -> Any:
-    """What :func:`hand_png` draws from ``view`` (``hand_groups``): equal inputs, equal pictures,
-    so a front end can keep the picture when only the controls change."""
-    return hand_groups(view)
+    """What :func:`hand_png` draws from ``view`` (``hand_groups`` and the marked cards): equal
+    inputs, equal pictures, so a front end can keep the picture when only the controls change."""
+    return hand_groups(view), picked_up(view)

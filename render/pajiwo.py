@@ -17,7 +17,15 @@ from render.cards import hand_png as _cards_png
 from render.scenes import TrickTableScene
 from render.trick import trick_table_png
 
-__all__ = ["hand_groups", "hand_input", "hand_png", "lead_lines", "table_png", "table_scene"]
+__all__ = [
+    "hand_groups",
+    "hand_input",
+    "hand_png",
+    "lead_lines",
+    "picked_up",
+    "table_png",
+    "table_scene",
+]
 
 _OVER = ("hand_over", "match_over")
 _DECLARING = ("dealing", "auction", "pajiwo", "rebel", "bury")
@@ -86,6 +94,14 @@ def hand_groups(view: Mapping[str, Any]) -> list[CardGroup]:
         return "主 trumps" if group == TRUMP else f"{group} {Suit(group).chinese}"
 
     return group_cards(cards, sort_key=key, group_of=order.suit_of, label_of=label)
+
+
+def picked_up(view: Mapping[str, Any]) -> list[Card]:
+    """The cards the viewer has just taken from the kitty (底牌), to mark in its hand picture:
+    ``view["picked_up"]``, which the engine gives only to the seat burying them, while it
+    buries (the menus mark the same cards); ``[]`` otherwise."""
+    cards = view.get("picked_up")
+    return _cards(cards) if isinstance(cards, list) else []
 
 
 def table_scene(
@@ -259,11 +275,12 @@ def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
 
 
 def hand_png(view: Mapping[str, Any]) -> bytes:
-    """The picture (PNG bytes) of the hand in a seat's ``view``, trumps first."""
-    return _cards_png(hand_groups(view))
+    """The picture (PNG bytes) of the hand in a seat's ``view``, trumps first; the cards
+    just taken from the kitty (``view["picked_up"]``, while burying) marked."""
+    return _cards_png(hand_groups(view), marked=picked_up(view))
 
 
 def hand_input(view: Mapping[str, Any]) -> Any:
-    """What :func:`hand_png` draws from ``view`` (``hand_groups``): equal inputs, equal pictures,
-    so a front end can keep the picture when only the controls change."""
-    return hand_groups(view)
+    """What :func:`hand_png` draws from ``view`` (``hand_groups`` and the marked cards): equal
+    inputs, equal pictures, so a front end can keep the picture when only the controls change."""
+    return hand_groups(view), picked_up(view)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.cards import full_deck
 from games.tiles import ALL_KINDS, FLOWERS
-from render.cards import CARD_W, _strip, card_back, card_image
+from render.cards import CARD_W, _strip, card_back, card_image, card_steps
 from render.fonts import text_width
 from render.mahjong import TABLE_TILE_W
 from render.table import TRICK_W
@@ -30,7 +30,7 @@ def warm_up(cards: bool = True, tiles: bool = True) -> int:
             for width in (CARD_W, TRICK_W):
                 card_image(card, width)
                 count += 1
-            _strip(card)
+            _strip(card, card_steps([card])[0])
         card_back(CARD_W)
     if tiles:
         for tile in (*ALL_KINDS, *FLOWERS):

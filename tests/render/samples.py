@@ -63,6 +63,12 @@ def hand_39() -> Image.Image:
     return hand_image(hand_39_groups(), title="你的手牌 Your hand · 39")
 
 
+def hand_marked() -> Image.Image:
+    """The 39-card hand while burying, six cards just taken from the kitty marked (two ♠4
+    among them: one mark per copy taken)."""
+    return hand_image(hand_39_groups(), marked=parse_cards("10h 7d 3c Kd 4s 4s"))
+
+
 def trick_scene() -> TrickTableScene:
     p = parse_cards
     return TrickTableScene(
@@ -216,6 +222,7 @@ def _sheet(rows: list[list[Image.Image]], w: int, h: int) -> Image.Image:
 PICTURES: dict[str, Callable[[], Image.Image]] = {
     "cards": cards_sheet,
     "hand_39": hand_39,
+    "hand_marked": hand_marked,
     "trick_table": lambda: trick_table_image(trick_scene()),
     "trick_table_over": lambda: trick_table_image(trick_over_scene()),
     "climb_table": lambda: climb_table_image(climb_scene()),
