@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cogs.i18n import Lang, has_message, is_zh, tr
 from games.base import Event
+from present.tiles import tile_name
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableUpdate
@@ -34,9 +35,6 @@ __all__ = [
     "tiles_text",
 ]
 
-_ENGLISH_HONOURS = set("ESWNCFP")
-_FLOWERS_EN = ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo", "Mum")
-
 
 def is_tile_view(view: Mapping[str, Any] | None) -> bool:
     """True for a view of a game on the mahjong core (it always has ``claim_window``)."""
@@ -44,28 +42,23 @@ def is_tile_view(view: Mapping[str, Any] | None) -> bool:
 
 
 def tile_text(lang: Lang, tile: Any) -> str:
-    """One tile for a reader: ``五筒`` in Chinese, ``5p`` / ``East`` / ``Spring`` in English."""
-    from games.tiles import TileParseError, format_tile_chinese, parse_tile
+    """One tile for a reader: ``五筒`` in Chinese, ``5 Dots`` / ``East`` / ``Spring`` in English
+    (:func:`present.tiles.tile_name`)."""
+    from games.tiles import TileParseError, format_tile, parse_tile
 
     text = str(tile)
     try:
         parsed = parse_tile(text)
     except TileParseError:
         return text
-    if is_zh(lang):
-        return format_tile_chinese(parsed)
-    if text in _ENGLISH_HONOURS:
-        return tr(lang, f"mj.tile.{text}")
-    if text.endswith("f") and text[:-1].isdigit():
-        return _FLOWERS_EN[int(text[:-1]) - 1]
-    return text
+    return tile_name(lang, format_tile(parsed))
 
 
 def tiles_text(lang: Lang, tiles: Any) -> str:
-    """Tiles separated by spaces (``—`` for none)."""
+    """Tiles in a row: ``五筒 六筒`` in Chinese, ``5 Dots, 6 Dots`` in English (``—`` for none)."""
     if not isinstance(tiles, Sequence) or isinstance(tiles, str) or not tiles:
         return "—"
-    return " ".join(tile_text(lang, t) for t in tiles)
+    return (" " if is_zh(lang) else ", ").join(tile_text(lang, t) for t in tiles)
 
 
 def _sep(lang: Lang) -> str:

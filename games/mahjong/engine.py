@@ -940,13 +940,15 @@ class MahjongGame(Game):
         table. Nobody sees who else may claim a discard (only that a window is open), a
         concealed kong's faces, or another seat's hand."""
         window = self.window
+        # once the hand is over every hand is laid down: concealed kongs face up, the hands shown
+        over = self.phase in ("hand_over", "match_over") and self.end is not None
         players = []
         for s in range(4):
             players.append(
                 {
                     "seat": s,
                     "concealed": len(self.hands[s]),
-                    "melds": [m.to_json(hidden=s != seat) for m in self.melds[s]],
+                    "melds": [m.to_json(hidden=s != seat and not over) for m in self.melds[s]],
                     "flowers": names(self.flowers[s]),
                     "discards": [{"tile": name(t), "taken": how} for t, how in self.river[s]],
                     "score": self.totals[s],
@@ -977,7 +979,7 @@ class MahjongGame(Game):
             "seat": seat,
             "legal": [],
         }
-        if self.phase == "hand_over" and self.end is not None:
+        if over:
             out["hands"] = [names(sorted(h)) for h in self.hands]
         if seat is not None:
             out["hand"] = names(sorted(self.hands[seat]))
@@ -998,7 +1000,9 @@ class MahjongGame(Game):
                     "kinds": list(window.offers[seat]),
                     "chows": [names(c) for c in window.chows.get(seat, [])],
                 }
-            out["waits"] = names(self.waits(seat)) if self.phase != "hand_over" else []
+            out["waits"] = (
+                [] if self.phase in ("hand_over", "match_over") else names(self.waits(seat))
+            )
         return out
 
     def snapshot(self) -> dict[str, JSON]:

@@ -34,7 +34,7 @@ from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser, Store
 SEED = 71
 CLAIM_WORDS = re.compile(r"(碰|吃|胡|过|pong|chow|win|pass)")
 RESULT = (
-    "Hand 1: bob wins on Bot 4's 2s: 混一色 one suit and honours ×2 = ×2, worth 2 a share,"
+    "Hand 1: bob wins on Bot 4's 2 Bamboo: 混一色 one suit and honours ×2 = ×2, worth 2 a share,"
     " Bot 4 pays 4, Bot 3 pays 2, alice pays 2"
 )
 
@@ -131,7 +131,7 @@ async def _check_window_is_private(
     window_line = next(line for line in text.splitlines() if "claim window is open" in line)
     assert "bob" not in window_line or window_line.startswith("bob discarded")
     assert not [line for line in text.splitlines() if "Turn:" in line]
-    assert "财神 (wild): 4m" in text  # the table always shows the 财神
+    assert "财神 (wild): 4 Characters" in text  # the table always shows the 财神
     # Alice's DM: no claim controls, no word of a claim
     for dm in server.dms(alice):
         assert not [c for c in dm.custom_ids() if c.startswith("pj:a:") and c.endswith("pass:")]
@@ -216,7 +216,9 @@ async def test_a_whole_hand_won_with_a_caishen_from_the_dm_controls(
     assert events == _hand_of_seed()[1]
     # the lines the table saw: the 财神 announced, the result with its multiplier and payments
     joined = "\n".join(every)
-    assert "The 财神 indicator is 4m: the other three 4m are wild (财神)" in joined
+    assert (
+        "The 财神 indicator is 4 Characters: the other three 4 Characters are wild (财神)" in joined
+    )
     assert RESULT in [line.removeprefix("· ") for line in joined.splitlines()]
     # no channel message ever named a claim as someone's turn, nor timed anyone out
     for text in every:

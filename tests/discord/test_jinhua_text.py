@@ -78,7 +78,7 @@ def test_the_pong_restriction_and_chizhang_dazhang_are_refused_in_chinese() -> N
     discard(game, 0, "5p")
     act(game, 2, "pass")
     discard(game, 1, "5p")
-    assert _labels(game, 2) == ["吃 chow 4p 6p", "过 pass"]  # no 碰 button this time
+    assert _labels(game, 2) == ["吃 chow 4 Dots, 6 Dots", "过 pass"]  # no 碰 button this time
     with pytest.raises(IllegalAction) as refused:
         act(game, 2, "pong")
     assert refusal_text("zh", refused.value).startswith(
@@ -91,7 +91,7 @@ def test_the_pong_restriction_and_chizhang_dazhang_are_refused_in_chinese() -> N
     discard(game, 0, "6s")
     act(game, 1, "chow", tiles=["4s", "5s"])
     discards = [o.label for i in _items(game, 1) for o in getattr(i, "options", [])]
-    assert "6p" in discards and "3s" not in discards  # 3s is not offered in the select
+    assert "6 Dots" in discards and "3 Bamboo" not in discards  # 3s is not offered in the select
     with pytest.raises(IllegalAction) as refused:
         discard(game, 1, "3s")
     assert refusal_text("zh", refused.value).startswith(
@@ -110,7 +110,7 @@ def test_a_self_draw_with_two_caishen_lists_its_multipliers() -> None:
     act(game, 0, "win")
     assert list(game.hand_results[-1].scores) == [48, -16, -16, -16]
     assert _result(game, "en") == (
-        "Hand 1: alice wins by self-draw (自摸) on 9s: 财神头 two 财神 as the pair ×4 · "
+        "Hand 1: alice wins by self-draw (自摸) on 9 Bamboo: 财神头 two 财神 as the pair ×4 · "
         "爆头 lone 财神 wait, self-drawn ×2 = ×8, worth 8 a share, bob pays 16, carol pays 16,"
         " dave pays 16"
     )
@@ -127,7 +127,7 @@ def test_jiehu_names_one_winner_the_first_in_turn_order() -> None:
     act(game, 3, "win")
     act(game, 2, "win")
     assert _result(game, "en") == (
-        "Hand 1: carol wins on alice's 5s: 平胡 plain win ×1 = ×1, worth 1 a share,"
+        "Hand 1: carol wins on alice's 5 Bamboo: 平胡 plain win ×1 = ×1, worth 1 a share,"
         " alice pays 2, dave pays 1, bob pays 1"
     )
     assert "dave wins" not in str(_result(game, "en"))
@@ -148,7 +148,7 @@ def test_chengbao_is_named_both_ways_with_its_amounts() -> None:
     discard(game, 0, "3p")
     act(game, 2, "win")
     assert _result(game, "en") == (
-        "Hand 1: carol wins on alice's 3p: 碰碰胡 all pongs ×2 = ×2, worth 2 a share,"
+        "Hand 1: carol wins on alice's 3 Dots: 碰碰胡 all pongs ×2 = ×2, worth 2 a share,"
         " alice pays 8, 承包: carol claimed three sets in a row from alice, so alice alone"
         " pays the whole win (8)"
     )
@@ -160,9 +160,9 @@ def test_chengbao_is_named_both_ways_with_its_amounts() -> None:
     game.liable = {(2, 0)}  # carol claimed three in a row from alice; alice self-draws
     act(game, 0, "win")
     assert _result(game, "en") == (
-        "Hand 1: alice wins by self-draw (自摸) on 5s: 平胡 plain win ×1 = ×1, worth 1 a share,"
-        " carol pays 12, 承包: carol claimed three sets in a row from alice, so carol pays the"
-        " whole win doubled (12)"
+        "Hand 1: alice wins by self-draw (自摸) on 5 Bamboo: 平胡 plain win ×1 = ×1, worth 1 a"
+        " share, carol pays 12, 承包: carol claimed three sets in a row from alice, so carol"
+        " pays the whole win doubled (12)"
     )
     assert str(_result(game, "zh")).endswith(
         "承包：carol 连续吃碰 alice 三次，alice 胡了，carol 加倍全包（12）"
@@ -176,12 +176,12 @@ def test_the_indicator_is_announced_and_shown_to_table_and_hand() -> None:
     # the engine's own event, as the host posts it after the deal (:103)
     event = Event("caishen", None, {"indicator": "4m", "caishen": "4m"}, "")
     assert event_line("en", event, NAMES) == (
-        "The 财神 indicator is 4m: the other three 4m are wild (财神)"
+        "The 财神 indicator is 4 Characters: the other three 4 Characters are wild (财神)"
     )
     assert event_line("zh", event, NAMES) == "翻出财神 四万：其余三张 四万 是财神（百搭）"
     assert situation_lines("zh", game.view(1), NAMES, 1)[0] == "财神：四万（翻出的一张不能用）"
     assert situation_lines("en", game.view(1), NAMES, 1)[0] == (
-        "财神 (wild): 4m, its indicator face up"
+        "财神 (wild): 4 Characters, its indicator face up"
     )
 
 
@@ -208,7 +208,7 @@ def test_the_discard_select_marks_the_caishen() -> None:
     game = jrig({0: "9s " + IDLE})  # 9s is the 财神; N was drawn last
     (select,) = [i for i in _items(game, 0) if getattr(i, "options", None)]
     marked = {o.label: o.description for o in select.options}
-    assert marked["9s"] == "财神: a wild tile" and marked["1m"] is None
+    assert marked["9 Bamboo"] == "财神: a wild tile" and marked["1 Characters"] is None
     rows = tile_rows(7, 3, game.legal_actions(0), game.view(0), "zh")
     items = [getattr(c, "item", c) for row in rows for c in row.children]
     options = [o for i in items for o in getattr(i, "options", [])]

@@ -184,7 +184,9 @@ async def test_a_whole_hand_from_the_dm_controls_with_pong_kong_flower_and_win(
     assert (1, "kong") in kinds and (1, "win") in kinds and (0, "discard") in kinds
     assert [e for e in engine.hand_results[-1].summary["winners"]] == [1]  # type: ignore[union-attr]
 
-    result_line = "Hand 1: bob wins on Bot 4's 5m: 2 花, 鸡胡 no 番, worth 3, Bot 4 pays 3"
+    result_line = (
+        "Hand 1: bob wins on Bot 4's 5 Characters: 2 花, 鸡胡 no 番, worth 3, Bot 4 pays 3"
+    )
 
     def channel_text() -> str:
         channel = server.channel_messages(server.channel)

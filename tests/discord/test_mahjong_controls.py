@@ -106,7 +106,7 @@ def test_a_self_draw_and_a_kong_on_ones_turn_are_buttons() -> None:
     ]
     [select] = [i.item for i in _items(rows) if isinstance(i.item, discord.ui.Select)]
     assert [(o.label, o.description) for o in select.options] == [
-        ("2s", "just drawn"),
+        ("2 Bamboo", "just drawn"),
         ("East", None),
     ]
 

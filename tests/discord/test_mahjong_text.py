@@ -53,13 +53,16 @@ def test_tiles_are_named_in_the_readers_language() -> None:
         "白",
         "春",
     ]
-    assert [tile_text("en", t) for t in ("5p", "E", "F", "P", "4f", "8f")] == [
-        "5p",
+    # as fully as in Chinese: never the bare code (issue 19)
+    assert [tile_text("en", t) for t in ("5p", "1m", "9s", "E", "F", "P", "4f", "8f")] == [
+        "5 Dots",
+        "1 Characters",
+        "9 Bamboo",
         "East",
-        "Green",
-        "White",
+        "Green Dragon",
+        "White Dragon",
         "Winter",
-        "Mum",
+        "Chrysanthemum",
     ]
     assert tile_text("zh-TW", "C") == "中"
 
@@ -72,19 +75,19 @@ def test_event_lines_of_seed_14_in_both_languages() -> None:
         "第 1 局：bob 坐庄（东），骰子 6+3",
     ) in every
     assert (
-        "bob lays out the flower Bamboo and draws a replacement",
+        "bob lays out the flower Bamboo flower and draws a replacement",
         "bob 补花：竹",
     ) in every
     assert (
-        "carol pongs 9s from dave",
+        "carol pongs 9 Bamboo from dave",
         "carol 碰 dave 的 九条",
     ) in every
     assert (
-        "bob kongs 8m from alice (明杠) and draws a replacement",
+        "bob kongs 8 Characters from alice (明杠) and draws a replacement",
         "bob 杠 alice 的 八万（明杠），补一张",
     ) in every
     assert (
-        "dave chows 3m from carol: 1m 2m 3m",
+        "dave chows 3 Characters from carol: 1 Characters, 2 Characters, 3 Characters",
         "dave 吃 carol 的 三万：一万 二万 三万",
     ) in every
     # a draw is public, its tile is not: the event has none and the line names none
@@ -99,21 +102,21 @@ def test_results_list_hua_fan_and_payments() -> None:
     cases = {
         # seed: (English, Chinese)
         14: (
-            "Hand 1: bob wins on dave's 5m: 2 花, 鸡胡 no 番, worth 3, dave pays 3",
+            "Hand 1: bob wins on dave's 5 Characters: 2 花, 鸡胡 no 番, worth 3, dave pays 3",
             "第 1 局：bob 胡 dave 打的 五万：2 花，鸡胡，3 分，dave 付 3",
         ),
         0: (
-            "Hand 1: dave wins by self-draw (自摸) on 3p: 1 花, 鸡胡 no 番, worth 2, "
+            "Hand 1: dave wins by self-draw (自摸) on 3 Dots: 1 花, 鸡胡 no 番, worth 2, "
             "each other player pays 2",
             "第 1 局：dave 自摸 三筒：1 花，鸡胡，2 分，其他三家各付 2",
         ),
         68: (
-            "Hand 1: carol robs dave's kong of 3m (抢杠): 2 花, 鸡胡 no 番, worth 3, "
+            "Hand 1: carol robs dave's kong of 3 Characters (抢杠): 2 花, 鸡胡 no 番, worth 3, "
             "dave pays 9 (3 × 3)",
             "第 1 局：carol 抢 dave 的杠 三万：2 花，鸡胡，3 分，dave 付 9（3 × 3）",
         ),
         30: (
-            "Hand 1: alice wins on carol's 2p: 3 花, 独吊 lone wait on the pair (1 番), "
+            "Hand 1: alice wins on carol's 2 Dots: 3 花, 独吊 lone wait on the pair (1 番), "
             "worth 8, carol pays 8",
             "第 1 局：alice 胡 carol 打的 二筒：3 花，独吊（1 番），8 分，carol 付 8",
         ),
@@ -178,7 +181,7 @@ def test_a_claims_timeout_and_reminder_are_not_posted() -> None:
 def test_the_hand_line_sets_the_drawn_tile_apart() -> None:
     view: dict[str, Any] = {"hand": ["1m", "2m", "5p", "5p", "E"], "drawn": "5p"}
     assert hand_line("zh", view) == "一万 二万 五筒 东  ┃ 刚摸：五筒"
-    assert hand_line("en", {"hand": ["1m", "E"], "drawn": None}) == "1m East"
+    assert hand_line("en", {"hand": ["1m", "E"], "drawn": None}) == "1 Characters, East"
 
 
 def test_a_mahjong_move_is_labelled_with_its_tiles() -> None:
@@ -186,4 +189,6 @@ def test_a_mahjong_move_is_labelled_with_its_tiles() -> None:
 
     assert action_label("zh", Action(0, "discard", {"tile": "5p"})) == "打牌 五筒"
     assert action_label("en", Action(0, "discard", {"tile": "E"})) == "打 discard East"
-    assert action_label("en", Action(0, "chow", {"tiles": ["4p", "6p"]})) == "吃 chow 4p 6p"
+    assert (
+        action_label("en", Action(0, "chow", {"tiles": ["4p", "6p"]})) == "吃 chow 4 Dots, 6 Dots"
+    )

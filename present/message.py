@@ -1,0 +1,223 @@
+"""Language-neutral messages and the one renderer every front end uses.
+
+A game's presentation says what a moment means as :class:`Msg` values: a catalogue id and
+parameters. A parameter is a plain value (a number, a word the catalogue does not translate)
+or one of the typed values below, which only the renderer turns into words, because how they
+read depends on the reader:
+
+* :class:`Seat` — a seat, written as the seat's name, or as "you" / "你" to the seat's own
+  player (and then the message's ``.you`` form is used when the catalogue has one, so English
+  verbs agree: "you take the kitty", never "you takes").
+* :class:`Seats` — several seats (``Ann & Cy`` / ``Ann、Cy``).
+* :class:`Cards` and :class:`Tiles` — card notation (``♠10 大王``) and tile names (``5 Dots`` /
+  五筒), each in the reader's language.
+* :class:`Signed` — a score change, ``+4`` / ``−4``.
+* :class:`Msg` itself, for a phrase inside a line, and :class:`Join` for a list of phrases.
+
+:func:`render` needs a :class:`Reader`: the language, the seat names, the reading seat (or
+``None`` for a public message) and the style (``plain`` for the terminal, ``markdown`` for
+Discord, where a player's chosen name is escaped so that it can neither ping nor link).
+A message with a ``n`` parameter is a plural message (:func:`present.i18n.ntr`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from games.cards import CardParseError, format_card, format_card_ascii, parse_card
+from present.i18n import Lang, has_message, is_zh, ntr, tr
+from present.tiles import tile_name
+
+__all__ = [
+    "Cards",
+    "Join",
+    "Msg",
+    "Reader",
+    "Seat",
+    "Seats",
+    "Signed",
+    "Tiles",
+    "render",
+    "render_all",
+]
+
+Style = Literal["plain", "markdown"]
+
+
+@dataclass(frozen=True)
+class Msg:
+    """One message: a catalogue id and its parameters (see the module's list of values)."""
+
+    id: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(self, id: str, params: Mapping[str, Any] | None = None, /, **kw: Any) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "params", {**(params or {}), **kw})
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat (0-based), written as its player's name or as "you"."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Several seats, written ``Ann & Cy`` (``Ann、Cy``)."""
+
+    seats: tuple[int, ...]
+
+    def __init__(self, seats: Sequence[int]) -> None:
+        object.__setattr__(self, "seats", tuple(int(s) for s in seats))
+
+
+@dataclass(frozen=True)
+class Cards:
+    """Cards in the engine's notation (``10s``, ``BJ``), shown as ``♠10 大王``."""
+
+    cards: tuple[str, ...]
+
+    def __init__(self, cards: Sequence[Any]) -> None:
+        object.__setattr__(self, "cards", tuple(str(c) for c in cards))
+
+
+@dataclass(frozen=True)
+class Tiles:
+    """Mahjong tiles in the engine's notation (``5p``, ``E``), named in the reader's
+    language (``5 Dots`` / 五筒). ``marked`` tiles (indices) get a marker (the winning tile)."""
+
+    tiles: tuple[str, ...]
+    marked: tuple[int, ...] = ()
+
+    def __init__(self, tiles: Sequence[Any], marked: Sequence[int] = ()) -> None:
+        object.__setattr__(self, "tiles", tuple(str(t) for t in tiles))
+        object.__setattr__(self, "marked", tuple(marked))
+
+
+@dataclass(frozen=True)
+class Signed:
+    """A score change: ``+4``, ``−4`` (a true minus sign), ``0``."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class Join:
+    """Phrases joined by the language's list separator (``, `` / ``，``; ``sep="；"`` style:
+    ``"semicolon"``)."""
+
+    items: tuple[Any, ...]
+    sep: Literal["comma", "semicolon", "space"] = "comma"
+
+    def __init__(
+        self, items: Sequence[Any], sep: Literal["comma", "semicolon", "space"] = "comma"
+    ) -> None:
+        object.__setattr__(self, "items", tuple(items))
+        object.__setattr__(self, "sep", sep)
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who reads: ``lang``, the seats' ``names``, the reading seat ``you`` (``None``: a public
+    message, nobody is "you"), the ``style`` and whether cards must be ASCII (a console
+    that cannot show ♠)."""
+
+    lang: Lang
+    names: Sequence[str]
+    you: int | None = None
+    style: Style = "plain"
+    ascii_cards: bool = False
+
+
+_MARKDOWN = re.compile(r"([\\*_~`|>\[\]()#-])")
+
+
+def _escape(reader: Reader, text: str) -> str:
+    """A player's chosen name shown inertly: markdown escaped, mentions broken."""
+    if reader.style != "markdown":
+        return text
+    text = _MARKDOWN.sub(r"\\\1", text)
+    return text.replace("@", "@\u200b").replace("<", "<\u200b")
+
+
+def seat_text(reader: Reader, seat: int | None) -> str:
+    """A seat's name for ``reader`` ("you" / "你" for the reader's own seat)."""
+    if seat is None:
+        return "—"
+    if reader.you is not None and seat == reader.you:
+        return tr(reader.lang, "present.you")
+    if 0 <= seat < len(reader.names):
+        return _escape(reader, reader.names[seat])
+    return tr(reader.lang, "seat_n", n=seat + 1)
+
+
+def cards_text(reader: Reader, cards: Sequence[str]) -> str:
+    out = []
+    for c in cards:
+        try:
+            card = parse_card(c)
+        except CardParseError:
+            out.append(c)
+            continue
+        out.append(format_card_ascii(card) if reader.ascii_cards else format_card(card))
+    return " ".join(out)
+
+
+def tile_text(reader: Reader, tile: str) -> str:
+    """One tile in the reader's language (五筒 / 5 Dots, :func:`present.tiles.tile_name`)."""
+    return tile_name(reader.lang, tile)
+
+
+def _value(reader: Reader, value: Any) -> Any:
+    if isinstance(value, Msg):
+        return render(reader, value)
+    if isinstance(value, Seat):
+        return seat_text(reader, value.seat)
+    if isinstance(value, Seats):
+        sep = "、" if is_zh(reader.lang) else " & "
+        return sep.join(seat_text(reader, s) for s in value.seats)
+    if isinstance(value, Cards):
+        return cards_text(reader, value.cards)
+    if isinstance(value, Tiles):
+        sep = " " if is_zh(reader.lang) else ", "
+        return sep.join(
+            f"[{tile_text(reader, t)}]" if i in value.marked else tile_text(reader, t)
+            for i, t in enumerate(value.tiles)
+        )
+    if isinstance(value, Signed):
+        return f"{value.value:+d}".replace("-", "−") if value.value else "0"
+    if isinstance(value, Join):
+        zh = is_zh(reader.lang)
+        sep = {
+            "comma": "，" if zh else ", ",
+            "semicolon": "；" if zh else "; ",
+            "space": " ",
+        }[value.sep]
+        return sep.join(str(_value(reader, v)) for v in value.items if v is not None)
+    return value
+
+
+def _is_you(reader: Reader, value: Any) -> bool:
+    return isinstance(value, Seat) and reader.you is not None and value.seat == reader.you
+
+
+def render(reader: Reader, msg: Msg) -> str:
+    """``msg`` as text for ``reader``. The ``.you`` form of the id is used when the message's
+    subject (``who``) is the reader and the catalogue has that form; ``n`` makes it plural."""
+    key = msg.id
+    if _is_you(reader, msg.params.get("who")) and has_message(f"{key}.you"):
+        key = f"{key}.you"
+    params = {name: _value(reader, value) for name, value in msg.params.items()}
+    if "n" in params and isinstance(params["n"], int):
+        return ntr(reader.lang, key, params.pop("n"), **params)
+    return tr(reader.lang, key, **params)
+
+
+def render_all(reader: Reader, msgs: Sequence[Msg]) -> list[str]:
+    """Each message of ``msgs`` rendered, in order."""
+    return [render(reader, m) for m in msgs]
