@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cogs.i18n import Lang, is_zh, tr
+from cogs.i18n import Lang, is_zh, ntr, tr
 from cogs.present import cards_text, seat_name, team_names
 from games.base import Action, Event
 from games.cards import Card, CardParseError, format_card, parse_card
 from games.climbing import KIND_LABELS, climb_index
+from present import dagun as present_dagun
+from present.message import Reader, render
 
 __all__ = [
     "ANNOUNCED",
@@ -70,53 +72,15 @@ def _play_text(lang: Lang, play: Mapping[str, Any]) -> str:
 
 
 # ------------------------------------------------------------------------------- events
+def _reader(lang: Lang, names: Sequence[str]) -> Reader:
+    return Reader(lang, list(names))
+
+
 def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str | None:
-    """The line for one 打滚 event in ``lang``; ``None`` for an event of another shape."""
-    data = dict(event.data)
-    kind = event.kind
-    who = seat_name(lang, names, event.seat)
-    if kind in ("hand_over", "match_over"):
-        return outcome_line(lang, kind, data, names)
-    if kind == "hand_started" and "called" in data:
-        return tr(
-            lang,
-            "dagun.event.hand_started",
-            hand=data.get("hand", ""),
-            who=seat_name(lang, names, data.get("dealer")),
-            called=_card(data["called"]),
-        )
-    if kind == "alone_declared":
-        return tr(lang, "dagun.event.alone_declared", who=who)
-    if kind == "play_started":
-        return tr(lang, "dagun.event.play_started", who=who)
-    if kind == "played" and "label_zh" in data:
-        key = "dagun.event.played_bomb" if data.get("bomb") else "dagun.event.played"
-        return tr(lang, key, who=who, play=_play_text(lang, data))
-    if kind == "partner_revealed":
-        return tr(
-            lang,
-            "dagun.event.partner_revealed",
-            who=who,
-            called=_card(data.get("called", "")),
-            dealer=seat_name(lang, names, data.get("dealer")),
-        )
-    if kind == "went_out":
-        place = int(data.get("place", 1))
-        return tr(lang, "dagun.event.went_out", who=who, place=PLACES[min(place, 4) - 1])
-    if kind == "round_won":
-        points = int(data.get("points", 0))
-        if not points:
-            return tr(lang, "dagun.event.round_won", who=who)
-        taker = seat_name(lang, names, data.get("taker"))
-        return tr(lang, "dagun.event.round_won_points", who=who, taker=taker, points=points)
-    if kind == "jiefeng":
-        return tr(
-            lang,
-            "dagun.event.jiefeng",
-            who=seat_name(lang, names, data.get("from")),
-            to=seat_name(lang, names, data.get("to")),
-        )
-    return None
+    """The line for one 打滚 event in ``lang`` (:func:`present.dagun.event`); ``None`` for an
+    event of another shape."""
+    msg = present_dagun.event(event)
+    return None if msg is None else render(_reader(lang, names), msg)
 
 
 # ------------------------------------------------------------------------------- results
@@ -126,66 +90,28 @@ def _coins(lang: Lang, names: Sequence[str], coins: Sequence[Any]) -> str:
     )
 
 
-def _bonuses(lang: Lang, names: Sequence[str], bonuses: Any) -> str:
-    """``Alice: 天炸`` for the bonus hands held (天炸, 7喜, 8喜), or ``""``."""
-    if not isinstance(bonuses, Mapping):
-        return ""
-    parts = []
-    for seat, held in sorted(bonuses.items()):
-        for name in held or []:
-            what, _, rank = str(name).partition(" of ")  # "7喜 of 5"
-            shown = f"{what}（{rank}）" if is_zh(lang) else f"{what} ({rank})"
-            parts.append(f"{seat_name(lang, names, int(seat))} {shown if rank else what}")
-    if not parts:
-        return ""
-    return tr(lang, "dagun.outcome.bonuses", held=_sep(lang).join(parts))
-
-
 def outcome_line(
     lang: Lang, kind: str, data: Mapping[str, Any], names: Sequence[str]
 ) -> str | None:
-    """The result of a 打滚 hand (who won, 绑 / 清 / 光头 / 硬牌, the multiplier, each seat's
-    coins, the bonus hands) or of the match (coins, first place; ``match_result`` says it
-    without "Match over", for the table's Result line), from the event's data; ``None`` for
-    other kinds or data of another shape."""
+    """The headline of a 打滚 hand's result or of the match (:mod:`present.dagun`); for
+    ``match_result`` the table's Result line (without "Match over"); ``None`` for other kinds
+    or data of another shape."""
     try:
         if kind == "hand_over":
-            summary = data["summary"]
-            if "coins_total" not in summary or "finish_order" not in summary:
-                return None
-            result = str(summary["result"])
-            coins = _coins(lang, names, summary["coins"])
-            params: dict[str, Any] = {
-                "number": int(data["number"]),
-                "mult": int(summary["multiplier"]),
-                "coins": coins,
-                "result": tr(lang, f"dagun.result.{result}") if result in RESULTS else result,
-            }
-            if summary.get("alone") is not None:
-                params["who"] = seat_name(lang, names, int(summary["alone"]))
-                line = tr(lang, "dagun.outcome.alone", **params)
-            else:
-                teams = data["teams"]
-                points = summary["team_points"]
-                winners = list(summary["winners"])
-                win = next(i for i, t in enumerate(teams) if sorted(t) == sorted(winners))
-                params.update(
-                    team=team_names(lang, names, list(teams[win])),
-                    points=int(points[win]),
-                    other=int(points[1 - win]),
-                )
-                line = tr(lang, "dagun.outcome.partners", **params)
-            bonus = _bonuses(lang, names, summary.get("bonuses"))
-            return line + (" " if bonus and not is_zh(lang) else "") + bonus
-        if kind in ("match_over", "match_result"):  # match_result: the table's Result line
+            lines = present_dagun.hand_result(data)
+            return render(_reader(lang, names), lines[0]) if lines else None
+        if kind == "match_over":
+            lines = present_dagun.match_result(data)
+            return render(_reader(lang, names), lines[0]) if lines else None
+        if kind == "match_result":  # the table's Result line
             totals = [int(c) for c in data["scores"]]
             best = max(totals)
             first = [s for s, c in enumerate(totals) if c == best]
-            return tr(
+            return ntr(
                 lang,
-                "dagun.outcome.match" if kind == "match_over" else "dagun.outcome.match_result",
+                "dagun.outcome.match_result",
+                best,
                 who=team_names(lang, names, first),
-                best=best,
                 coins=_coins(lang, names, totals),
             )
     except (KeyError, TypeError, ValueError, IndexError, StopIteration):

@@ -8,6 +8,7 @@ read depends on the reader:
 * :class:`Seat` — a seat, written as the seat's name, or as "you" / "你" to the seat's own
   player (and then the message's ``.you`` form is used when the catalogue has one, so English
   verbs agree: "you take the kitty", never "you takes").
+* :class:`Owner` — a seat's possessive (``Ann's`` / ``Ann 的``; ``your`` / ``你的``).
 * :class:`Seats` — several seats (``Ann & Cy`` / ``Ann、Cy``).
 * :class:`Cards` and :class:`Tiles` — card notation (``♠10 大王``) and tile names (``5 Dots`` /
   五筒), each in the reader's language.
@@ -30,11 +31,14 @@ from typing import Any, Literal
 from games.cards import CardParseError, format_card, format_card_ascii, parse_card
 from present.i18n import Lang, has_message, is_zh, ntr, tr
 from present.tiles import tile_name
+from present.zh_variant import is_traditional, to_traditional
 
 __all__ = [
+    "ByLang",
     "Cards",
     "Join",
     "Msg",
+    "Owner",
     "Reader",
     "Seat",
     "Seats",
@@ -62,6 +66,13 @@ class Msg:
 @dataclass(frozen=True)
 class Seat:
     """A seat (0-based), written as its player's name or as "you"."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class Owner:
+    """A seat as an owner: ``Ann's`` / ``Ann 的``, and ``your`` / ``你的`` to its own player."""
 
     seat: int | None
 
@@ -104,6 +115,15 @@ class Signed:
     """A score change: ``+4``, ``−4`` (a true minus sign), ``0``."""
 
     value: int
+
+
+@dataclass(frozen=True)
+class ByLang:
+    """A word the engine gives in both languages (a combination's name: ``pair`` / 对子):
+    ``en`` for English readers, ``zh`` for Chinese ones (converted for traditional)."""
+
+    en: str
+    zh: str
 
 
 @dataclass(frozen=True)
@@ -178,6 +198,10 @@ def _value(reader: Reader, value: Any) -> Any:
         return render(reader, value)
     if isinstance(value, Seat):
         return seat_text(reader, value.seat)
+    if isinstance(value, Owner):
+        if reader.you is not None and value.seat == reader.you:
+            return tr(reader.lang, "present.your")
+        return tr(reader.lang, "present.owner", who=seat_text(reader, value.seat))
     if isinstance(value, Seats):
         sep = "、" if is_zh(reader.lang) else " & "
         return sep.join(seat_text(reader, s) for s in value.seats)
@@ -189,6 +213,10 @@ def _value(reader: Reader, value: Any) -> Any:
             f"[{tile_text(reader, t)}]" if i in value.marked else tile_text(reader, t)
             for i, t in enumerate(value.tiles)
         )
+    if isinstance(value, ByLang):
+        if not is_zh(reader.lang):
+            return value.en
+        return to_traditional(value.zh, reader.lang) if is_traditional(reader.lang) else value.zh
     if isinstance(value, Signed):
         return f"{value.value:+d}".replace("-", "−") if value.value else "0"
     if isinstance(value, Join):

@@ -258,7 +258,7 @@ async def test_a_whole_dagun_hand_from_the_controls_keeps_the_partner_secret_unt
     # the partner was revealed during play (明鸡), and the channel said so, naming Bob
     assert revealed_at, "the called card was never played"
     channel = "\n".join(m.text() for m in server.channel_messages(server.channel))
-    assert tr("en", "dagun.event.partner_revealed", who="bob", called="♣3", dealer="alice") in (
+    assert tr("en", "dagun.event.partner_revealed", who="bob", called="♣3", dealers="alice's") in (
         channel
     )
 

@@ -79,7 +79,7 @@ def test_events_of_the_hand_in_both_languages() -> None:
     game = _game()
     (started,) = game._start_hand(first=True)  # the deal again, for its event
     assert event_line("zh", started, NAMES, "dagun") == (
-        "第 1 局：alice 坐庄先出，叫牌 ♣3，另一张 ♣3 的持有者是暗中的搭档"
+        "第 1 局：alice 坐庄先出，叫牌 ♣3，另一张 ♣3 的持有者是 alice 的暗中搭档"
     )
     assert "bob" not in event_line("en", started, NAMES, "dagun")  # the partner is not named
     revealed = Event("partner_revealed", 1, {"seat": 1, "dealer": 0, "called": "3c"}, "")

@@ -1,0 +1,65 @@
+"""Each game's presentation module, found by the game's registry key.
+
+A game's module is ``present.<key>`` (``present/dagun.py`` for ``"dagun"``). It defines:
+
+* ``event(event: Event) -> Msg | None`` — the line of one engine event (``None``: not shown);
+* ``hand_result(result: Mapping) -> list[Msg]`` — the end-of-hand screen from
+  ``HandResult.to_json()``, headline first;
+* ``match_result(result: Mapping) -> list[Msg]`` — the end-of-match screen from
+  ``MatchResult.to_json()``, headline first.
+
+Front ends call :func:`of` and render what it returns; none of them names a game. Adding a
+game adds its module here and its catalogue, nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from games.base import Event
+from present.message import Msg
+
+__all__ = ["event", "hand_result", "match_result", "of"]
+
+
+@cache
+def of(game: str | None) -> ModuleType | None:
+    """The presentation module of ``game`` (a registry key), or ``None`` for an unknown game
+    or one without a module."""
+    from games.registry import GAMES
+
+    if not game or game not in GAMES:
+        return None
+    name = f"present.{game}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+
+
+def _call(game: str | None, fn: str, *args: Any) -> Any:
+    module = of(game)
+    func = getattr(module, fn, None)
+    return None if func is None else func(*args)
+
+
+def event(game: str | None, e: Event) -> Msg | None:
+    """The line of ``e`` in ``game``'s presentation, or ``None`` when it has none."""
+    msg = _call(game, "event", e)
+    return msg if isinstance(msg, Msg) else None
+
+
+def hand_result(game: str | None, result: Mapping[str, Any]) -> list[Msg]:
+    """The end-of-hand screen of ``game`` for ``HandResult.to_json()`` (``[]``: none)."""
+    return list(_call(game, "hand_result", result) or [])
+
+
+def match_result(game: str | None, result: Mapping[str, Any]) -> list[Msg]:
+    """The end-of-match screen of ``game`` for ``MatchResult.to_json()`` (``[]``: none)."""
+    return list(_call(game, "match_result", result) or [])
