@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 from bot import textview_dagun, textview_mahjong
 from bot.errors import TableError
+from bot.screens import event_lines, hand_lines, match_lines, terminal_lang
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
 from bot.textview import format_action, name_seats, render_hand_end, render_view
@@ -179,6 +180,7 @@ class _Terminal:
         self.changed = asyncio.Event()
         self.hands_shown: int | None = None  # hand results already printed
         self.table_id: int | None = None  # the player's table (the service runs any other)
+        self.lang = terminal_lang()  # the reader's language (PAIJU_LANG, else LANG)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -188,9 +190,9 @@ class _Terminal:
         if table.id != self.table_id:
             return
         names = [s.name for s in table.seats]
-        for event in update.events:
-            if event.text:
-                self.say(f"  · {name_seats(event.text, names)}")
+        you = table.seat_of(TERMINAL_USER)
+        for line in event_lines(table.game, update.events, names, you, self.lang):
+            self.say(f"  · {line}")
         if update.kind == "reminder":
             self.say("  · reminder: half of your time is gone")
         elif update.kind == "timeout" and update.action is not None:
@@ -214,9 +216,14 @@ class _Terminal:
         self.hands_shown = done
         seat = table.seat_of(TERMINAL_USER)
         text = render_hand_end(engine.view(seat), names, None, _options_of(table))
-        if text:
+        result = engine.hand_results[-1].to_json()
+        lines = hand_lines(table.game, result, names, seat, self.lang)
+        if text or lines:
             self.say("── hand over ──")
+        if text:
             self.say(text)
+        for line in lines:
+            self.say(line)
 
 
 def _options_of(table: Table) -> dict[str, Any]:
@@ -533,7 +540,11 @@ async def play(
         if table.engine is not None and table.engine.match_result is not None:
             result = table.engine.match_result
             term.say(show(service.view(table.id, TERMINAL_USER)))
-            term.say(f"match over: {name_seats(result.text, names) or result.to_json()}")
+            screen = match_lines(table.game, result.to_json(), names, seat, term.lang)
+            if not screen:
+                screen = [f"match over: {name_seats(result.text, names) or result.to_json()}"]
+            for line in screen:
+                term.say(line)
             mine = next(i for i, team in enumerate(result.teams) if seat in team)
             term.say("you won" if result.ranks[mine] == 1 else "you lost")
         else:

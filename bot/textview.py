@@ -523,4 +523,11 @@ def _render_dagun(
     return render_dagun(view, names, title)
 
 
-register_renderer("dagun", TextRenderer(_render_dagun, _generic_hand_end))
+def _no_hand_end(
+    view: Mapping[str, Any], names: Sequence[str], title: str | None, options: Mapping[str, Any]
+) -> str:
+    """Nothing beside the result: its presentation (:mod:`present`) says it all."""
+    return ""
+
+
+register_renderer("dagun", TextRenderer(_render_dagun, _no_hand_end))

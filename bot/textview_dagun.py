@@ -75,6 +75,10 @@ def render_dagun(view: Mapping[str, Any], names: Sequence[str], title: str | Non
     lines.append("── " + " · ".join(h for h in head if h) + " ──")
     seat = view.get("seat")
     dealer = view.get("dealer")
+    finished = view.get("hand_results") or []
+    if view.get("phase") in ("hand_over", "match_over") and finished:
+        # the engine names the next hand's dealer at once; this screen shows the hand played
+        dealer = (finished[-1].get("summary") or {}).get("dealer", dealer)
     called = view.get("called")
     partner = view.get("partner")
     if view.get("alone") is not None:

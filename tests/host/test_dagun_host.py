@@ -100,7 +100,7 @@ def test_play_dagun_in_the_terminal(tmp_path: Path) -> None:
     assert "── 打滚 Dagun · hand 1/1" in out and "called card (叫牌):" in out
     assert "your hand (27):" in out and " ×" in out
     assert "1. pass" in out and "对子 pair:" in out
-    assert "match over:" in out
+    assert "Match over: " in out and "Match over after 1 hand\n" in out  # ngettext: 1 hand
 
 
 def test_terminal_hand_is_grouped_by_rank_with_jokers_apart() -> None:

@@ -1,0 +1,80 @@
+"""The terminal's lines for events and results, rendered from each game's presentation.
+
+The terminal shows what :mod:`present` says a moment means, in the reader's language, with
+the player's own seat as "you" / "你"; it never rewrites the engine's English ``Event.text``.
+An event that a game's presentation does not describe falls back to that text with seat
+numbers replaced by names (:func:`bot.textview.name_seats`).
+
+The language is ``PAIJU_LANG`` if set, else the console's ``LANG`` (``zh_CN.UTF-8`` reads
+Chinese), else English.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from bot.textview import name_seats
+from games.base import Event
+from present import games as presentation
+from present.i18n import Lang, lang_of
+from present.message import Reader, render
+
+__all__ = ["event_lines", "hand_lines", "match_lines", "terminal_lang"]
+
+
+def terminal_lang(environ: Mapping[str, str] | None = None) -> Lang:
+    """The terminal reader's language: ``PAIJU_LANG``, else ``LANG``, else English."""
+    env = os.environ if environ is None else environ
+    return lang_of(env.get("PAIJU_LANG") or env.get("LANG") or "en")
+
+
+def _reader(names: Sequence[str], you: int | None, lang: Lang, ascii_cards: bool) -> Reader:
+    return Reader(lang, list(names), you=you, style="plain", ascii_cards=ascii_cards)
+
+
+def event_lines(
+    game: str,
+    events: Iterable[Event],
+    names: Sequence[str],
+    you: int | None,
+    lang: Lang = "en",
+    ascii_cards: bool = False,
+) -> list[str]:
+    """One line per shown event: the game's message for it, else its English text."""
+    reader = _reader(names, you, lang, ascii_cards)
+    out = []
+    for event in events:
+        msg = presentation.event(game, event)
+        if msg is not None:
+            out.append(render(reader, msg))
+        elif event.text:
+            out.append(name_seats(event.text, names))
+    return out
+
+
+def hand_lines(
+    game: str,
+    result: Mapping[str, Any],
+    names: Sequence[str],
+    you: int | None,
+    lang: Lang = "en",
+    ascii_cards: bool = False,
+) -> list[str]:
+    """The end-of-hand screen of ``HandResult.to_json()`` (``[]`` if the game has none)."""
+    reader = _reader(names, you, lang, ascii_cards)
+    return [render(reader, m) for m in presentation.hand_result(game, result)]
+
+
+def match_lines(
+    game: str,
+    result: Mapping[str, Any],
+    names: Sequence[str],
+    you: int | None,
+    lang: Lang = "en",
+    ascii_cards: bool = False,
+) -> list[str]:
+    """The end-of-match screen of ``MatchResult.to_json()`` (``[]`` if the game has none)."""
+    reader = _reader(names, you, lang, ascii_cards)
+    return [render(reader, m) for m in presentation.match_result(game, result)]
