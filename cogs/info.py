@@ -1,17 +1,18 @@
 """``/rules``, ``/rating``, ``/leaderboard``, ``/history``: what the host knows, for the caller.
 
-Rules summaries come from ``docs/rules/<game>.md``, or ``<game>.zh.md`` for
-Chinese users (its title and opening section, cut to fit a message; zh-TW and
-zh-HK users get it in traditional characters, :mod:`present.zh_variant`); any game
-with such pages is served without code here. Ratings and history come from
-:mod:`bot.ratings` and :mod:`bot.history` over the service's store, for the
-current server.
+``/rules`` pages through the player sections of ``docs/rules/<game>.md``, or ``<game>.zh.md``
+for Chinese users (zh-TW and zh-HK users get it in traditional characters,
+:mod:`present.zh_variant`), with previous / next buttons and a section menu
+(:mod:`cogs.rules_pages`); any game with such pages is served without code here. Ratings and
+history come from :mod:`bot.ratings` and :mod:`bot.history` over the service's store, for the
+current server (a DM reads the ratings kept outside any server).
 """
 
 from __future__ import annotations
 
-import asyncio
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,26 +20,17 @@ from discord.app_commands import locale_str as _L
 from discord.ext import commands
 
 from cogs.actions import app, defer, lang, reply
-from cogs.i18n import tr
-from cogs.present import match_won_text
-from cogs.rule_links import RULES_DIR, without_citations
+from cogs.i18n import PLURALS, has_message, ntr, tr
+from cogs.present import team_names
+from cogs.rule_links import DEVELOPER_HEADINGS, RULES_DIR, without_citations
+from cogs.rules_pages import RULES_ITEMS, rules_page, rules_reply
 from cogs.tables import GAME_CHOICES
 from games.registry import GAMES
-from present.zh_variant import to_traditional, traditional_region
 
-__all__ = ["InfoCog", "rules_page", "rules_summary", "setup"]
+__all__ = ["InfoCog", "history_result", "rules_page", "rules_summary", "setup"]
 
 # the pages are read from the checkout (docs/rules): installs are editable (README, Dockerfile)
 SUMMARY_CHARS = 1500
-
-
-def rules_page(game: str, lang: str = "en", rules_dir: Path = RULES_DIR) -> Path | None:
-    """The rules page of ``game`` for ``lang`` (``"en"``, ``"zh"``, ``"zh-TW"``…):
-    ``<game>.zh.md`` for Chinese when it exists, else ``<game>.md``; ``None`` when there is
-    neither."""
-    chinese = lang.startswith("zh")  # zh, zh-TW, zh-HK: the Chinese page (converted later)
-    names = [f"{game}.zh.md", f"{game}.md"] if chinese else [f"{game}.md"]
-    return next((rules_dir / n for n in names if (rules_dir / n).is_file()), None)
 
 
 def rules_summary(game: str, rules_dir: Path = RULES_DIR, lang: str = "en") -> str | None:
@@ -49,6 +41,10 @@ def rules_summary(game: str, rules_dir: Path = RULES_DIR, lang: str = "en") -> s
     if path is None:
         return None
     lines = path.read_text(encoding="utf-8").splitlines()
+    for i, ln in enumerate(lines):  # the developers' section is not for players
+        if ln.startswith("## ") and ln[3:].strip().startswith(DEVELOPER_HEADINGS):
+            lines = lines[:i]
+            break
     title = next((ln.lstrip("# ").strip() for ln in lines if ln.startswith("# ")), game)
     sections = [i for i, ln in enumerate(lines) if ln.startswith("## ")]
     heads = [lines[i].lstrip("# ").strip() for i in sections]
@@ -75,11 +71,58 @@ def _game_title(key: str) -> str:
     return f"{spec.title_zh} {spec.title_en}" if spec else key
 
 
+def score_text(lang: str, game: str, score: Any) -> str:
+    """A side's final standing in ``game``'s own unit, from the game's catalogue: a level
+    (``level A``, 打到 A) for the 升级 games, coins or points counted with Babel's plurals
+    (``1 coin``, ``-7 coins``); the bare score for a game whose catalogue names no unit."""
+    key = f"history.score.{game}"
+    if key in PLURALS["en"] and isinstance(score, int) and not isinstance(score, bool):
+        return ntr(lang, key, score, score=score)  # "1 coin", "-7 coins" (ngettext)
+    if has_message(key):
+        return tr(lang, key, score=score)
+    return str(score)
+
+
+def history_result(lang: str, game: str, result: Mapping[str, Any], names: Sequence[str]) -> str:
+    """``Amy & Carol won · Amy & Carol level A, Bob & Dave level 7``: who won a finished match
+    and each side's final standing in the game's unit, from ``MatchResult.to_json()``
+    (``summary.levels`` when the game keeps level labels, else ``scores``); the result's own
+    English ``text`` when the data has another shape."""
+    try:
+        teams = [list(t) for t in result["teams"]]
+        ranks = list(result["ranks"])
+        labels = (result.get("summary") or {}).get("levels")
+        standings = list(labels) if labels else list(result["scores"])
+        order = sorted(range(len(teams)), key=lambda i: ranks[i])
+        scores = ", ".join(
+            tr(
+                lang,
+                "history.team_score",
+                team=team_names(lang, list(names), teams[i]),
+                score=score_text(lang, game, standings[i]),
+            )
+            for i in order
+            if i < len(standings)
+        )
+        winners = [t for t, r in zip(teams, ranks, strict=True) if r == 1]
+        if len(winners) != 1:
+            return tr(lang, "history.drawn", scores=scores)
+        return tr(
+            lang, "history.won", team=team_names(lang, list(names), winners[0]), scores=scores
+        )
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return str(result.get("text", ""))
+
+
 class InfoCog(commands.Cog):
     """Rules, ratings, leaderboard and history."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        # the /rules paging controls carry the game and the page: they work after a restart
+        self.bot.add_dynamic_items(*RULES_ITEMS)
 
     @app_commands.command(name=_L("rules"), description=_L("A summary of a game's rules"))
     @app_commands.rename(game=_L("game"))
@@ -87,20 +130,16 @@ class InfoCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         lg = lang(interaction)
-        page = rules_page(game.value, lg)
-        summary = rules_summary(game.value, lang=lg)
-        if page is None or summary is None:
-            text = tr(lg, "rules.missing", game=_game_title(game.value))
-        else:
-            more = tr(lg, "rules.more", path=f"docs/rules/{page.name}")
-            text = f"{summary[: 2000 - len(more) - 2]}\n\n{more}"
-        region = traditional_region(interaction.locale)
-        if region is not None:
+        if lg not in ("en", "zh"):
             # zh-TW, zh-HK: the first conversion loads OpenCC's dictionaries (up to ~0.7 s on a
-            # busy machine), so acknowledge first and convert off the event loop
+            # busy machine), so acknowledge first; rules_reply converts off the event loop
             await defer(interaction, ephemeral=True)
-            text = await asyncio.to_thread(to_traditional, text, region)
-        await reply(interaction, text)
+        answer = await rules_reply(lg, game.value, 0)
+        if answer is None:
+            await reply(interaction, tr(lg, "rules.missing", game=_game_title(game.value)))
+            return
+        text, view = answer
+        await reply(interaction, text, view=view)
 
     @app_commands.command(name=_L("rating"), description=_L("A player's rating"))
     @app_commands.rename(user=_L("user"), game=_L("game"))
@@ -119,12 +158,14 @@ class InfoCog(commands.Cog):
         lg = lang(interaction)
         who = user or interaction.user
         keys = [game.value] if game else list(GAMES)
+        # ratings are kept per server; a DM reads those kept outside any server
+        none = "rating.none" if interaction.guild_id is not None else "rating.none_dm"
         lines = []
         for key in keys:
             row = await get_rating(bot.service.store, interaction.guild_id, key, who.id)
             if row is None:
                 if game is not None:
-                    lines.append(tr(lg, "rating.none", user=who.mention, game=_game_title(key)))
+                    lines.append(tr(lg, none, user=who.mention, game=_game_title(key)))
                 continue
             lines.append(
                 tr(
@@ -139,7 +180,10 @@ class InfoCog(commands.Cog):
                 )
             )
         if not lines:
-            lines.append(tr(lg, "rating.none", user=who.mention, game="—"))
+            anything = (
+                "rating.none_any" if interaction.guild_id is not None else "rating.none_any_dm"
+            )
+            lines.append(tr(lg, anything, user=who.mention))
         await reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(
@@ -195,7 +239,8 @@ class InfoCog(commands.Cog):
             names = [""] * (max((p.seat for p in m.players), default=-1) + 1)
             for p in m.players:
                 names[p.seat] = p.name or f"#{p.seat + 1}"
-            text = match_won_text(lg, m.result, names)[:120]  # who won, in the asker's language
+            # who won and each side's standing, in the asker's language and the game's unit
+            text = history_result(lg, m.game, m.result, names)[:160]
             lines.append(f"{when} {_game_title(m.game)} {rank}{delta} — {text}")
         await reply(interaction, "\n".join(lines)[:2000])
 

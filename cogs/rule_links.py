@@ -14,9 +14,14 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["RULES_DIR", "rule_section", "seed_game", "without_citations"]
+__all__ = ["DEVELOPER_HEADINGS", "RULES_DIR", "rule_section", "seed_game", "without_citations"]
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
+
+DEVELOPER_HEADINGS = ("For developers", "写给开发者")
+"""The heading (after ``## ``) that starts a rules page's developers' section, in each
+language: the engine's notation (actions, view fields, refusal codes, tests) lives there, and
+players are never pointed at it."""
 
 _CITATION = re.compile(r"(?P<file>[\w.-]+\.txt):(?P<first>\d+)(?:\s*[-–]\s*(?P<last>\d+))?")
 #: a page's citation: a seed file and a list of lines and ranges (``pajiwo.txt:47, 59-61``)
@@ -60,6 +65,8 @@ def rule_section(rule: str, lang: str = "en", rules_dir: Path = RULES_DIR) -> st
     heading = None
     for text in page.read_text(encoding="utf-8").splitlines():
         if text.startswith("## "):
+            if text[3:].strip().startswith(DEVELOPER_HEADINGS):
+                break  # the developers' section is not for players
             # a heading's code pointers ("(games/tricks)", "(option `deal`)") are for developers
             heading = _CODE_NOTE.sub("", text[3:]).strip()
             continue

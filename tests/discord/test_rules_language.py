@@ -28,7 +28,7 @@ async def test_rules_for_a_zh_cn_user_come_from_the_chinese_page(
     assert "**1. 牌、座位、两方**" in text  # the first section, as a bold heading
     assert "两副牌带大小王，共 108 张。每人 25 张，留 8 张做底牌。" in text
     assert ".txt:" not in text  # players are never shown seed files (issue 15)
-    assert "完整规则：docs/rules/pajiwo.zh.md" in text
+    assert "第 1/" in text and "docs/rules" not in text  # a page of several, no repository path
     assert "108 cards" not in text
     assert len(text) <= 2000
 
@@ -41,7 +41,7 @@ async def test_rules_for_a_zh_tw_user_are_in_traditional_characters(
     assert "**1. 牌、座位、兩方**" in text
     assert "兩副牌帶大小王，共 108 張。每人 25 張，留 8 張做底牌。" in text
     assert "莊家方" in text and "抓分方" in text
-    assert "完整規則：docs/rules/pajiwo.zh.md" in text
+    assert "第 1/" in text and "頁" in text and "docs/rules" not in text
     # nothing simplified is left: every character that OpenCC changes has been changed
     assert to_traditional(text) == text
     assert "扒鸡窝" not in text and "张" not in text
@@ -53,7 +53,7 @@ async def test_rules_for_an_en_us_user_stay_english(
     text = await _rules(discord_server, discord_harness, make_bot, "en-US")
     assert text.startswith("**扒鸡窝 Pajiwo")
     assert "Two decks with jokers, 108 cards." in text
-    assert "Full rules: docs/rules/pajiwo.md" in text
+    assert "page 1 of" in text and "docs/rules" not in text
     assert "108 张" not in text and "108 張" not in text
 
 
