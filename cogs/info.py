@@ -94,7 +94,7 @@ def history_result(lang: str, game: str, result: Mapping[str, Any], names: Seque
         labels = (result.get("summary") or {}).get("levels")
         standings = list(labels) if labels else list(result["scores"])
         order = sorted(range(len(teams)), key=lambda i: ranks[i])
-        scores = ", ".join(
+        scores = tr(lang, "history.separator").join(
             tr(
                 lang,
                 "history.team_score",
