@@ -95,3 +95,81 @@ def test_the_chinese_page_is_titled_with_the_games_chinese_name(english: Path) -
     spec = GAMES.get(english.stem)
     if spec is not None:  # a page for a game that is not registered yet still needs its twin
         assert spec.title_zh in title
+
+
+DEVELOPERS = re.compile(r"^## (For developers|写给开发者)\s*$", re.M)
+# the engine's notation: actions, view fields, refusals, tests, code paths, data shapes
+ENGINE_NOTATION = re.compile(
+    r"Action\(|\bview\.|IllegalAction|legal_actions|MatchResult|HandResult|random\.Random"
+    r"|parse_card|format_card|\btest_[a-z0-9_]+|\bgames/|\btests/|\.py\b|\{\""
+)
+IMAGE = re.compile(r"!\[([^\]]*)\]\(([^)]+)\)")
+
+
+def player_part(text: str) -> str:
+    """The page before its developers' section: what players read."""
+    found = DEVELOPERS.search(text)
+    assert found is not None, "the page has no developers' section"
+    return text[: found.start()]
+
+
+def refusal_codes(text: str) -> set[str]:
+    """The codes in the first column of the developers' refusal-code table."""
+    developers = text[DEVELOPERS.search(text).end() :]  # type: ignore[union-attr]
+    heading = re.search(r"^### (Refusal codes|拒绝代码)|^## .*(refusals|拒绝)", developers, re.M)
+    codes: set[str] = set()
+    if heading is None:
+        return codes
+    table = developers[heading.end() :].split("\n### ", 1)[0]
+    for cell in FIRST_CELL.findall(table):
+        codes |= set(NAME.findall(cell))
+    return codes - {"code"}
+
+
+PAGES = sorted(RULES.glob("*.md"))
+
+
+def test_the_engine_notation_reader_finds_what_it_must() -> None:
+    for notation in ('`Action(None, "deal")`', "`view.kitty`", "`test_seed_x`", "`games/pajiwo/`"):
+        assert ENGINE_NOTATION.search(notation), notation
+    for plain in ("the option `deal_round`", "扒鸡窝 (pajiwo.txt:15)", "a view of the table"):
+        assert ENGINE_NOTATION.search(plain) is None, plain
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_the_player_part_has_no_engine_notation(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    players = player_part(text)
+    found = [m.group(0) for m in ENGINE_NOTATION.finditer(players)]
+    assert not found, f"{page.name}: engine notation before the developers' section: {found}"
+    codes = refusal_codes(text)
+    assert codes, f"{page.name}: the developers' section lists no refusal codes"
+    # a refusal code said to players (an option of the same name is theirs: it is in a table)
+    options = table_names(players)
+    leaked = {c for c in codes - options if re.search(rf"`{c}`", players)}
+    assert not leaked, f"{page.name}: refusal codes before the developers' section: {leaked}"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_picture_exists_and_is_small(page: Path) -> None:
+    for alt, target in IMAGE.findall(page.read_text(encoding="utf-8")):
+        assert alt.strip(), f"{page.name}: a picture without words: {target}"
+        picture = RULES / target
+        assert picture.is_file(), f"{page.name}: {target} is missing"
+        assert picture.stat().st_size < 120_000, f"{target} is {picture.stat().st_size} bytes"
+
+
+@pytest.mark.parametrize("english", ENGLISH, ids=lambda p: p.stem)
+def test_both_pages_show_the_same_pictures(english: Path) -> None:
+    en = [t for _, t in IMAGE.findall(english.read_text(encoding="utf-8"))]
+    zh = [t for _, t in IMAGE.findall(english.with_suffix(".zh.md").read_text(encoding="utf-8"))]
+    assert en == zh
+
+
+def test_the_committed_pictures_are_what_the_renderer_draws() -> None:
+    """The PNGs are generated, not drawn by hand: ``python -m benchmarks.tools.rules_pictures``
+    writes them again byte for byte (run it after changing the renderer)."""
+    from benchmarks.tools.rules_pictures import PICTURES, picture_bytes
+
+    for name in PICTURES:
+        assert (RULES / "img" / name).read_bytes() == picture_bytes(name), name
