@@ -71,12 +71,14 @@ def pajiwo_follow() -> bytes:
     )
 
 
-def dagunzi_tribute() -> bytes:
+def dagunzi_declarations() -> bytes:
     return _cards(
-        ("3 大王", "BJ BJ BJ"),
-        ("2 大王 + 1 小王", "BJ BJ SJ"),
-        ("3 小王", "SJ SJ SJ"),
-        title="Three jokers 三张王",
+        ("1 张 card", "5h"),
+        ("2 张", "5s 5s"),
+        ("3 张", "5d 5d 5d"),
+        ("3 小王 + suit", "SJ SJ SJ"),
+        ("3 大王 + suit", "BJ BJ BJ"),
+        title="亮主 at level 5, weakest → strongest · 打5亮5",
     )
 
 
@@ -134,7 +136,7 @@ PICTURES: dict[str, Callable[[], bytes]] = {
     "pajiwo-declarations.png": pajiwo_declarations,
     "pajiwo-tractors.png": pajiwo_tractors,
     "pajiwo-follow.png": pajiwo_follow,
-    "dagunzi-jokers.png": dagunzi_tribute,
+    "dagunzi-declarations.png": dagunzi_declarations,
     "dagun-readings.png": dagun_readings,
     "dagun-bombs.png": dagun_bombs,
     "jintan-win.png": jintan_win,
