@@ -103,9 +103,9 @@ def dagun_bombs() -> bytes:
 
 def jintan_win() -> bytes:
     scene = MahjongHandScene(
-        concealed=_tiles("234m 567p 88s 345s"),
+        concealed=_tiles("234m 567p 88s 34s"),
         melds=(Meld("pong", _tiles("EEE"), claimed=1),),
-        drawn=_tiles("8s")[0],
+        drawn=_tiles("5s")[0],
         flowers=_tiles("1f 5f"),
         title="胡 a win: 4 sets + a pair, 2 flowers",
     )
@@ -124,7 +124,7 @@ def jinhua_caishen() -> bytes:
 
 def jinhua_white() -> bytes:
     scene = MahjongHandScene(
-        concealed=_tiles("2m P 4m 567p 888s C"),
+        concealed=_tiles("2m P 4m 678m 567p 888s C"),
         drawn=_tiles("C")[0],
         wildcard=_tiles("3m")[0],
         title="财神 3m: 白板 plays 3m · 白板当三万",

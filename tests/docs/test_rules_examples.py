@@ -1,0 +1,38 @@
+"""The worked examples the rules pages give beside their pictures, checked against the engines:
+a page that says a pictured hand scores 4 is right only if the engine scores it 4."""
+
+from __future__ import annotations
+
+from games.jintan import JintanOptions
+from games.jintan.scoring import value_hand
+from games.mahjong import shapes
+from games.mahjong.engine import WinContext
+from tests.jinhua.helpers import value as jinhua_value
+from tests.jintan.helpers import meld, tiles
+
+
+def test_jintans_pictured_win_is_a_chicken_hand_of_three_hua_scoring_four() -> None:
+    # docs/rules/jintan.md section 10: 234m 567p 88s 34s + a self-drawn 5s, an exposed 东 pong,
+    # flowers 春 and 梅 (img/jintan-win.png)
+    win = WinContext(
+        seat=0,
+        tile=tiles("5s")[0],
+        source="self_draw",
+        from_seat=None,
+        counts=tuple(shapes.counts_of(tiles("234m 567p 88s 34s 5s"))),
+        melds=(meld("pong", "EEE"),),
+        flowers=tuple(tiles("1f 5f")),
+        after_kong=False,
+    )
+    valued = value_hand(win, JintanOptions())
+    assert valued is not None
+    assert (valued.hua, valued.fan, valued.score) == (3, 0, 4)
+
+
+def test_jinhuas_pictured_hands_win() -> None:
+    # docs/rules/jinhua.md section 3: the 财神 9s as a fifth 3m (img/jinhua-caishen.png)
+    assert jinhua_value("3333m 123p 456p 789p 9s", caishen="9s", self_drawn=True) is not None
+    # 白板 as the 财神's face 3m in 2m-白板-4m (img/jinhua-white.png)
+    assert jinhua_value("2m P 4m 678m 567p 888s CC", caishen="3m", self_drawn=True) is not None
+    # without the stand-in the same tiles do not win: 白板 is not wild
+    assert jinhua_value("2m P 4m 678m 567p 888s CC", caishen="9s", self_drawn=True) is None
