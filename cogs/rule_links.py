@@ -85,7 +85,7 @@ def rule_section(rule: str, lang: str = "en", rules_dir: Path = RULES_DIR) -> st
 #: a seed citation in running text, in brackets or not: ``(dagunzi.txt:18, 41)``,
 #: ``（:3-5）``, ``, jintan-mahjong.txt:129``
 _CITED = re.compile(
-    r"\s*[(（]\s*[\w.-]*\.txt:[\d\s,，、:.\-–]*[)）]"
+    r"\s*[(（]\s*(?:[\w.-]*\.txt:[\d\s,，、:.\-–]*)+[)）]"
     r"|[,，]?\s*[\w.-]+\.txt:\d+(?:\s*[-–]\s*\d+)?(?:\s*,\s*\d+(?:\s*[-–]\s*\d+)?)*"
 )
 
@@ -93,4 +93,8 @@ _CITED = re.compile(
 def without_citations(text: str) -> str:
     """``text`` for players: seed citations (``pajiwo.txt:101``, bracketed or inline)
     removed, since players are pointed at the rules page's sections, never at seed files."""
-    return _CITED.sub("", text)
+    return _EMPTY.sub("", _CITED.sub("", text))
+
+
+#: brackets left empty once their citations are gone: ``（）``, ``(, )``
+_EMPTY = re.compile(r"\s*[(（][\s,，、;；]*[)）]")

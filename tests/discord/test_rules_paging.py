@@ -76,7 +76,7 @@ async def test_next_previous_and_the_section_menu_turn_the_pages(
     assert turned.type == 7  # the same message, updated
     second = turned.message
     assert second is not None and "page 2 of" in second.text()
-    back = [i for i in second.custom_ids() if i.endswith(":prev")][0]
+    back = next(i for i in second.custom_ids() if i.endswith(":prev"))
     again = (await h.click(reader, second, back)).message
     assert again is not None and again.text() == shown.text()
     # the section menu: one option per player section, none for the developers' section
@@ -97,7 +97,7 @@ async def test_a_zh_tw_reader_turns_pages_in_traditional_characters(
     reader = server.add_user("reader-tw", locale="zh-TW")
     await h.start_bot(make_bot())
     shown = await (await h.slash(reader, "rules", game="jinhua", locale="zh-TW")).final()
-    after = [i for i in shown.custom_ids() if i.endswith(":next")][0]
+    after = next(i for i in shown.custom_ids() if i.endswith(":next"))
     assert "下一頁" in str(shown.component(after))  # the button's label, converted too
     second = (await h.click(reader, shown, after, locale="zh-TW")).message
     assert second is not None

@@ -36,3 +36,11 @@ def test_jinhuas_pictured_hands_win() -> None:
     assert jinhua_value("2m P 4m 678m 567p 888s CC", caishen="3m", self_drawn=True) is not None
     # without the stand-in the same tiles do not win: 白板 is not wild
     assert jinhua_value("2m P 4m 678m 567p 888s CC", caishen="9s", self_drawn=True) is None
+
+
+def test_jinhuas_payment_example_is_worth_eight() -> None:
+    # docs/rules/jinhua.md section 7: 123m 456m 789m, the 财神 南南 as the pair, won with a third 东
+    for self_drawn in (True, False):
+        hand = jinhua_value("123m 456m 789m SS EEE", caishen="S", tile="E", self_drawn=self_drawn)
+        assert hand is not None
+        assert hand.multiplier == 8 and set(hand.keys) == {"hunyise", "caishentou"}

@@ -114,16 +114,14 @@ def player_part(text: str) -> str:
 
 
 def refusal_codes(text: str) -> set[str]:
-    """The codes in the first column of the developers' refusal-code table."""
+    """The codes in the first column of the developers' refusal-code tables (a table whose
+    header starts ``| code`` or ``| 代码``)."""
     developers = text[DEVELOPERS.search(text).end() :]  # type: ignore[union-attr]
-    heading = re.search(r"^### (Refusal codes|拒绝代码)|^## .*(refusals|拒绝)", developers, re.M)
     codes: set[str] = set()
-    if heading is None:
-        return codes
-    table = developers[heading.end() :].split("\n### ", 1)[0]
-    for cell in FIRST_CELL.findall(table):
-        codes |= set(NAME.findall(cell))
-    return codes - {"code"}
+    for table in re.findall(r"^\| (?:code|代码) \|.*\n(?:^\|.*\n?)+", developers, re.M):
+        for cell in FIRST_CELL.findall(table):
+            codes |= set(NAME.findall(cell))
+    return codes
 
 
 PAGES = sorted(RULES.glob("*.md"))
