@@ -10,7 +10,7 @@ import pytest
 
 from bot.config import Settings
 from cogs.client import create_bot
-from cogs.i18n import trn
+from cogs.i18n import ntr
 from cogs.info import history_result, score_text
 from games.base import MatchResult
 from tests.discord.conftest import BotFactory
@@ -73,12 +73,12 @@ async def test_rating_in_a_dm_says_ratings_are_kept_per_server(
 
 
 def test_english_counts_coins_and_points_by_babel_plurals() -> None:
-    assert trn("en", "history.score.dagun", 1, score=1) == "1 coin"
-    assert trn("en", "history.score.dagun", 7, score=-7) == "-7 coins"
-    assert trn("en", "history.score.jintan", 1, score=1) == "1 point"
-    assert trn("en", "history.score.jinhua", 0, score=0) == "0 points"
-    assert trn("zh", "history.score.dagun", 1, score=1) == "1 金币"
-    assert trn("zh", "history.score.jintan", 12, score=12) == "12 分"
+    assert ntr("en", "history.score.dagun", 1, score=1) == "1 coin"
+    assert ntr("en", "history.score.dagun", -7, score=-7) == "-7 coins"
+    assert ntr("en", "history.score.jintan", 1, score=1) == "1 point"
+    assert ntr("en", "history.score.jinhua", 0, score=0) == "0 points"
+    assert ntr("zh", "history.score.dagun", 1, score=1) == "1 金币"
+    assert ntr("zh", "history.score.jintan", 12, score=12) == "12 分"
     assert score_text("en", "pajiwo", "A") == "level A"
     assert score_text("zh", "dagunzi", "10") == "打到 10"
     assert score_text("en", "a_game_without_a_unit", 5) == "5"
