@@ -63,10 +63,35 @@ class RulePage:
     text: str
 
 
-def _player_text(line: str) -> str:
-    """A page line as a Discord message shows it (see the module docstring)."""
+_ITEM = re.compile(r"^\s*(?:[-*] |\||!\[|#|\d+\. |\*\*)")
+_CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+def _unwrap(lines: list[str]) -> list[str]:
+    """The page's lines with each soft-wrapped paragraph or list item joined into one line:
+    Discord shows every newline, so a page wrapped at 100 columns would read ragged on a phone
+    (and a citation that began a wrapped line would leave its punctuation alone). Chinese is
+    joined without a space."""
+    out: list[str] = []
+    for line in lines:
+        joins = bool(out) and out[-1].strip() and line.strip() and not _ITEM.match(line)
+        if joins and not out[-1].lstrip().startswith(("|", "![", "#")):
+            before, after = out[-1].rstrip(), line.strip()
+            cjk = _CJK.match(before[-1]) or _CJK.match(after[0])
+            out[-1] = before + ("" if cjk else " ") + after
+        else:
+            out.append(line)
+    return out
+
+
+def _player_text(line: str, header: bool = False) -> str | None:
+    """A page line as a Discord message shows it (see the module docstring); ``None`` for a
+    line that shows nothing (a table's rule, a picture). ``header``: a table's header row,
+    shown bold."""
     if _RULE_ROW.match(line) and set(line.strip()) <= set("|-: "):
-        return ""  # a table's header rule
+        return None  # a table's header rule
+    if _IMAGE.search(line) and not _IMAGE.sub("", line).strip():
+        return None  # a picture alone on its line: Discord shows text
     line = _IMAGE.sub("", line)
     line = _LINK.sub(r"\1", line)
     line = without_citations(line)
@@ -75,7 +100,8 @@ def _player_text(line: str) -> str:
     if stripped.startswith("|") and stripped.endswith("|"):
         cells = [c.strip() for c in stripped.strip("|").split("|")]
         indent = line[: len(line) - len(line.lstrip())]
-        line = indent + " · ".join(c for c in cells if c)
+        row = " · ".join(c for c in cells if c)
+        line = indent + (f"**{row}**" if header else row)
     if line.lstrip().startswith("### "):
         line = f"**{line.lstrip()[4:].strip()}**"
     return line.rstrip()
@@ -125,16 +151,20 @@ def page_title(path: Path) -> str:
 
 @lru_cache(maxsize=64)
 def _pages_of(path: Path, stamp: float) -> tuple[RulePage, ...]:
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = _unwrap(path.read_text(encoding="utf-8").splitlines())
     sections: list[tuple[str, list[str]]] = []
-    for line in lines:
+    for i, line in enumerate(lines):
         if line.startswith("## "):
             heading = line[3:].strip()
             if heading.startswith(DEVELOPER_HEADINGS):
                 break  # the developers' section and whatever follows it are not for players
-            sections.append((_player_text(heading).strip(), []))
+            sections.append(((_player_text(heading) or heading).strip(), []))
         elif sections:
-            sections[-1][1].append(_player_text(line))
+            after = lines[i + 1] if i + 1 < len(lines) else ""
+            header = line.lstrip().startswith("|") and bool(_RULE_ROW.match(after))
+            shown = _player_text(line, header)
+            if shown is not None:
+                sections[-1][1].append(shown)
     pages: list[RulePage] = []
     for index, (heading, body) in enumerate(sections):
         text = re.sub(r"\n{3,}", "\n\n", "\n".join(body)).strip()
