@@ -7,12 +7,20 @@ typically 20-80 KiB) ready for ``discord.File(io.BytesIO(data), "table.png")``.
 
 * :mod:`render.cards`: ``card_image(card, width)``, ``card_back(width)``,
   ``group_cards(cards, sort_key, group_of, label_of) -> [CardGroup]``,
-  ``hand_image / hand_png(groups_or_cards, legend_style="ascii", max_width=880, title="")``.
+  ``hand_image / hand_png(groups_or_cards, legend_style="ascii", max_width=880, title="",
+  marked=())``: every legend with room of its own, ``marked`` cards (just taken from the
+  kitty) raised, dotted and keyed.
 * :mod:`render.trick`: ``trick_table_image / trick_table_png(TrickTableScene)``.
 * :mod:`render.climb`: ``climb_table_image / climb_table_png(ClimbTableScene)``.
 * :mod:`render.tiles`: ``tile_image(tile, width, wildcard=False)``, ``tile_back(width)``.
 * :mod:`render.mahjong`: ``mahjong_hand_image / _png(MahjongHandScene)``,
-  ``mahjong_table_image / _png(MahjongTableScene)``.
+  ``mahjong_table_image / _png(MahjongTableScene)`` (760 px wide, 11 discards a row, the
+  财神 labelled at a hand tile's size).
+* :mod:`render.mahjong_result`: ``mahjong_result_image / _png(MahjongResultScene)``: each
+  winner's whole hand at the end, concealed kongs face up, the winning tile framed. The
+  adapters :mod:`render.jintan` and :mod:`render.jinhua` build it with
+  ``result_scene(view, names)`` / ``result_png(view, names)``, and their ``table_png``
+  draws it in the table's place once a hand is won.
 * :mod:`render.leaderboard`: ``leaderboard_image / _png([LeaderboardRow], title)``.
 * :mod:`render.scenes`: the input records above (plus ``MahjongSeat``, ``Meld``).
 * :mod:`render.pajiwo`: ``table_scene(view, names, viewer=None, deadline="")`` and

@@ -13,9 +13,17 @@ from typing import Any
 
 from games.tiles import Tile, parse_tile
 from render import jintan
-from render.scenes import MahjongHandScene, MahjongTableScene
+from render.scenes import MahjongHandScene, MahjongResultScene, MahjongTableScene
 
-__all__ = ["hand_input", "hand_png", "hand_scene", "table_png", "table_scene"]
+__all__ = [
+    "hand_input",
+    "hand_png",
+    "hand_scene",
+    "result_png",
+    "result_scene",
+    "table_png",
+    "table_scene",
+]
 
 
 def _caishen(view: Mapping[str, Any]) -> Tile | None:
@@ -37,12 +45,30 @@ def table_scene(
     return dataclasses.replace(scene, wildcard=_caishen(view))
 
 
+def result_scene(
+    view: Mapping[str, Any], names: Sequence[str], title: str = ""
+) -> MahjongResultScene | None:
+    """The winners' hands once the hand is over (:func:`render.jintan.result_scene`), every
+    财神 in them marked and the indicator in the header; ``None`` without a win."""
+    scene = jintan.result_scene(view, names, title)
+    return None if scene is None else dataclasses.replace(scene, wildcard=_caishen(view))
+
+
+def result_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
+    """The result picture of a finished hand's ``view``, the 财神 marked; ``None`` without
+    a win."""
+    from render.mahjong_result import mahjong_result_png
+
+    scene = result_scene(view, names)
+    return None if scene is None else mahjong_result_png(scene)
+
+
 def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     """The table picture of a spectator's view, the 财神 marked (found by
-    :mod:`cogs.pictures` by name)."""
+    :mod:`cogs.pictures` by name); once a hand is won, the result picture in its place."""
     from render.mahjong import mahjong_table_png
 
-    return mahjong_table_png(table_scene(view, names))
+    return result_png(view, names) or mahjong_table_png(table_scene(view, names))
 
 
 def hand_png(view: Mapping[str, Any]) -> bytes:

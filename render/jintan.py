@@ -14,9 +14,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.tiles import Family, Tile, parse_tile
-from render.scenes import MahjongHandScene, MahjongSeat, MahjongTableScene, Meld
+from render.scenes import (
+    MahjongHandScene,
+    MahjongResultScene,
+    MahjongSeat,
+    MahjongTableScene,
+    MahjongWin,
+    Meld,
+)
 
-__all__ = ["hand_input", "hand_png", "hand_scene", "meld_of", "table_png", "table_scene"]
+__all__ = [
+    "hand_input",
+    "hand_png",
+    "hand_scene",
+    "meld_of",
+    "result_png",
+    "result_scene",
+    "table_png",
+    "table_scene",
+]
 
 _WIND = [Tile(Family.WIND, n) for n in range(1, 5)]
 _PLACEHOLDER = Tile(Family.DRAGON, 3)
@@ -112,11 +128,78 @@ def table_scene(
     )
 
 
+_HOW = {
+    "self_draw": "自摸 self-drawn",
+    "discard": "{name} 放炮 discard",
+    "rob_kong": "抢杠 robbed {name}",
+}
+
+
+def result_scene(
+    view: Mapping[str, Any], names: Sequence[str], title: str = ""
+) -> MahjongResultScene | None:
+    """The winners' hands of the hand just finished, from any seat's ``view`` (or a
+    spectator's) once the hand is over; ``None`` while it is played, and for a drawn hand
+    (荒庄) or a hand ended without a win.
+
+    The data is public after the hand: the result's summary holds every seat's concealed
+    tiles (``hands``) and each win's seat, source, winning tile and hand names; the view's
+    melds show concealed kongs face up once the hand is over. A self-drawn winning tile is in
+    the concealed tiles and is taken out of them to be shown apart; a discard is not.
+    """
+    if view.get("phase") not in ("hand_over", "match_over"):
+        return None
+    results = view.get("hand_results") or []
+    summary = results[-1].get("summary") if results else None
+    if not isinstance(summary, Mapping) or not summary.get("wins"):
+        return None
+    hands = summary.get("hands") or view.get("hands") or []
+    wins = []
+    for win in summary["wins"]:
+        seat = int(win["seat"])
+        tile = parse_tile(str(win["tile"]))
+        concealed = _tiles(hands[seat]) if seat < len(hands) else []
+        # 14 counting a meld as 3: the winning tile is among them (a self-draw)
+        if len(concealed) % 3 == 2 and tile in concealed:
+            concealed.remove(tile)
+        player = view["players"][seat]
+        source = str(win.get("source"))
+        by = win.get("from")
+        who = names[int(by)] if isinstance(by, int) and int(by) < len(names) else ""
+        details = win.get("details") if isinstance(win.get("details"), Mapping) else {}
+        assert isinstance(details, Mapping)
+        hand_names = details.get("hand_names") or details.get("fan_names") or []
+        wins.append(
+            MahjongWin(
+                name=names[seat] if seat < len(names) else f"seat {seat + 1}",
+                concealed=sorted(concealed),
+                winning_tile=tile,
+                melds=[meld_of(m, seat) for m in player["melds"]],
+                flowers=_tiles(player["flowers"]),
+                how=_HOW.get(source, source).format(name=who),
+                hands=[str(h) for h in hand_names],
+            )
+        )
+    number = view.get("hand_number")
+    head = title or (f"第{number}局 hand {number} · 胡 win" if number else "胡 win")
+    return MahjongResultScene(wins=wins, title=head)
+
+
+def result_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
+    """The result picture (each winner's whole hand, the winning tile marked) of a finished
+    hand's ``view``, or ``None`` when there is no win to show (see :func:`result_scene`)."""
+    from render.mahjong_result import mahjong_result_png
+
+    scene = result_scene(view, names)
+    return None if scene is None else mahjong_result_png(scene)
+
+
 def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
-    """The table picture of a spectator's view (found by :mod:`cogs.pictures` by name)."""
+    """The table picture of a spectator's view (found by :mod:`cogs.pictures` by name); once
+    a hand is won, the result picture (:func:`result_png`) in its place."""
     from render.mahjong import mahjong_table_png
 
-    return mahjong_table_png(table_scene(view, names))
+    return result_png(view, names) or mahjong_table_png(table_scene(view, names))
 
 
 def hand_png(view: Mapping[str, Any]) -> bytes:

@@ -14,6 +14,9 @@ from render.scenes import MahjongHandScene, MahjongTableScene, Meld
 from render.tiles import tile_back, tile_image, tile_size
 
 __all__ = [
+    "HAND_TILE_W",
+    "TABLE_TILE_W",
+    "draw_wildcard",
     "exposed_layout",
     "mahjong_hand_image",
     "mahjong_hand_png",
@@ -36,13 +39,21 @@ def meld_width(meld: Meld, width: int) -> int:
 
 
 def draw_meld(
-    img: Image.Image, meld: Meld, x: int, bottom: int, width: int, wildcard: Tile | None
+    img: Image.Image,
+    meld: Meld,
+    x: int,
+    bottom: int,
+    width: int,
+    wildcard: Tile | None,
+    reveal: bool = False,
 ) -> int:
     """Draw ``meld`` with its left edge at ``x`` and tiles standing on ``bottom``; returns
-    the x after it. A concealed kong (暗杠) shows its two outer tiles face down."""
+    the x after it. A concealed kong (暗杠) shows its two outer tiles face down, unless
+    ``reveal`` (after the hand, when every tile is shown)."""
     for i, tile in enumerate(meld.tiles):
         hidden = meld.kind == "hidden_kong"  # another seat's 暗杠: no face is known
-        if hidden or (meld.kind == "concealed_kong" and i in (0, len(meld.tiles) - 1)):
+        outer = i in (0, len(meld.tiles) - 1)
+        if hidden or (meld.kind == "concealed_kong" and outer and not reveal):
             sprite = tile_back(width)
         else:
             sprite = _sprite(tile, width, wildcard)
@@ -53,14 +64,45 @@ def draw_meld(
     return x
 
 
-def mahjong_hand_image(scene: MahjongHandScene, width: int = 64) -> Image.Image:
+HAND_TILE_W = 64
+"""Tile width in the hand picture; the 财神 indicator is drawn at least this wide."""
+WILD_LABEL = ("财神", "wildcard")
+"""The 财神 indicator's label, two lines beside the tile."""
+
+
+def wildcard_width(width: int) -> int:
+    """Pixels the labelled 财神 indicator takes with its tile ``width`` px wide."""
+    label = max(text_width(WILD_LABEL[0], 28, True), text_width(WILD_LABEL[1], 24, True))
+    return label + 10 + width + 12
+
+
+def draw_wildcard(img: Image.Image, tile: Tile, x: int, y: int, width: int) -> None:
+    """The 财神 indicator with its top left at (x, y): a gold frame holding the label
+    (财神 / wildcard) and the tile ``width`` px wide, marked as every 财神 is; as big as the
+    tiles beside it so that it reads on a phone."""
+    d = ImageDraw.Draw(img)
+    sprite = tile_image(tile, width, wildcard=True)
+    w = wildcard_width(width)
+    d.rounded_rectangle(
+        (x, y, x + w, y + sprite.height + 8), radius=10, outline=GOLD, width=3, fill=BG
+    )
+    label_w = w - width - 12
+    mid = y + 4 + sprite.height / 2
+    draw_text(d, (x + 6 + label_w / 2, mid - 14), WILD_LABEL[0], 28, GOLD, bold=True, anchor="mm")
+    draw_text(d, (x + 6 + label_w / 2, mid + 18), WILD_LABEL[1], 24, GOLD, bold=True, anchor="mm")
+    img.paste(sprite, (x + w - width - 6, y + 4), sprite)
+
+
+def mahjong_hand_image(scene: MahjongHandScene, width: int = HAND_TILE_W) -> Image.Image:
     """Draw a hand: concealed tiles in the given order with their notation underneath
     (what ``/discard`` accepts), the newly drawn tile set apart, then a second row with
     melds and collected flowers (花). Tiles are ``width`` px wide. Returns an RGB image.
     """
     tw, th = tile_size(width)
     margin, gap, legend_h = 18, 2, 30
-    title_h = 56 if scene.title or scene.wildcard else 8  # the 财神 sits in the title band
+    # The 财神 indicator stands in the title band at the hand's own tile size, labelled.
+    wild_w = wildcard_width(width) if scene.wildcard is not None else 0
+    title_h = (th + 20) if scene.wildcard else (56 if scene.title else 8)
     row1 = len(scene.concealed) * (tw + gap) + ((tw + 26) if scene.drawn else 0)
     mw = sum(meld_width(m, 48) + _MELD_GAP for m in scene.melds)
     flower_label = f"花 flowers {len(scene.flowers)}"
@@ -74,7 +116,7 @@ def mahjong_hand_image(scene: MahjongHandScene, width: int = 64) -> Image.Image:
     # picture wider than the hand (and so smaller on a phone).
     flowers_apart = bool(scene.melds and scene.flowers) and mw + fw > max(row1, 720)
     row2 = max(mw, fw) if flowers_apart else mw + fw
-    width_px = max(row1, row2, 360) + 2 * margin
+    width_px = max(row1, row2, 360, wild_w + 200) + 2 * margin
     _, small_h = tile_size(48)
     lower_rows = (2 if flowers_apart else 1) if lower else 0
     # A lower row is 10 px of space, its 30 px label and its tiles; a second one starts
@@ -86,14 +128,10 @@ def mahjong_hand_image(scene: MahjongHandScene, width: int = 64) -> Image.Image:
     img = Image.new("RGB", (width_px, height), BG)
     d = ImageDraw.Draw(img)
     if scene.title:
-        room = width_px - 2 * margin - (text_width("财神", 22, True) + 60 if scene.wildcard else 0)
+        room = width_px - 2 * margin - (wild_w + 16 if scene.wildcard else 0)
         draw_text(d, (margin, 12), truncate(scene.title, 28, room, True), 28, WHITE, bold=True)
     if scene.wildcard is not None:
-        w = text_width("财神", 22, True)
-        x = width_px - margin - w - 44
-        draw_text(d, (x, 26), "财神", 22, GOLD, bold=True, anchor="lm")
-        sprite = tile_image(scene.wildcard, 34, wildcard=True)
-        img.paste(sprite, (x + w + 6, 26 - sprite.height // 2), sprite)
+        draw_wildcard(img, scene.wildcard, width_px - margin - wild_w, 8, width)
     x, y = margin, title_h
     tiles = [(t, False) for t in scene.concealed]
     if scene.drawn is not None:
@@ -132,17 +170,22 @@ def mahjong_hand_image(scene: MahjongHandScene, width: int = 64) -> Image.Image:
     return img
 
 
-def mahjong_hand_png(scene: MahjongHandScene, width: int = 64) -> bytes:
+def mahjong_hand_png(scene: MahjongHandScene, width: int = HAND_TILE_W) -> bytes:
     """:func:`mahjong_hand_image` encoded as PNG bytes."""
     return to_png(mahjong_hand_image(scene, width))
 
 
 # Table layout.
-_W = 900
-TABLE_TILE_W = 58  # tile width for discards, melds and flowers on the table (26 px at 400 px wide)
-_PER_ROW = 14
+_W = 760
+"""The table picture's width: a phone shows it about 400 px wide, so every pixel here is
+0.53 px there (it was 900 px with 14 discards a row: 26 px tiles whose 筒 dots ran together).
+Narrower still (720 px, 10 a row) made the four bands a third taller for 3 px more tile."""
+TABLE_TILE_W = 62
+"""Tile width for discards, melds and the 财神 on the table: 33 px on a phone, the dots of
+a 九筒 countable."""
+_PER_ROW = 11
 _LABEL = 28
-"""The smallest text on the 900 px table: 12.4 px when a phone shows it 400 px wide."""
+"""The smallest text on the 760 px table: 14.7 px when a phone shows it 400 px wide."""
 _BAND_TOP = 58  # a band's name line (28 px badges) above its tiles
 
 
@@ -181,13 +224,16 @@ def _band_height(exposed_rows: int, discards: int) -> int:
 def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
     """Draw the table as four bands, starting with ``viewer`` and going round in playing
     order. Each band: seat wind, name, dealer 庄, tiles in hand, turn ▶; melds and flowers
-    (:func:`exposed_layout`); every discard in order (rows of 14), the live last discard
-    outlined in red. The header
-    gives the prevailing wind (圈风), tiles left in the wall and the 财神 tile. 900 px wide.
+    (:func:`exposed_layout`); every discard in order (rows of 10), the live last discard
+    outlined in red. The header gives the prevailing wind (圈风), tiles left in the wall and
+    the 财神 tile, labelled, as big as the discards. 760 px wide, so that on a phone (400 px)
+    a tile is 33 px wide.
     """
     n = len(scene.seats)
     order = [(scene.viewer + i) % n for i in range(n)]
-    header_h = 112
+    _, th = tile_size(TABLE_TILE_W)
+    wild_w = wildcard_width(HAND_TILE_W) if scene.wildcard is not None else 0
+    header_h = max(112, tile_size(HAND_TILE_W)[1] + 26) if scene.wildcard is not None else 112
     exposed = {s: exposed_layout(scene.seats[s].melds, scene.seats[s].flowers) for s in order}
     heights = [_band_height(len(exposed[s]), len(scene.seats[s].discards)) for s in order]
     height = header_h + sum(heights) + 10 * n + 10
@@ -199,13 +245,12 @@ def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
         x += badge(d, (x, cy), f"{wind}风圈", _LABEL, BLUE) + 10
     x += badge(d, (x, cy), f"牌墙 {scene.wall_left}", _LABEL, (90, 90, 100)) + 10
     if scene.wildcard is not None:
-        x += badge(d, (x, cy), "财神", _LABEL, GOLD, ink=INK) + 8
-        sprite = tile_image(scene.wildcard, 46, wildcard=True)
-        img.paste(sprite, (x, cy - sprite.height // 2), sprite)
+        # The 财神 as big as a tile of the hand picture, labelled, in the header's corner.
+        draw_wildcard(img, scene.wildcard, _W - 18 - wild_w, 8, HAND_TILE_W)
     sub = "  ·  ".join(p for p in (scene.title, scene.deadline) if p)
     if sub:
-        draw_text(d, (18, 90), truncate(sub, _LABEL, _W - 36), _LABEL, (225, 225, 225), anchor="lm")
-    _, th = tile_size(TABLE_TILE_W)
+        room = _W - 36 - (wild_w + 12 if wild_w else 0)
+        draw_text(d, (18, 90), truncate(sub, _LABEL, room), _LABEL, (225, 225, 225), anchor="lm")
     y = header_h
     for seat, band_h in zip(order, heights, strict=True):
         info = scene.seats[seat]
@@ -256,7 +301,7 @@ def mahjong_table_image(scene: MahjongTableScene) -> Image.Image:
         if not info.discards:
             draw_text(d, (24, row_y + th // 2), "(no discards)", _LABEL, MUTED, anchor="lm")
         for i, tile in enumerate(info.discards):
-            tx = 24 + (i % _PER_ROW) * (TABLE_TILE_W + 2)
+            tx = 24 + (i % _PER_ROW) * (TABLE_TILE_W + 3)
             ty = row_y + (i // _PER_ROW) * (th + 4)
             sprite = _sprite(tile, TABLE_TILE_W, scene.wildcard)
             img.paste(sprite, (tx, ty), sprite)

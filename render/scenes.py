@@ -19,8 +19,10 @@ __all__ = [
     "ClimbTableScene",
     "LeaderboardRow",
     "MahjongHandScene",
+    "MahjongResultScene",
     "MahjongSeat",
     "MahjongTableScene",
+    "MahjongWin",
     "Meld",
     "TrickTableScene",
 ]
@@ -237,6 +239,36 @@ class MahjongTableScene:
         )
         if self.wall_left < 0:
             raise ValueError(f"MahjongTableScene: wall_left must be >= 0, not {self.wall_left}")
+
+
+@dataclass(frozen=True)
+class MahjongWin:
+    """One winner's hand as it stands at the end (胡牌), every tile face up.
+
+    * ``concealed``: the concealed tiles without the winning tile (手牌).
+    * ``winning_tile``: the tile the hand was won on (胡的牌), drawn apart and marked.
+    * ``melds``: the declared melds; a concealed kong (暗杠) is shown face up here.
+    * ``how``: how it was won, as a caption (``"自摸 self-drawn"``, ``"点炮 Bob"``).
+    * ``hands``: the hand's names or fan (``["清一色", "七对"]``), may be empty.
+    """
+
+    name: str
+    concealed: Sequence[Tile]
+    winning_tile: Tile
+    melds: Sequence[Meld] = ()
+    flowers: Sequence[Tile] = ()
+    how: str = ""
+    hands: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
+class MahjongResultScene:
+    """The end of a mahjong hand: each winner's hand (several for 一炮多响), the 财神
+    (``wildcard``) to mark in them, and a title (the game, the hand number)."""
+
+    wins: Sequence[MahjongWin]
+    wildcard: Tile | None = None
+    title: str = ""
 
 
 @dataclass(frozen=True)

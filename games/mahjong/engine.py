@@ -938,7 +938,8 @@ class MahjongGame(Game):
     def view(self, seat: int | None) -> dict[str, JSON]:
         """What ``seat`` sees: its own hand, drawn tile and claim choices, and the public
         table. Nobody sees who else may claim a discard (only that a window is open), a
-        concealed kong's faces, or another seat's hand."""
+        concealed kong's faces, or another seat's hand, until the hand is over: then every
+        hand (``hands``) and every concealed kong is shown face up, for the result."""
         window = self.window
         # once the hand is over every hand is laid down: concealed kongs face up, the hands shown
         over = self.phase in ("hand_over", "match_over") and self.end is not None

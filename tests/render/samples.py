@@ -20,12 +20,15 @@ from render.climb import climb_table_image
 from render.common import BG
 from render.leaderboard import leaderboard_image
 from render.mahjong import mahjong_hand_image, mahjong_table_image
+from render.mahjong_result import mahjong_result_image
 from render.scenes import (
     ClimbTableScene,
     LeaderboardRow,
     MahjongHandScene,
+    MahjongResultScene,
     MahjongSeat,
     MahjongTableScene,
+    MahjongWin,
     Meld,
     TrickTableScene,
 )
@@ -176,6 +179,22 @@ def mahjong_table_scene() -> MahjongTableScene:
     )
 
 
+def mahjong_result_scene() -> MahjongResultScene:
+    """A 金华 hand won on a discard: a concealed kong (face up now), a chow, two 财神 (5p)
+    among the concealed tiles, the winning tile 3m."""
+    t = parse_tiles
+    win = MahjongWin(
+        name="李小龙 Bruce",
+        concealed=t("12m 5p5p 789s"),
+        winning_tile=parse_tile("3m"),
+        melds=[Meld("concealed_kong", t("NNNN")), Meld("chow", t("345s"), claimed=0)],
+        flowers=t("春"),
+        how="Alice 放炮 discard",
+        hands=["平胡"],
+    )
+    return MahjongResultScene(wins=[win], wildcard=parse_tile("5p"), title="第3局 hand 3 · 胡 win")
+
+
 def leaderboard_rows() -> list[LeaderboardRow]:
     names = ["张伟", "Alice Wonderland the Great and Long-named", "李小龙", "王芳", "Bob", "김철수"]
     return [
@@ -229,6 +248,7 @@ PICTURES: dict[str, Callable[[], Image.Image]] = {
     "tiles": tiles_sheet,
     "mahjong_hand": lambda: mahjong_hand_image(mahjong_hand_scene()),
     "mahjong_table": lambda: mahjong_table_image(mahjong_table_scene()),
+    "mahjong_result": lambda: mahjong_result_image(mahjong_result_scene()),
     "leaderboard": lambda: leaderboard_image(leaderboard_rows(), "扒鸡窝 Pajiwo · 排行榜"),
 }
 """Every kind of picture, by name, drawn from the sample scenes."""

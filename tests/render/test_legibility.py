@@ -143,7 +143,16 @@ def test_the_end_of_hand_table_shows_the_kitty_legibly(card_widths: list[int]) -
 
 
 @pytest.mark.parametrize(
-    "name", ["trick_table", "trick_table_over", "hand_39", "climb_table", "mahjong_table"]
+    "name",
+    [
+        "trick_table",
+        "trick_table_over",
+        "hand_39",
+        "hand_marked",
+        "climb_table",
+        "mahjong_table",
+        "mahjong_result",
+    ],
 )
 def test_sample_pictures_are_legible_on_a_phone(name: str, card_widths: list[int]) -> None:
     _check(samples.PICTURES[name], card_widths)

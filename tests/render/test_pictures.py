@@ -255,7 +255,7 @@ def test_warm_up_caches_the_card_faces() -> None:
 
 def test_four_kongs_and_eight_flowers_stay_inside_the_pictures() -> None:
     """Four kongs and eight flowers do not fit one row: on the table they wrap into rows
-    inside the band (every meld and the flower block once, each row within 900 px); in
+    inside the band (every meld and the flower block once, each row within the table's width); in
     the hand picture the flowers go below the melds, so neither picture grows wider
     (smaller on a phone) nor cuts a tile off."""
     from render.mahjong import _W, TABLE_TILE_W, _item_width, exposed_layout, mahjong_table_image
@@ -269,7 +269,7 @@ def test_four_kongs_and_eight_flowers_stay_inside_the_pictures() -> None:
         Meld("concealed_kong", t("EEEE")),
     ]
     rows = exposed_layout(kongs, FLOWERS)
-    assert len(rows) == 2
+    assert len(rows) == 3  # two kongs a row on the 760 px table, the eight flowers apart
     assert [item for row in rows for item in row] == [*kongs, tuple(FLOWERS)]
     assert all(24 + sum(_item_width(item) for item in row) <= _W - 24 for row in rows)
     assert len(exposed_layout(kongs[:1], FLOWERS[:2])) == 1
@@ -279,7 +279,7 @@ def test_four_kongs_and_eight_flowers_stay_inside_the_pictures() -> None:
     plain = MahjongTableScene(seats=[MahjongSeat(name="x", discards=t("123m"))] * 4, wall_left=0)
     exposed_h = tile_size(TABLE_TILE_W)[1] + 10  # one row of melds or flowers
     grown = mahjong_table_image(table).height - mahjong_table_image(plain).height
-    assert grown == 4 * 2 * exposed_h
+    assert grown == 4 * 3 * exposed_h
     scene = MahjongHandScene(concealed=t("C"), melds=kongs, drawn=parse_tile("C"), flowers=FLOWERS)
     two_rows = mahjong_hand_image(scene)
     assert two_rows.width < 960
