@@ -1,0 +1,169 @@
+"""The table message, composed: pure functions from a table, its public view and a language
+to the message's text and controls.
+
+Nothing here talks to Discord or keeps state: :mod:`cogs.table_delivery` decides when the
+message is posted or edited and spends the request budget; this module says what it shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.controls import lobby_controls, play_controls
+from cogs.i18n import tr
+from cogs.mahjong_text import is_tile_view
+from cogs.mahjong_text import table_lines as tile_table_lines
+from cogs.present import action_label, cards_text, game_text, match_won_text, seat_name
+from games.base import Action
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+
+__all__ = ["kind_action", "names_of", "play_lines", "step_of", "table_controls", "table_text"]
+
+
+def step_of(table: Table) -> int:
+    """The number of accepted actions: the game step a control was drawn at. A mahjong
+    seat's standing choices are settings, not steps: switching one does not make anyone's
+    controls stale or ping anyone with a fresh prompt."""
+    engine = table.engine
+    if engine is None:
+        return 0
+    return sum(1 for a in engine.actions if a.kind != "standing")
+
+
+def names_of(table: Table) -> list[str]:
+    return [s.name or f"#{s.index + 1}" for s in table.seats]
+
+
+def kind_action(kind: str) -> Action:
+    """A move of ``kind`` without data (to name the kind of a decision)."""
+    return Action(None, kind, {})
+
+
+def table_text(table: Table, view: dict[str, Any], lang: str, recent: Iterable[str] | None) -> str:
+    """The table message: seats, state of play, whose turn and the deadline, recent lines.
+
+    ``view`` is the public view (``{}`` before the game or when it cannot be read),
+    ``recent`` the table's last event lines, oldest first. At most 2,000 characters
+    (Discord's limit of a message's content)."""
+    from games.registry import GAMES
+
+    spec = GAMES.get(table.game)
+    title = f"{spec.title_zh} {spec.title_en}" if spec else table.game
+    host = f"<@{table.host_user_id}>"
+    lines = [f"**{tr(lang, 'lobby.title', game=title, host=host)}** · #{table.id}"]
+    names = names_of(table)
+    counts = view.get("hand_counts") or []
+    seat_lines = []
+    for s in table.seats:
+        who = f"<@{s.user_id}>" if s.user_id is not None and s.bot is None else s.name
+        if s.user_id is None and s.bot is None:
+            who = tr(lang, "lobby.empty")
+        extra = []
+        if s.bot is not None:
+            extra.append("🤖")
+        if s.auto:
+            extra.append("🤖(auto)")
+        if s.index < len(counts):
+            extra.append(f"{counts[s.index]}")
+        seat_lines.append(f"{s.index + 1}. {who} {' '.join(extra)}".rstrip())
+    if table.status == "lobby":
+        lines.append(tr(lang, "lobby.seats") + "\n" + "\n".join(seat_lines))
+        if spec is not None and spec.fixed_partners and len(table.seats) == 4:
+            lines.append(partners_line(table, lang))
+        rated = tr(lang, "lobby.rated" if table.is_rated else "lobby.unrated")
+        lines.append(tr(lang, "lobby.options", preset=table.preset, pace=table.pace, rated=rated))
+        lines.append(tr(lang, "lobby.hint"))
+        return "\n".join(lines)
+    lines.append("\n".join(seat_lines))
+    if view:
+        lines.extend(play_lines(table, view, lang, names))
+    if recent:
+        lines.append("\n".join(f"· {r}" for r in recent))
+    if table.status == "finished":
+        lines.append(f"**{tr(lang, 'table.status.finished')}**")
+    elif table.status == "aborted":
+        lines.append(f"**{tr(lang, 'table.status.aborted')}**")
+    text = "\n".join(lines)
+    return text if len(text) <= 2000 else text[:1999] + "…"
+
+
+def partners_line(table: Table, lang: str) -> str:
+    """``Partners: 1 & 3 (Alice, Carol) · 2 & 4 (Bob, Bot 2)``: who plays with whom."""
+
+    def pair(a: int, b: int) -> str:
+        names = [
+            s.name if not s.empty else tr(lang, "lobby.empty")
+            for s in (table.seats[a], table.seats[b])
+        ]
+        sep = "、" if lang.startswith("zh") else ", "
+        return f"{a + 1} & {b + 1} ({sep.join(names)})"
+
+    return tr(lang, "lobby.partners", a=pair(0, 2), b=pair(1, 3))
+
+
+def play_lines(table: Table, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+    """The state of play: trump and level, points, the trick, the game's own lines, whose
+    turn it is and until when, the match result."""
+    if is_tile_view(view):  # mahjong: a claim window names nobody
+        return tile_table_lines(lang, table, view, names)
+    out: list[str] = []
+    trump = (view.get("trump") or {}) if "trump" in view else None  # none in climbing games
+    if isinstance(trump, dict):
+        if trump.get("no_trump"):
+            t = "无主 no-trump"
+        elif trump.get("suit"):
+            t = cards_text([f"A{trump['suit']}"])[:1]
+        else:
+            t = tr(lang, "table.no_trump")
+        out.append(tr(lang, "table.trump", trump=t, level=view.get("level") or "—"))
+    points = view.get("defenders_points")
+    if points is not None:
+        out.append(tr(lang, "table.points", points=points))
+    trick = view.get("trick") or {}
+    plays = trick.get("plays") if isinstance(trick, dict) else None
+    if plays:
+        shown = ("，" if lang.startswith("zh") else ", ").join(
+            f"{seat_name(lang, names, p.get('seat'))} {cards_text(p.get('cards') or [])}"
+            for p in plays
+        )
+        out.append(tr(lang, "table.trick", trick=shown))
+    own = getattr(game_text(table.game), "table_lines", None)
+    if own is not None:  # the game's own state of play (打滚: the play to beat, points)
+        out.extend(own(lang, view, names))
+    if table.status == "playing" and table.engine is not None:
+        waiting = [d for d in table.engine.pending() if d.seat is not None and d.required]
+        for d in waiting[:4]:
+            seat = table.seats[d.seat] if d.seat is not None else None
+            who = (
+                f"<@{seat.user_id}>"
+                if seat is not None and seat.user_id is not None and seat.bot is None
+                else seat_name(lang, names, d.seat)
+            )
+            what = " / ".join(action_label(lang, kind_action(k)) for k in d.kinds)
+            line = tr(lang, "table.turn", who=who, what=what)
+            deadline = table.deadlines.get(d.seat) if d.seat is not None else None
+            if deadline is not None:
+                when = f"<t:{int(deadline)}:R>"
+                line += " · " + tr(lang, "table.deadline", when=when)
+            out.append(line)
+    result = view.get("match_result")
+    if isinstance(result, dict) and result.get("text"):
+        own_result = getattr(game_text(table.game), "outcome_line", None)
+        won = own_result(lang, "match_result", result, names) if own_result else None
+        text = won or match_won_text(lang, result, names)
+        out.append(tr(lang, "table.result", text=text))
+    return out
+
+
+def table_controls(table: Table, lang: str) -> discord.ui.View | None:
+    """The table message's controls: the lobby's, or play's (none once it is over)."""
+    if table.status == "lobby":
+        return lobby_controls(table, lang)
+    if table.status == "playing":
+        return play_controls(table, lang)
+    return None
