@@ -33,6 +33,7 @@ import json
 import logging
 import math
 import os
+import random
 import sqlite3
 import sys
 import tempfile
@@ -42,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import ConfigError, Settings
-from bot.console import fit_console
+from bot.console import bot_command, fit_console, play_command
 from bot.errors import TableError
 from bot.pace import PaceError, parse_pace
 
@@ -161,7 +162,9 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(subparser=play)
     play.add_argument("game", help="game key, e.g. pajiwo")
     play.add_argument(
-        "--db", help="SQLite database file (default: DATABASE_PATH, else paiju.sqlite3)"
+        "--db",
+        help="SQLite database file (default: DATABASE_PATH, else paiju.sqlite3); created if"
+        " missing, but its directory must exist (it is not created)",
     )
     table_options(play)
     play.add_argument(
@@ -187,7 +190,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.set_defaults(subparser=sim)
     sim.add_argument("game", help="game key, e.g. pajiwo")
-    sim.add_argument("--db", help="SQLite database file (default: a temporary file)")
+    sim.add_argument(
+        "--db",
+        help="SQLite database file (default: a temporary file); created if missing, but its"
+        " directory must exist (it is not created)",
+    )
     table_options(sim)
     sim.add_argument(
         "--games", type=int, default=1, help="number of matches, 1 or more (default: 1)"
@@ -205,9 +212,12 @@ def _parser() -> argparse.ArgumentParser:
     res = sub.add_parser("resume", help="finish the unfinished bot-only tables of a database")
     res.set_defaults(subparser=res)
     res.add_argument(
-        "--db", help="SQLite database file (default: DATABASE_PATH, else paiju.sqlite3)"
+        "--db",
+        help="SQLite database file (default: DATABASE_PATH, else paiju.sqlite3); created if"
+        " missing, but its directory must exist (it is not created)",
     )
     res.add_argument("--progress", action="store_true", help="print 'action TABLE N' on stderr")
+    res.add_argument("--json", action="store_true", help="one JSON line per finished table")
 
     sub.add_parser(
         "run",
@@ -272,6 +282,64 @@ def _check_table_args(args: argparse.Namespace) -> list[str]:
     return list(resolved.unused(options).values())
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file."""
+
+
+def check_db_path(path: Path, *, must_exist: bool = False) -> None:
+    """Refuse a ``--db`` path that cannot be a database file, before anything is opened.
+
+    The directory must exist already (it is not created: a mistyped path should not grow a
+    tree of directories) and be writable; the path itself must not be a directory, and an
+    existing file must be a SQLite database (an empty file is taken as a new one). Raises
+    ``ValueError`` with one sentence naming the path and what to do.
+    """
+    if str(path) == ":memory:":
+        return
+    if path.is_dir():
+        raise ValueError(
+            f"{path} is a directory, not a database file: give a file path such as"
+            f" {path / 'paiju.sqlite3'}"
+        )
+    parent = path.parent
+    # the nearest existing ancestor says why the directory cannot be used
+    if not parent.is_dir():
+        ancestor = parent
+        while not ancestor.exists() and ancestor != ancestor.parent:
+            ancestor = ancestor.parent
+        if ancestor.exists() and not ancestor.is_dir():
+            raise ValueError(
+                f"cannot use {path}: {ancestor} is a file, not a directory;"
+                " choose a --db path inside a directory"
+            )
+        raise ValueError(
+            f"cannot use {path}: the directory {parent} does not exist; create it first"
+            f" (mkdir -p {parent}) or choose another --db path"
+        )
+    if path.exists():
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise ValueError(f"cannot use {path}: the file is not readable and writable")
+        try:
+            with path.open("rb") as f:
+                head = f.read(len(SQLITE_HEADER))
+        except OSError as exc:
+            raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+        if head and head != SQLITE_HEADER:
+            raise ValueError(
+                f"{path} is not a SQLite database: choose another --db file"
+                " (this one is left untouched)"
+            )
+    elif must_exist:
+        raise ValueError(
+            f"there is no database {path}: give the --db file that play or simulate wrote"
+        )
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(
+            f"cannot use {path}: the directory {parent} is not writable"
+            " (read-only or not yours); choose another --db path"
+        )
+
+
 def _progress(table_id: int, actions: int) -> None:
     print(f"action {table_id} {actions}", file=sys.stderr, flush=True)
 
@@ -292,11 +360,14 @@ def _print_line(line: dict[str, Any], as_json: bool) -> None:
 async def _simulate(args: argparse.Namespace, db: Path) -> int:
     from bot.simulate import simulate
 
+    if args.seed is None:  # random, and said, so that the run can be repeated
+        args.seed = random.SystemRandom().randrange(1, 10**9)
+        print(f"seed {args.seed} (random; add --seed {args.seed} to repeat)", file=sys.stderr)
     failed = False
     async for line in simulate(
         args.game,
         games=args.games,
-        seed=args.seed if args.seed is not None else 1,
+        seed=args.seed,
         db_path=db,
         options=_options(args),
         preset=args.preset,
@@ -317,7 +388,7 @@ async def _resume(args: argparse.Namespace, db: Path) -> int:
     async for line in resume(db, progress=_progress if args.progress else None):
         failed |= not (line["invariants_ok"] and line["replay_equal"])
         resumed += 1
-        _print_line(line, True)
+        _print_line(line, args.json)
     if not resumed:
         print(f"nothing to resume: {db} has no unfinished bot-only table", file=sys.stderr)
     return 1 if failed else 0
@@ -347,8 +418,6 @@ def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
 def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
     from bot.cli import play
 
-    if not os.environ.get("LOG_LEVEL"):  # a player at a prompt wants the game, not INFO logs
-        logging.getLogger().setLevel(logging.WARNING)
     db = Path(args.db) if args.db else settings.database_path
     try:
         return asyncio.run(
@@ -364,12 +433,11 @@ def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
                 name=args.name,
                 bot=args.bot,
                 new=args.new,
+                carry_on=play_command(args.game, db),
             )
         )
     except KeyboardInterrupt:
-        return _interrupted(
-            f"the game is saved; to carry on: python -m bot play {args.game} --db {db}"
-        )
+        return _interrupted(f"the game is saved; to carry on: {play_command(args.game, db)}")
 
 
 def _cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
@@ -380,8 +448,8 @@ def _cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
             return asyncio.run(_simulate(args, Path(tmp) / "simulate.sqlite3"))
     except KeyboardInterrupt:
         where = (
-            f"the finished matches are in {args.db}; python -m bot resume --db {args.db}"
-            " finishes the one that was playing"
+            f"the finished matches are in {args.db};"
+            f" {bot_command('resume', '--db', args.db)} finishes the one that was playing"
             if args.db
             else "the matches were in a temporary database, now removed"
         )
@@ -393,7 +461,9 @@ def _cmd_resume(args: argparse.Namespace, settings: Settings) -> int:
     try:
         return asyncio.run(_resume(args, db))
     except KeyboardInterrupt:
-        return _interrupted(f"every stored move is kept; run resume --db {db} again to finish")
+        return _interrupted(
+            f"every stored move is kept; to finish: {bot_command('resume', '--db', str(db))}"
+        )
 
 
 def _cmd_backup(args: argparse.Namespace, settings: Settings) -> int:
@@ -422,10 +492,6 @@ def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if args.command in ("play", "simulate"):
             for warning in _check_table_args(args):
                 print(f"warning: {warning}", file=sys.stderr)
-        if args.command == "resume":
-            db = Path(args.db) if args.db else None
-            if db is not None and not db.exists():
-                raise ValueError(f"there is no database {db}")
     except ValueError as exc:
         sub.error(str(exc))
 
@@ -443,21 +509,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: bad setting: {exc}", file=sys.stderr)
         return 2
     settings.configure_logging()
-    if args.command == "resume" and not args.db and not settings.database_path.exists():
-        print(f"error: there is no database {settings.database_path}", file=sys.stderr)
-        return 2
+    if args.command in ("play", "simulate", "resume") and not os.environ.get("LOG_LEVEL"):
+        # a player at a prompt, or a reader of the result lines, wants those, not INFO logs
+        logging.getLogger().setLevel(logging.WARNING)
+    db: Path | None = None
+    if args.command in ("play", "simulate", "resume"):
+        db = Path(args.db) if args.db else None
+        if db is None and args.command != "simulate":  # simulate: a temporary file
+            db = settings.database_path
+    if db is not None:
+        try:
+            check_db_path(db, must_exist=args.command == "resume")
+        except ValueError as exc:  # one line, no usage: the arguments were right
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     try:
         return HANDLERS[args.command](args, settings)
     except TableError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return 2
     except sqlite3.DatabaseError as exc:  # not a Paiju file, or one from a newer version
-        print(f"error: {exc}", file=sys.stderr)
+        text = str(exc)
+        if db is not None and str(db) not in text:  # sqlite3's own words do not name the file
+            text = f"{db}: {text}; choose another --db file"
+        print(f"error: {text}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. simulate ... | head: the reader left; stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so the final flush at exit cannot fail again
         return 1
+    except OSError as exc:  # e.g. the disk filled or the file vanished while playing
+        where = str(exc.filename or db or "the database")
+        print(f"error: {where}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot import textview_dagun, textview_mahjong
+from bot.console import bot_command, play_command
 from bot.errors import TableError
 from bot.screens import event_lines, hand_lines, match_lines, terminal_lang
 from bot.store import Store
@@ -35,7 +36,15 @@ from games.base import Action
 from games.cards import CardParseError, format_card_ascii, parse_card, parse_cards
 from games.registry import GAMES, UnknownGame, get_game
 
-__all__ = ["TERMINAL_CHANNEL", "TERMINAL_USER", "parse_move", "play", "terminal_channel"]
+__all__ = [
+    "TERMINAL_CHANNEL",
+    "TERMINAL_USER",
+    "bot_command",
+    "parse_move",
+    "play",
+    "play_command",
+    "terminal_channel",
+]
 
 TERMINAL_USER = 1
 """The terminal player's user id."""
@@ -369,6 +378,7 @@ async def play(
     bot: str = "heuristic",
     new: bool = False,
     scheduler: Scheduler | None = None,
+    carry_on: str | None = None,
 ) -> int:
     """Play in the terminal until the match ends (0) or input ends / ``quit`` (0, game saved).
 
@@ -376,8 +386,10 @@ async def play(
     options and seed kept) unless ``new``, which aborts it and starts another.
     Raises ``TableError`` for bad game options, a bad pace or a database in use
     (the store is closed again first). ``scheduler``: where timers and bot moves run
-    (tests pass a manual one; default: the event loop's clock).
+    (tests pass a manual one; default: the event loop's clock). ``carry_on``: the command
+    printed on leaving that resumes the game (default: :func:`play_command` of ``db_path``).
     """
+    again = carry_on or play_command(game, db_path)
     channel = terminal_channel(game)
     store = await Store.open(db_path)
     try:
@@ -505,12 +517,12 @@ async def play(
                 waited = True
                 continue
             if line is None:
-                term.say("end of input: the game is saved; run play again to continue")
+                term.say(f"end of input: the game is saved; to carry on: {again}")
                 return 0
             text = line.strip()
             word = text.lower()
             if word in QUIT_WORDS:
-                term.say("the game is saved; run play again to continue")
+                term.say(f"the game is saved; to carry on: {again}")
                 return 0
             if word in HELP_WORDS:
                 term.say(game_help)

@@ -6,14 +6,28 @@ stream so that cards are written in the ASCII notation players can type back
 (``♠10`` -> ``10s``, ``大王`` -> ``BJ``, a lone ``♥`` -> ``hearts``), box-drawing
 and arrows become ASCII, and any other character the encoding lacks becomes
 ``?`` instead of an error.
+
+:func:`bot_command` writes a command line the player can paste: the interpreter actually
+running, not a bare ``python`` (a system Python may lack the packages).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
+import sys
+from pathlib import Path
 from typing import Any, TextIO
 
-__all__ = ["ascii_cards", "can_show", "fit_console"]
+__all__ = [
+    "ascii_cards",
+    "bot_command",
+    "can_show",
+    "fit_console",
+    "play_command",
+    "python_command",
+]
 
 _SAMPLE = "♠♥♣♦大王小王─→·…"
 _LETTER = {"♠": "s", "♥": "h", "♣": "c", "♦": "d"}
@@ -77,3 +91,27 @@ def fit_console(stream: TextIO) -> TextIO:
         reconfigure(errors="replace")
     wrapped: TextIO = _AsciiCards(stream)  # type: ignore[assignment]
     return wrapped
+
+
+def python_command() -> str:
+    """The interpreter running now, as a player would type it: ``.venv/bin/python`` when it is
+    the virtual environment of the directory they run from (the README's way), else its full
+    path (``sys.executable``). Never a bare ``python``: the system's may lack the packages."""
+    exe = sys.executable or "python3"
+    try:
+        rel = os.path.relpath(exe, os.getcwd())
+    except ValueError:  # another drive (Windows)
+        return shlex.quote(exe)
+    if not rel.startswith(os.pardir) and rel.split(os.sep)[0] in (".venv", "venv"):
+        return shlex.quote(rel)
+    return shlex.quote(exe)
+
+
+def bot_command(*words: str) -> str:
+    """A ``python -m bot …`` command line that works when pasted (quoted, the same interpreter)."""
+    return " ".join([python_command(), "-m", "bot", *(shlex.quote(w) for w in words)])
+
+
+def play_command(game: str, db: str | Path) -> str:
+    """The command that carries on the saved terminal game of ``game`` in ``db``."""
+    return bot_command("play", game, "--db", str(db))

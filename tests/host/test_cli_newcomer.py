@@ -132,7 +132,9 @@ def test_ctrl_c_at_a_prompt_stops_at_once_and_says_how_to_resume(tmp_path: Path)
         proc.kill()
     out = proc.stdout.read()
     assert code == 130
-    assert f"interrupted: the game is saved; to carry on: python -m bot play toy --db {db}" in out
+    # the interpreter actually running (a bare python may lack the packages), pasteable as is
+    command = f"{sys.executable} -m bot play toy --db {db}"
+    assert f"interrupted: the game is saved; to carry on: {command}" in out
     assert "Traceback" not in proc.stderr.read()
     again = run("play", "toy", "--db", str(db), "--pace", "async", stdin="quit\n")
     assert "resuming your unfinished Toy game (table 1, seed 5)" in again.stdout
