@@ -19,7 +19,6 @@ import itertools
 import os
 import threading
 import uuid
-from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -32,8 +31,8 @@ from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
 from bot.textview import format_action, name_seats, render_hand_end, render_view
 from bot.timers import Scheduler
+from bot.typed import ALL_KINDS, read_cards_move
 from games.base import Action
-from games.cards import CardParseError, format_card_ascii, parse_card, parse_cards
 from games.registry import GAMES, UnknownGame, get_game
 
 __all__ = [
@@ -62,124 +61,15 @@ def terminal_channel(game: str) -> int:
     return TERMINAL_CHANNEL + list(GAMES).index(key)
 
 
-def _card_key(values: Any) -> Counter[str] | None:
-    if not isinstance(values, list):
-        return None
-    try:
-        return Counter(format_card_ascii(parse_card(str(v))) for v in values)
-    except CardParseError:
-        return None
-
-
-KIND_WORDS: dict[str, tuple[str, ...]] = {
-    # the engines' action kinds in the words players use, English and Chinese; a word may
-    # stand for several kinds (出 plays a card or discards a tile): the open one is meant
-    "出": ("play", "discard"),
-    "出牌": ("play",),
-    "打": ("play", "discard"),
-    "过": ("pass",),
-    "不要": ("pass",),
-    "要不起": ("pass",),
-    "pass": ("pass",),
-    "p": ("pass",),
-    "扣底": ("bury",),
-    "埋底": ("bury",),
-    "扣": ("bury",),
-    "亮主": ("declare",),
-    "叫主": ("declare",),
-    "反主": ("declare",),
-    "加固": ("declare",),
-    "扒鸡窝": ("declare",),
-    "overcall": ("declare",),
-    "造反": ("rebel",),
-    "lead": ("play",),
-    "follow": ("play",),
-    "碰": ("pong",),
-    "吃": ("chow",),
-    "杠": ("kong",),
-    "胡": ("win",),
-    "和": ("win",),
-    "硬牌": ("declare_alone",),
-    "alone": ("declare_alone",),
-}
-"""Words for action kinds beside the kinds' own names (matched without regard to case)."""
-ALL_KINDS = frozenset(k for kinds in KIND_WORDS.values() for k in kinds) | {"bury", "declare"}
-
-
-def _kind_of(word: str, kinds: list[str], known: set[str]) -> tuple[str | None, list[str]]:
-    """``(kind open now, [])`` for a word naming an open kind, ``(None, [kinds it names])``
-    for a word naming kinds that are not open now, ``(None, [])`` for any other word."""
-    low = word.lower()
-    named = list(KIND_WORDS.get(word, KIND_WORDS.get(low, ())))
-    for kind in sorted(known | set(kinds)):
-        if low in (kind.lower(), kind.lower().replace("_", "")):
-            named.append(kind)
-    for kind in named:
-        if kind in kinds:
-            return kind, []
-    return None, named
-
-
-def _example(kind: str, legal: list[Action]) -> str:
-    example = next((a for a in legal if a.kind == kind and a.data.get("cards")), None)
-    if example is None:
-        return f"{kind} 3c 4c"
-    return " ".join([kind, *(format_card_ascii(parse_card(str(c))) for c in example.data["cards"])])
-
-
 def parse_move(
     text: str, seat: int, legal: list[Action], kinds: list[str], known: set[str] | None = None
 ) -> Action:
-    """Read a typed move.
-
-    ``text`` is a 1-based number from the ``legal`` list, a kind alone (``pass``,
-    ``PASS``, ``过``, ``造反``) or cards with an optional kind first (``play 10s 10s``,
-    ``扣底 3c 4c …``). ``kinds`` are the kinds open to the seat now, ``known`` every kind
-    of the game (a kind that is not open now is refused as such, not read as a card).
-    Cards matching a listed move give that move; otherwise the move is built with the
-    only card-taking kind open (the engine then judges it). Raises ``ValueError`` with a
-    message for the player.
-    """
-    words = text.split()
-    if not words:
-        raise ValueError("type a number, a move such as 10s 10s, pass, hint or quit")
-    if len(words) == 1 and words[0].isdigit():
-        n = int(words[0])
-        if not 1 <= n <= len(legal):
-            raise ValueError(f"choose a number from 1 to {len(legal)}")
-        return legal[n - 1]
-    every = set(ALL_KINDS if known is None else known) | {a.kind for a in legal}
-    kind, closed = _kind_of(words[0], kinds, every)
-    open_now = " or ".join(kinds)
-    if kind is None and closed:
-        raise ValueError(f"you cannot {closed[0]} now: your move is {open_now}")
-    if kind is not None:
-        words.pop(0)
-        if not words:
-            of_kind = [a for a in legal if a.kind == kind]
-            plain = next((a for a in of_kind if not a.data), None)
-            if plain is not None:
-                return plain
-            # "bury" or "declare" alone (a move without cards would be listed): the engine
-            # would only say that data is missing
-            raise ValueError(
-                f"{kind} which cards? type them after it, e.g. {_example(kind, legal)}"
-                " (or the move's number)"
-            )
-    try:
-        cards = parse_cards(" ".join(words))
-    except CardParseError as exc:
-        raise ValueError(str(exc)) from None
-    wanted = Counter(format_card_ascii(c) for c in cards)
-    for action in legal:
-        if (kind is None or action.kind == kind) and _card_key(action.data.get("cards")) == wanted:
-            return action
-    if kind is None:
-        card_kinds = [k for k in kinds if k != "pass"]
-        if len(card_kinds) != 1:
-            raise ValueError(f"say which move first: {' or '.join(card_kinds)} followed by cards")
-        kind = card_kinds[0]
-    return Action(seat, kind, {"cards": [format_card_ascii(c) for c in cards]})
+    """Read a typed card move (:func:`bot.typed.read_cards_move`): a 1-based number from the
+    ``legal`` list, a kind alone (``pass``, ``PASS``, ``过``, ``造反``), or cards with kind words
+    first and data after, as the moves are printed (``play ♠10 ♠10``, ``扣王 小王``,
+    ``declare 大王 大王 大王 suit=H``). ``kinds`` are the kinds open to the seat now, ``known``
+    every kind of the game. Raises ``ValueError`` with a message for the player."""
+    return read_cards_move(text, seat, legal, kinds, ALL_KINDS if known is None else known)
 
 
 class _Terminal:

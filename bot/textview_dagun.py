@@ -14,13 +14,13 @@ the game key ``"dagun"``; everything Dagun-specific lives here.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.textview import name_seats
+from bot.typed import read_reading_move
 from games.base import Action
-from games.cards import CardParseError, format_card, format_card_ascii, parse_card, parse_cards
+from games.cards import format_card, parse_card
 from games.climbing import DAGUN_RULES, KIND_LABELS, climb_index, readings
 
 __all__ = ["LIST_LIMIT", "format_moves", "hand_groups", "parse_move", "render_dagun"]
@@ -199,64 +199,12 @@ def format_moves(legal: Sequence[Action], per_line: int = 6) -> list[str]:
     return out
 
 
-def _card_key(values: Any) -> Counter[str]:
-    return Counter(format_card_ascii(parse_card(str(v))) for v in values or [])
-
-
-_ALIASES = {"过": "pass", "不要": "pass", "硬牌": "declare_alone", "出": "play", "出牌": "play"}
-"""Chinese words for the kinds a player types (``过`` pass, ``硬牌`` 1 against 3)."""
-
-
 def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> Action:
-    """Read a typed Dagun move: a number from the list, ``pass``, ``declare_alone``, or cards
-    with an optional reading (``5s 5h BJ SJ as 4455``; ``play`` first is allowed).
+    """Read a typed Dagun move (:func:`bot.typed.read_reading_move`): a number from the list,
+    ``pass``, ``declare_alone`` (``declare alone``, ``硬牌``), or cards with an optional reading
+    (``5s 5h BJ SJ as 4455``, ``♠5 ♥5 大王 小王 = 4455`` as listed, ``as=4455`` as hinted).
 
-    Cards that several listed plays share (jokers read several ways) raise ``ValueError``
-    naming the readings and their numbers, so the player says which. Cards not listed are
-    sent as typed for the engine to judge. Raises ``ValueError`` with a message for the player.
+    Cards that several listed plays share raise ``ValueError`` naming the readings and their
+    numbers, so the player says which. Cards not listed are sent as typed for the engine.
     """
-    words = text.split()
-    if not words:
-        raise ValueError("type a number, cards such as 5s 5h, pass, hint or quit")
-    if len(words) == 1 and words[0].isdigit():
-        n = int(words[0])
-        if not 1 <= n <= len(legal):
-            raise ValueError(f"choose a number from 1 to {len(legal)}")
-        return legal[n - 1]
-    word = _ALIASES.get(words[0], words[0].lower())
-    if len(words) == 1 and word in kinds:
-        return Action(seat, word)
-    if word == "play":
-        words = words[1:]
-    reading: str | None = None
-    lowered = [w.lower() for w in words]
-    if "as" in lowered:
-        at = lowered.index("as")
-        if at != len(words) - 2:
-            raise ValueError("write the reading last: 5s 5h BJ SJ as 4455")
-        reading = words[-1].upper()
-        words = words[:at]
-    try:
-        cards = parse_cards(" ".join(words))
-    except CardParseError as exc:
-        raise ValueError(str(exc)) from None
-    wanted = Counter(format_card_ascii(c) for c in cards)
-    matches = [
-        (i, a)
-        for i, a in enumerate(legal, 1)
-        if a.kind == "play" and _card_key(a.data.get("cards")) == wanted
-    ]
-    if reading is not None:
-        matches = [(i, a) for i, a in matches if str(a.data.get("as")) == reading]
-    if len(matches) == 1:
-        return matches[0][1]
-    if len(matches) > 1:
-        options = ", ".join(f"{a.data.get('as')} ({i})" for i, a in matches)
-        raise ValueError(
-            f"{_cards([format_card_ascii(c) for c in cards])} reads several ways: {options}; "
-            f"type the number, or add 'as {matches[0][1].data.get('as')}'"
-        )
-    data: dict[str, Any] = {"cards": [format_card_ascii(c) for c in cards]}
-    if reading is not None:
-        data["as"] = reading
-    return Action(seat, "play", data)
+    return read_reading_move(text, seat, legal, kinds)

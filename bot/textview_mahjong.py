@@ -15,8 +15,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.typed import read_tile_move
 from games.base import Action
-from games.tiles import Family, TileParseError, format_tile_chinese, parse_tile, parse_tiles
+from games.tiles import Family, TileParseError, format_tile_chinese, parse_tile
 
 __all__ = ["HELP", "MAHJONG_GAMES", "format_action", "handles", "parse_move", "render_view"]
 
@@ -31,25 +32,6 @@ _STANDING = ("auto_win", "no_calls", "discard_drawn")
 
 MAHJONG_GAMES = frozenset({"jintan", "jinhua"})
 _WINDS = "东南西北"
-_KIND_WORDS = {
-    "pass": "pass",
-    "过": "pass",
-    "win": "win",
-    "hu": "win",
-    "胡": "win",
-    "和": "win",
-    "pong": "pong",
-    "peng": "pong",
-    "碰": "pong",
-    "kong": "kong",
-    "gang": "kong",
-    "杠": "kong",
-    "chow": "chow",
-    "chi": "chow",
-    "吃": "chow",
-    "discard": "discard",
-    "打": "discard",
-}
 _KIND_LABELS = {
     "win": "win 胡",
     "kong": "kong 杠",
@@ -185,39 +167,12 @@ def format_action(action: Action) -> str:
 
 
 def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> Action:
-    """Read a typed mahjong move (see the module docstring). Raises ``ValueError``."""
+    """Read a typed mahjong move (:func:`bot.typed.read_tile_move`, or ``standing …``).
+    Raises ``ValueError``."""
     words = text.split()
-    if not words:
-        raise ValueError("type a number, a tile to discard, pass, win, pong, kong, chow or quit")
-    if len(words) == 1 and words[0].isdigit():
-        n = int(words[0])
-        if not 1 <= n <= len(legal):
-            raise ValueError(f"choose a number from 1 to {len(legal)}")
-        return legal[n - 1]
-    if words[0].lower() in ("standing", "常设"):
+    if words and words[0].lower() in ("standing", "常设"):
         return _standing(seat, words[1:])
-    kind = _KIND_WORDS.get(words[0].lower())
-    if kind is not None:
-        words = words[1:]
-    try:
-        tiles = [str(t) for t in parse_tiles(" ".join(words))] if words else []
-    except TileParseError as exc:
-        raise ValueError(str(exc)) from None
-    if kind is None:
-        kind = "discard" if "discard" in kinds else "chow"
-    for action in legal:
-        if action.kind != kind:
-            continue
-        if kind == "chow" and tiles and sorted(action.data["tiles"]) != sorted(tiles):
-            continue
-        if "tile" in action.data and tiles and action.data["tile"] != tiles[0]:
-            continue
-        return action
-    if kind == "chow":
-        return Action(seat, "chow", {"tiles": tiles})
-    if tiles:
-        return Action(seat, kind, {"tile": tiles[0]})
-    return Action(seat, kind)
+    return read_tile_move(text, seat, legal, kinds)
 
 
 def _standing(seat: int, words: list[str]) -> Action:

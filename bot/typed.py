@@ -1,0 +1,477 @@
+"""Moves typed as text: the one reader behind the terminal's prompt and Discord's ``/play``.
+
+Whatever the program prints as a move (a numbered list entry, a hint, a Discord label) is
+read back as that move. A typed move is, in order:
+
+* an optional list number (``12.`` or ``12)``), or ``hint:``, copied along with the move;
+* kind words, any number, in English or Chinese, matched without regard to case, alone or
+  one after another as they are printed (``discard 打``, ``pong 碰``, ``扣王 bury jokers``,
+  ``出牌 play``): the kind is the one every word names (``打`` names play and discard; with
+  ``discard`` it is discard);
+* the cards or tiles (any notation of :mod:`games.cards` / :mod:`games.tiles`; a tile's
+  printed annotation ``E(东)`` is read as ``E``);
+* data the move carries, as printed: ``as=QQ``, ``as QQ``, ``当作 QQ`` or ``= QQ`` (打滚's
+  reading of jokers, read only where the legal moves have readings), ``suit=H`` or
+  ``→ ♥`` (打滚子's three jokers name a suit).
+
+:func:`split_move` cuts text into those parts; :func:`read_cards_move`,
+:func:`read_reading_move` and :func:`read_tile_move` match them against the legal moves
+(numbers, kinds alone, cards with the only open card-taking kind) and raise
+:class:`MoveTextError` (a ``ValueError``) with a message for the player. No input makes
+them raise anything else: text longer than :data:`MAX_TEXT` is refused as such.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import Action
+from games.cards import CardParseError, Suit, format_card, format_card_ascii, parse_card
+from games.cards import parse_cards as _parse_cards
+from games.tiles import TileParseError, parse_tiles
+
+__all__ = [
+    "ALL_KINDS",
+    "KIND_WORDS",
+    "MAX_TEXT",
+    "MoveText",
+    "MoveTextError",
+    "read_cards_move",
+    "read_reading_move",
+    "read_tile_move",
+    "split_move",
+]
+
+MAX_TEXT = 500
+"""Longest text read as a move (the longest printed move is well under 200 characters)."""
+
+KIND_WORDS: dict[str, tuple[str, ...]] = {
+    # the engines' action kinds in the words players use, English and Chinese; a word may
+    # stand for several kinds (出 plays a card or discards a tile): the open one is meant
+    "出": ("play", "discard"),
+    "出牌": ("play",),
+    "打": ("play", "discard"),
+    "打牌": ("discard",),
+    "过": ("pass",),
+    "過": ("pass",),
+    "不要": ("pass",),
+    "要不起": ("pass",),
+    "pass": ("pass",),
+    "p": ("pass",),
+    "扣底": ("bury",),
+    "埋底": ("bury",),
+    "扣": ("bury",),
+    "亮主": ("declare",),
+    "叫主": ("declare",),
+    "反主": ("declare", "overcall"),
+    "加固": ("declare", "reinforce"),
+    "抢亮": ("declare",),
+    "扒鸡窝": ("declare",),
+    "overcall": ("declare", "overcall"),
+    "造反": ("rebel",),
+    "lead": ("play",),
+    "follow": ("play",),
+    "甩牌": ("play",),
+    "throw": ("play",),
+    "扣王": ("bury_jokers",),
+    "捡牌": ("take",),
+    "拿回": ("take",),
+    "碰": ("pong",),
+    "peng": ("pong",),
+    "吃": ("chow",),
+    "chi": ("chow",),
+    "杠": ("kong",),
+    "槓": ("kong",),
+    "gang": ("kong",),
+    "胡": ("win",),
+    "和": ("win",),
+    "hu": ("win",),
+    "硬牌": ("declare_alone",),
+    "alone": ("declare_alone",),
+}
+"""Words for action kinds beside the kinds' own names (``bury_jokers``, ``bury jokers``,
+``buryjokers``), matched without regard to case."""
+ALL_KINDS = frozenset(k for kinds in KIND_WORDS.values() for k in kinds) | {"bury", "declare"}
+
+_NUMBERED = re.compile(r"^\s*(?:hint\s*[:：]\s*|提示\s*[:：]\s*)?(?:(\d{1,4})\s*[.)、]\s+)?")
+_ANNOTATION = re.compile(r"^(.+?)[(（][^()（）]*[)）]$")
+_READING_WORDS = ("as", "当作", "當作", "=")
+_SUIT_MARKS = ("→", "->")
+_SUITS: dict[str, str] = {
+    "S": "S",
+    "H": "H",
+    "C": "C",
+    "D": "D",
+    "SPADES": "S",
+    "HEARTS": "H",
+    "CLUBS": "C",
+    "DIAMONDS": "D",
+    **{s.symbol: s.value for s in Suit},
+    "黑桃": "S",
+    "红桃": "H",
+    "红心": "H",
+    "梅花": "C",
+    "草花": "C",
+    "方块": "D",
+    "方片": "D",
+}
+
+
+class MoveTextError(ValueError):
+    """Typed text that is not a move now; the message is for the player."""
+
+
+@dataclass
+class MoveText:
+    """Typed text cut into its parts (see the module docstring).
+
+    ``number``: the list number typed alone (1-based), else ``None``; ``named``: for each
+    kind word or phrase, the kinds it names; ``body``: the words left for cards or tiles;
+    ``data``: ``{"as": "QQ", "suit": "H", ...}`` as typed (reading upper-cased, suit as
+    its letter).
+    """
+
+    number: int | None = None
+    named: list[frozenset[str]] = field(default_factory=list)
+    body: list[str] = field(default_factory=list)
+    data: dict[str, str] = field(default_factory=dict)
+
+    def kind(self, kinds: Sequence[str]) -> tuple[str | None, list[str]]:
+        """``(the open kind every word names, [])``, or ``(None, [kinds named, none open])``,
+        or ``(None, [])`` when no kind was named. Raises :class:`MoveTextError` for words
+        naming no kind in common (``pass play``)."""
+        if not self.named:
+            return None, []
+        common = set(self.named[0]).intersection(*self.named[1:])
+        if not common:
+            raise MoveTextError("those words name different moves: say one")
+        for kind in kinds:
+            if kind in common:
+                return kind, []
+        return None, sorted(common)
+
+
+def _phrases(
+    kinds: Iterable[str], words: Mapping[str, Iterable[str]] | None, tiles: bool
+) -> dict[tuple[str, ...], frozenset[str]]:
+    """Lower-cased word tuples naming kinds: the kinds' own names (with ``_`` as a space,
+    or left out), :data:`KIND_WORDS`, and ``words`` (e.g. a front end's labels)."""
+    out: dict[tuple[str, ...], set[str]] = {}
+
+    def add(phrase: str, names: Iterable[str]) -> None:
+        key = tuple(_fold(phrase).split())
+        if key:
+            out.setdefault(key, set()).update(names)
+
+    for kind in kinds:
+        add(kind, [kind])
+        add(kind.replace("_", " "), [kind])
+        add(kind.replace("_", ""), [kind])
+    for word, names in KIND_WORDS.items():
+        if tiles and len(word) == 1 and word.isascii():
+            continue  # P is a tile (白): never the word p for pass
+        add(word, names)
+    for extra, extra_names in (words or {}).items():
+        add(extra, extra_names)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def _fold(text: str) -> str:
+    """Full-width forms to ASCII, emoji variation selectors dropped, lower case."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text).replace("\ufe0f", "").replace("\ufe0e", "")
+    return text.lower()
+
+
+def _suit(value: str) -> str | None:
+    folded = _fold(value).strip()
+    return _SUITS.get(folded.upper()) or _SUITS.get(folded)
+
+
+def split_move(
+    text: str,
+    kinds: Iterable[str] = (),
+    *,
+    words: Mapping[str, Iterable[str]] | None = None,
+    tiles: bool = False,
+    readings: bool = False,
+) -> MoveText:
+    """Cut ``text`` into a number, kind words, body words and data (see :class:`MoveText`).
+
+    ``kinds``: kind names to recognise beside :data:`ALL_KINDS`; ``words``: more kind words
+    or phrases (``{"扣王 bury jokers": ["bury_jokers"]}``); ``tiles``: the body is tiles
+    (single ASCII letters are tiles, not kind words); ``readings``: ``as X`` / ``= X`` at
+    the end is a reading (else ``as`` may be the ace of spades). Raises
+    :class:`MoveTextError` for text longer than :data:`MAX_TEXT` or empty text.
+    """
+    if len(text) > MAX_TEXT:
+        raise MoveTextError(f"that is too long for a move ({len(text)} characters)")
+    match = _NUMBERED.match(text)
+    number_text = match.group(1) if match else None
+    rest = text[match.end() :] if match else text
+    tokens = rest.split()
+    if number_text is not None and not tokens:  # "12." alone is the number
+        return MoveText(number=int(number_text))
+    if not tokens:
+        raise MoveTextError("type a number, a move such as 10s 10s, pass, hint or quit")
+    if len(tokens) == 1 and tokens[0].isdecimal() and tokens[0].isascii():
+        return MoveText(number=int(tokens[0]) if len(tokens[0]) <= 6 else 10**6)
+    phrases = _phrases(set(kinds) | ALL_KINDS, words, tiles)
+    longest = max((len(p) for p in phrases), default=1)
+    out = MoveText()
+    folded = [_fold(t) for t in tokens]
+    i = 0
+    while i < len(tokens):  # kind words, one after another, first
+        for n in range(min(longest, len(tokens) - i), 0, -1):
+            found = phrases.get(tuple(folded[i : i + n]))
+            if found is not None:
+                out.named.append(found)
+                i += n
+                break
+        else:
+            break
+    body: list[str] = []
+    while i < len(tokens):
+        token, low = tokens[i], folded[i]
+        key, eq, value = token.partition("=")
+        if eq and key and _fold(key) in ("as", "当作", "當作", "suit"):
+            name = "suit" if _fold(key) == "suit" else "as"
+            value = value or (tokens[i + 1] if i + 1 < len(tokens) else "")
+            i += 2 if not token.partition("=")[2] else 1
+            _put(out, name, value)
+            continue
+        if low in _SUIT_MARKS or (low.startswith(_SUIT_MARKS) and _suit(low.lstrip("->→"))):
+            value = low.lstrip("->→") or (tokens[i + 1] if i + 1 < len(tokens) else "")
+            i += 1 if low.lstrip("->→") else 2
+            _put(out, "suit", value)
+            continue
+        if low in _READING_WORDS and (low != "as" or readings) and i == len(tokens) - 2:
+            _put(out, "as", tokens[i + 1])
+            i += 2
+            continue
+        if low.startswith("=") and len(low) > 1 and i == len(tokens) - 1:
+            _put(out, "as", token[1:])
+            i += 1
+            continue
+        if tiles:
+            annotated = _ANNOTATION.match(token)
+            if annotated:  # "E(东)", "5m(五万)": the tile and its Chinese name
+                token = annotated.group(1)
+        body.append(token)
+        i += 1
+    out.body = body
+    return out
+
+
+def _put(out: MoveText, name: str, value: str) -> None:
+    if name == "suit":
+        suit = _suit(value)
+        if suit is None:
+            raise MoveTextError(f"{_short(value)} is not a suit: say S, H, C or D (♠ ♥ ♣ ♦)")
+        out.data["suit"] = suit
+        return
+    reading = _fold(value).upper()
+    if not reading or not reading.isalnum() or not reading.isascii():
+        raise MoveTextError(f"{_short(value)} is not a reading: write it as 4455 or QQ")
+    out.data["as"] = reading
+
+
+def _short(text: str) -> str:
+    return repr(text if len(text) <= 24 else text[:23] + "…")
+
+
+def _number(n: int, legal: Sequence[Action]) -> Action:
+    if not legal:
+        raise MoveTextError("there is no numbered move now: type the move")
+    if not 1 <= n <= len(legal):
+        raise MoveTextError(f"choose a number from 1 to {len(legal)}")
+    return legal[n - 1]
+
+
+def _cards(words: Sequence[str]) -> list[str]:
+    try:
+        return [format_card_ascii(c) for c in _parse_cards(" ".join(words))]
+    except CardParseError as exc:
+        raise MoveTextError(str(exc)) from None
+
+
+def _card_key(values: Any) -> Counter[str] | None:
+    if not isinstance(values, list):
+        return None
+    try:
+        return Counter(format_card_ascii(parse_card(str(v))) for v in values)
+    except CardParseError:
+        return None
+
+
+def _same_data(action: Action, data: Mapping[str, str]) -> bool:
+    """True when every typed datum agrees with the action's (a reading in upper case)."""
+    for key, value in data.items():
+        have = action.data.get(key)
+        if have is None or str(have).upper() != value.upper():
+            return False
+    return True
+
+
+def _example(kind: str, legal: Sequence[Action]) -> str:
+    example = next((a for a in legal if a.kind == kind and a.data.get("cards")), None)
+    if example is None:
+        return f"{kind} 3c 4c"
+    return " ".join([kind, *(format_card_ascii(parse_card(str(c))) for c in example.data["cards"])])
+
+
+def _kind_or_refuse(move: MoveText, kinds: Sequence[str]) -> str | None:
+    kind, closed = move.kind(kinds)
+    if kind is None and closed:
+        raise MoveTextError(f"you cannot {closed[0]} now: your move is {' or '.join(kinds)}")
+    return kind
+
+
+def read_cards_move(
+    text: str,
+    seat: int,
+    legal: Sequence[Action],
+    kinds: Sequence[str],
+    known: Iterable[str] | None = None,
+    *,
+    words: Mapping[str, Iterable[str]] | None = None,
+) -> Action:
+    """Read a typed card move: a number from ``legal``, a kind alone (``pass``, ``造反``),
+    or cards with optional kind words before and data after (``declare 大王 大王 大王 suit=H``).
+
+    ``kinds`` are the kinds open to the seat now; ``known`` every kind of the game (a kind
+    not open now is refused as such, not read as a card). Cards matching a listed move give
+    that move; otherwise the move is built with the kind named or the only card-taking kind
+    open (the engine then judges it). Raises :class:`MoveTextError`.
+    """
+    every = set(known or ()) | {a.kind for a in legal} | set(kinds)
+    move = split_move(text, every, words=words)
+    if move.number is not None:
+        return _number(move.number, legal)
+    kind = _kind_or_refuse(move, kinds)
+    if kind is not None and not move.body and not move.data:
+        plain = next((a for a in legal if a.kind == kind and not a.data), None)
+        if plain is not None:
+            return plain
+        # "bury" or "declare" alone (a move without cards would be listed): the engine
+        # would only say that data is missing
+        raise MoveTextError(
+            f"{kind} which cards? type them after it, e.g. {_example(kind, legal)}"
+            " (or the move's number)"
+        )
+    cards = _cards(move.body)
+    if not cards:
+        raise MoveTextError("name the cards of the move, e.g. 10s 10s, or its number")
+    wanted = Counter(cards)
+    for action in legal:
+        if (
+            (kind is None or action.kind == kind)
+            and _card_key(action.data.get("cards")) == wanted
+            and _same_data(action, move.data)
+        ):
+            return action
+    if kind is None:
+        card_kinds = [k for k in kinds if k != "pass"]
+        if len(card_kinds) != 1:
+            raise MoveTextError(
+                f"say which move first: {' or '.join(card_kinds)} followed by cards"
+            )
+        kind = card_kinds[0]
+    return Action(seat, kind, {"cards": cards, **move.data})
+
+
+def read_reading_move(
+    text: str,
+    seat: int,
+    legal: Sequence[Action],
+    kinds: Sequence[str],
+    *,
+    words: Mapping[str, Iterable[str]] | None = None,
+) -> Action:
+    """Read a typed move of a game whose plays carry a reading of their jokers (打滚):
+    a number, ``pass``, ``declare_alone``, or cards with an optional reading
+    (``5s 5h BJ SJ as 4455``, ``♠5 ♥5 大王 小王 = 4455``, ``play … as=4455``).
+
+    Cards that several listed plays share raise :class:`MoveTextError` naming the readings
+    and their numbers, so the player says which. Cards not listed are sent as typed for the
+    engine to judge.
+    """
+    every = {a.kind for a in legal} | set(kinds) | {"play"}
+    move = split_move(text, every, words=words, readings=True)
+    if move.number is not None:
+        return _number(move.number, legal)
+    kind = _kind_or_refuse(move, kinds)
+    if kind is not None and kind != "play" and not move.body:
+        return next((a for a in legal if a.kind == kind and not a.data), Action(seat, kind))
+    cards = _cards(move.body)
+    if not cards:
+        raise MoveTextError("name the cards of the play, e.g. 5s 5h, or its number")
+    wanted = Counter(cards)
+    reading = move.data.get("as")
+    matches = [
+        (i, a)
+        for i, a in enumerate(legal, 1)
+        if a.kind == "play" and _card_key(a.data.get("cards")) == wanted
+    ]
+    if reading is not None:
+        matches = [(i, a) for i, a in matches if str(a.data.get("as")).upper() == reading]
+    if len(matches) == 1:
+        return matches[0][1]
+    if len(matches) > 1:
+        options = ", ".join(f"{a.data.get('as')} ({i})" for i, a in matches)
+        shown = " ".join(format_card(parse_card(c)) for c in cards)
+        raise MoveTextError(
+            f"{shown} reads several ways: {options}; "
+            f"type the number, or add 'as {matches[0][1].data.get('as')}'"
+        )
+    data: dict[str, Any] = {"cards": cards}
+    if reading is not None:
+        data["as"] = reading
+    return Action(seat, "play", data)
+
+
+def read_tile_move(
+    text: str,
+    seat: int,
+    legal: Sequence[Action],
+    kinds: Sequence[str],
+    *,
+    words: Mapping[str, Iterable[str]] | None = None,
+) -> Action:
+    """Read a typed mahjong move: a number, a kind (``pass``/``过``, ``win``/``胡``,
+    ``pong 碰``, ``kong 杠 N(北)``, ``chow 吃 4p 6p``) or a bare tile to discard (``5p``,
+    ``五筒``, ``东``, ``discard 打 E(东)``). Raises :class:`MoveTextError`."""
+    every = {a.kind for a in legal} | set(kinds) | {"discard", "chow", "pong", "kong", "win"}
+    move = split_move(text, every, words=words, tiles=True)
+    if move.number is not None:
+        return _number(move.number, legal)
+    if move.data:
+        raise MoveTextError("a mahjong move is a kind and tiles, e.g. chow 4p 6p or 5p")
+    kind, closed = move.kind(kinds)
+    if kind is None and closed:
+        open_now = " or ".join(k for k in kinds if k != "standing")
+        raise MoveTextError(f"you cannot {closed[0]} now: your move is {open_now}")
+    try:
+        tiles = [str(t) for t in parse_tiles(" ".join(move.body))] if move.body else []
+    except TileParseError as exc:
+        raise MoveTextError(str(exc)) from None
+    if kind is None:
+        kind = "discard" if "discard" in kinds else "chow"
+    for action in legal:
+        if action.kind != kind:
+            continue
+        if kind == "chow" and tiles and sorted(action.data["tiles"]) != sorted(tiles):
+            continue
+        if "tile" in action.data and tiles and action.data["tile"] != tiles[0]:
+            continue
+        return action
+    if kind == "chow":
+        return Action(seat, "chow", {"tiles": tiles})
+    if tiles:
+        return Action(seat, kind, {"tile": tiles[0]})
+    return Action(seat, kind)
