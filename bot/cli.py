@@ -145,6 +145,22 @@ def _my_decisions(table: Table, seat: int) -> tuple[list[str], bool]:
     return [k for d in mine if d.required or not required for k in d.kinds], required
 
 
+def _accepts(table: Table) -> Any:
+    """``action -> bool``: whether the table's engine would accept ``action`` now (nothing
+    changes: :meth:`games.base.Game.check` only looks)."""
+
+    def accepts(action: Action) -> bool:
+        if table.engine is None:
+            return False
+        try:
+            table.engine.check(action)
+        except Exception:  # IllegalAction, or data the engine cannot read
+            return False
+        return True
+
+    return accepts
+
+
 _CHANGED: Any = object()
 
 
@@ -427,7 +443,7 @@ async def play(
                 continue
             try:
                 if table.game == "dagun":
-                    move = textview_dagun.parse_move(text, seat, shown[1], kinds)
+                    move = textview_dagun.parse_move(text, seat, shown[1], kinds, _accepts(table))
                 elif mahjong:
                     move = textview_mahjong.parse_move(text, seat, shown[1], kinds)
                 else:

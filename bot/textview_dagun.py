@@ -14,13 +14,13 @@ the game key ``"dagun"``; everything Dagun-specific lives here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.textview import name_seats
 from bot.typed import read_reading_move
 from games.base import Action
-from games.cards import format_card, parse_card
+from games.cards import CardParseError, format_card, parse_card
 from games.climbing import DAGUN_RULES, KIND_LABELS, climb_index, readings
 
 __all__ = ["LIST_LIMIT", "format_moves", "hand_groups", "parse_move", "render_dagun"]
@@ -199,12 +199,27 @@ def format_moves(legal: Sequence[Action], per_line: int = 6) -> list[str]:
     return out
 
 
-def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> Action:
+def parse_move(
+    text: str,
+    seat: int,
+    legal: list[Action],
+    kinds: list[str],
+    accepts: Callable[[Action], bool] | None = None,
+) -> Action:
     """Read a typed Dagun move (:func:`bot.typed.read_reading_move`): a number from the list,
     ``pass``, ``declare_alone`` (``declare alone``, ``硬牌``), or cards with an optional reading
     (``5s 5h BJ SJ as 4455``, ``♠5 ♥5 大王 小王 = 4455`` as listed, ``as=4455`` as hinted).
 
-    Cards that several listed plays share raise ``ValueError`` naming the readings and their
-    numbers, so the player says which. Cards not listed are sent as typed for the engine.
+    Cards that read several ways raise ``ValueError`` naming every reading: the listed ones
+    with their numbers, and the others that ``accepts`` (the engine's check) takes. Cards not
+    listed are sent as typed for the engine.
     """
-    return read_reading_move(text, seat, legal, kinds)
+    return read_reading_move(text, seat, legal, kinds, readings_of=_reading_keys, accepts=accepts)
+
+
+def _reading_keys(cards: list[str]) -> list[str]:
+    """Every reading of ``cards`` under 打滚's rules (``["8888", "7788", "8899"]``)."""
+    try:
+        return [c.key() for c in readings([parse_card(x) for x in cards], DAGUN_RULES)]
+    except CardParseError:  # pragma: no cover - the cards were read by the same parser
+        return []

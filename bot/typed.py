@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,7 +123,12 @@ _SUITS: dict[str, str] = {
 
 
 class MoveTextError(ValueError):
-    """Typed text that is not a move now; the message is for the player."""
+    """Typed text that is not a move now; the message is for the player. ``bad``: the piece
+    of text that is not a card (or tile), when that is the reason."""
+
+    def __init__(self, message: str, bad: str | None = None) -> None:
+        super().__init__(message)
+        self.bad = bad
 
 
 @dataclass
@@ -297,7 +302,17 @@ def _cards(words: Sequence[str]) -> list[str]:
     try:
         return [format_card_ascii(c) for c in _parse_cards(" ".join(words))]
     except CardParseError as exc:
-        raise MoveTextError(str(exc)) from None
+        raise MoveTextError(str(exc), bad=_first_bad(words)) from None
+
+
+def _first_bad(words: Sequence[str]) -> str:
+    """The first word that is not cards (for a refusal that quotes it)."""
+    for word in words:
+        try:
+            _parse_cards(word)
+        except CardParseError:
+            return word if len(word) <= 24 else word[:23] + "…"
+    return ""
 
 
 def _card_key(values: Any) -> Counter[str] | None:
@@ -392,14 +407,20 @@ def read_reading_move(
     kinds: Sequence[str],
     *,
     words: Mapping[str, Iterable[str]] | None = None,
+    readings_of: Callable[[list[str]], list[str]] | None = None,
+    accepts: Callable[[Action], bool] | None = None,
+    ask: bool = True,
 ) -> Action:
     """Read a typed move of a game whose plays carry a reading of their jokers (打滚):
     a number, ``pass``, ``declare_alone``, or cards with an optional reading
     (``5s 5h BJ SJ as 4455``, ``♠5 ♥5 大王 小王 = 4455``, ``play … as=4455``).
 
-    Cards that several listed plays share raise :class:`MoveTextError` naming the readings
-    and their numbers, so the player says which. Cards not listed are sent as typed for the
-    engine to judge.
+    Cards that read several ways raise :class:`MoveTextError` naming every reading that
+    would be accepted: the listed ones with their numbers, and those ``readings_of(cards)``
+    offers that ``accepts`` (the engine's check) takes although no listed play has these
+    cards (``8s 8c BJ BJ``: ``7788 (4), 8888 (9), or as 8899``). Cards not listed are sent as
+    typed for the engine to judge. ``ask=False``: cards that read several ways are sent
+    without a reading too, so that the engine's refusal names the readings (``/play``).
     """
     every = {a.kind for a in legal} | set(kinds) | {"play"}
     move = split_move(text, every, words=words, readings=True)
@@ -420,14 +441,24 @@ def read_reading_move(
     ]
     if reading is not None:
         matches = [(i, a) for i, a in matches if str(a.data.get("as")).upper() == reading]
-    if len(matches) == 1:
-        return matches[0][1]
-    if len(matches) > 1:
-        options = ", ".join(f"{a.data.get('as')} ({i})" for i, a in matches)
+    unlisted: list[Action] = []
+    if reading is None and readings_of is not None and accepts is not None:
+        listed = {str(a.data.get("as")) for _, a in matches}
+        for key in readings_of(cards):
+            if key not in listed:
+                action = Action(seat, "play", {"cards": cards, "as": key})
+                if accepts(action):
+                    unlisted.append(action)
+    if len(matches) + len(unlisted) == 1:
+        return matches[0][1] if matches else unlisted[0]
+    if len(matches) + len(unlisted) > 1 and ask:
+        options = [f"{a.data.get('as')} ({i})" for i, a in matches]
+        options += [f"as {a.data.get('as')}" for a in unlisted]
+        first = (matches[0][1] if matches else unlisted[0]).data.get("as")
         shown = " ".join(format_card(parse_card(c)) for c in cards)
         raise MoveTextError(
-            f"{shown} reads several ways: {options}; "
-            f"type the number, or add 'as {matches[0][1].data.get('as')}'"
+            f"{shown} reads several ways: {', '.join(options)};"
+            f" type the number, or add 'as {first}'"
         )
     data: dict[str, Any] = {"cards": cards}
     if reading is not None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -380,76 +381,103 @@ async def _redraw(
 
 
 def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> Action:
-    """Turn ``/play cards:`` text into the caller's action.
+    """Turn ``/play cards:`` text into the caller's action (:func:`read_play_text`).
 
-    The text is an autocomplete value (``"play:10s 10s"``) or cards in any
-    notation; cards are matched against the legal moves (so the engine's own
-    data is used), else sent as the seat's card-taking decision kind for the
-    rules to judge. Raises :class:`Refusal` (``bad_cards``, ``no_cards``, ``not_seated``,
-    ``use_tile_controls`` at a mahjong table).
+    Raises :class:`Refusal` (``bad_cards`` naming what is wrong, ``not_seated``).
     """
-    from games.base import Action
-    from games.cards import CardParseError, format_card_ascii, parse_cards
-
     bot = app(interaction)
     seat = callers_seat(interaction, table)
     from cogs.mahjong_text import is_tile_view
 
-    if is_tile_view(bot.service.view(table.id, interaction.user.id)):
-        # tiles are not cards: the hand message's menus and buttons make every mahjong move
-        raise Refusal("use_tile_controls", "use the discard menu and claim buttons")
-    text = text.strip()
-    decoded = decode_action(text, seat) if ":" in text or "|" in text else None
-    if decoded is not None and decoded.kind.isalpha() and decoded.data.get("cards") is not None:
-        cards_text = " ".join(decoded.data["cards"])
-        kind_hint: str | None = decoded.kind
-    else:
-        cards_text, kind_hint = text, None
-    try:
-        cards = parse_cards(cards_text)
-    except CardParseError as exc:
-        raise Refusal("bad_cards", str(exc), text=_first_bad_token(cards_text)) from None
-    if not cards:
-        raise Refusal("no_cards", "name at least one card")
+    tiles = is_tile_view(bot.service.view(table.id, interaction.user.id))
     legal = bot.service.legal_actions(table.id, interaction.user.id, None)
-    # a reading named with the cards (打滚's jokers: "play@4455:5s 5h BJ SJ") goes to the rules
-    # as it is; cards that read several legal ways are not guessed: the rules ask which
-    reading = decoded.data.get("as") if decoded is not None else None
-    if isinstance(reading, str) and decoded is not None:
-        return Action(
-            seat, decoded.kind, {"cards": [format_card_ascii(c) for c in cards], "as": reading}
-        )
-    found = [
-        act
-        for act in legal
-        if kind_hint in (None, act.kind)
-        and isinstance(act.data.get("cards"), list)
-        and same_cards(act.data["cards"], cards)
-    ]
-    if len({str(a.data.get("as")) for a in found}) == 1:
-        return found[0]
     kinds: list[str] = []
     if table.engine is not None:
-        kinds = [k for d in table.engine.pending() if d.seat == seat for k in d.kinds]
-    for preferred in (kind_hint, "play", "bury", "declare", "overcall", "discard"):
-        if preferred and preferred in kinds:
-            kind = preferred
-            break
-    else:
-        kind = kind_hint or "play"
-    return Action(seat, kind, {"cards": [format_card_ascii(c) for c in cards]})
+        kinds = [
+            k
+            for d in table.engine.pending()
+            if d.seat == seat and d.kinds != ("standing",)
+            for k in d.kinds
+        ]
+    return read_play_text(text, seat, legal, kinds, tiles=tiles)
 
 
-def _first_bad_token(text: str) -> str:
-    """The first whitespace-separated piece of ``text`` that is not cards (for the refusal)."""
-    from games.cards import CardParseError, parse_cards
+def kind_phrases() -> dict[str, list[str]]:
+    """Every action kind's label in every language of the catalogues (``"扣王 bury jokers"``,
+    ``"出牌"``): typed back into ``/play`` they name the kind."""
+    from cogs.i18n import MESSAGES
 
-    for token in text.split():
-        try:
-            parse_cards(token)
-        except CardParseError:
-            return token
-    return text
+    out: dict[str, list[str]] = {}
+    for key, labels in MESSAGES.items():
+        if key.startswith("kind."):
+            for label in labels:
+                out.setdefault(label, []).append(key[len("kind.") :])
+    return out
+
+
+def read_play_text(
+    text: str, seat: int, legal: Sequence[Action], kinds: Sequence[str], *, tiles: bool = False
+) -> Action:
+    """``/play cards:`` text as ``seat``'s action: an autocomplete value (``"play:10s 10s"``,
+    ``"play@4455:5s 5h BJ SJ"``) or any move as the bot prints it (a label in either language,
+    ``扣王 大王``, ``出牌 ♠5 ♥5 大王 小王 当作 4455``; a hint; the terminal's ``as=4455``), or
+    typed cards (tiles at a mahjong table) in any notation, matched against ``legal``.
+
+    Cards that match no listed move are sent as the named kind, or the seat's card-taking
+    kind, for the rules to judge. Raises :class:`Refusal`: ``bad_cards`` naming a word that is
+    not a card, ``bad_move`` with the reader's reason for text that is not a move now,
+    ``no_cards`` for blank text; never anything else.
+    """
+    from bot.typed import MAX_TEXT, read_cards_move, read_reading_move, read_tile_move
+
+    text = text.strip()
+    if not text:
+        raise Refusal("no_cards", "name at least one card")
+    if len(text) > MAX_TEXT:
+        raise Refusal(
+            "bad_move", f"that is too long for a move ({len(text)} characters)", text=_cut(text)
+        )
+    decoded = None
+    if (":" in text or "|" in text) and not text.lower().startswith(("hint:", "提示:")):
+        decoded = decode_action(text, seat)
+    if decoded is not None:
+        found = next((a for a in legal if _same_move(a, decoded)), None)
+        if found is not None:
+            return found
+        if decoded.data.get("cards") is not None:
+            return decoded
+    words = kind_phrases()
+    try:
+        if tiles:
+            return read_tile_move(text, seat, legal, kinds, words=words)
+        if any("as" in a.data for a in legal):
+            # cards that read several ways go to the rules, whose refusal names every reading
+            return read_reading_move(text, seat, legal, kinds, words=words, ask=False)
+        return read_cards_move(text, seat, legal, kinds, words=words)
+    except ValueError as exc:
+        bad = getattr(exc, "bad", None)
+        if bad:  # a word that is not a card: the catalogue says which notations are read
+            raise Refusal("bad_cards", str(exc), text=bad) from None
+        raise Refusal("bad_move", str(exc), text=_cut(text)) from None
+
+
+def _cut(text: str) -> str:
+    """Typed text as a refusal quotes it: at most 40 characters."""
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _same_move(a: Action, b: Action) -> bool:
+    """The same kind and data, cards compared as a multiset in any notation."""
+    if a.kind != b.kind or set(a.data) != set(b.data):
+        return False
+    for key, value in a.data.items():
+        other = b.data[key]
+        if key == "cards" and isinstance(value, list) and isinstance(other, list):
+            if not same_cards(value, other):
+                return False
+        elif value != other:
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------- table buttons

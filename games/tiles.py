@@ -244,6 +244,15 @@ for _i, _names in enumerate(
 for _i, _c in enumerate(_FLOWER_CHINESE):
     _WORDS[_c] = Tile(Family.FLOWER, _i + 1)
 _WORDS["蘭"] = Tile(Family.FLOWER, 6)
+# the English names the Discord front end prints (East, Red, Spring ...), read back
+for _i, _w in enumerate(("EAST", "SOUTH", "WEST", "NORTH")):
+    _WORDS[_w] = Tile(Family.WIND, _i + 1)
+for _i, _w in enumerate(("RED", "GREEN", "WHITE")):
+    _WORDS[_w] = Tile(Family.DRAGON, _i + 1)
+for _i, _w in enumerate(
+    ("SPRING", "SUMMER", "AUTUMN", "WINTER", "PLUM", "ORCHID", "BAMBOO", "MUM")
+):
+    _WORDS[_w] = Tile(Family.FLOWER, _i + 1)
 _WORDS["幺鸡"] = Tile(Family.BAMBOO, 1)
 _WORDS["幺雞"] = Tile(Family.BAMBOO, 1)
 

@@ -331,11 +331,13 @@ async def test_a_player_with_closed_dms_is_not_mentioned_for_a_claim(
     assert engine.phase == "match_over" and windows >= 1 and turns >= 1
 
 
-async def test_play_with_typed_tiles_points_at_the_hand_messages_controls(
+async def test_play_reads_typed_tiles_as_the_moves_are_printed(
     discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
 ) -> None:
-    """Review finding: `/play cards:1m` at a mahjong table said "not a card"; it now says
-    where mahjong moves are made, in the reader's language, and changes nothing."""
+    """Review finding: `/play cards:1m` at a mahjong table said "not a card"; then it
+    pointed at the menus. Now (issue 21: every printed move is accepted typed back) tiles are
+    read as tiles: one the rules refuse changes nothing and is not called "not a card", and
+    the move as its label prints it (``打 discard 5p``) is played."""
     server, h = discord_server, discord_harness
     bot = make_bot()
     await h.start_bot(bot)
@@ -343,8 +345,17 @@ async def test_play_with_typed_tiles_points_at_the_hand_messages_controls(
     engine = bot.service.get(tid).engine
     assert engine is not None
     moves = len(engine.actions)
-    en = (await (await h.slash(alice, "play", cards="1m")).final()).text()
-    zh = (await (await h.slash(bob, "play", cards="2m", locale="zh-CN")).final()).text()
-    assert "discard menu and claim buttons" in en and "not a card" not in en
-    assert "打牌菜单" in zh
+    seat = {0: alice, 1: bob}
+    turn = engine.pending()[0].seat
+    waiting = bob if turn == 0 else alice
+    refused = (await (await h.slash(waiting, "play", cards="1m")).final()).text()
+    assert refused.startswith("❌") and "not a card" not in refused
     assert len(engine.actions) == moves
+    if turn in seat:
+        from cogs.present import action_label
+
+        move = bot.service.legal_actions(tid, seat[turn].id, 1)[0]
+        label = action_label("en", move)
+        done = (await (await h.slash(seat[turn], "play", cards=label)).final()).text()
+        assert done.startswith("✅"), (label, done)
+        assert engine.actions[moves] == move
