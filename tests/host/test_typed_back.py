@@ -142,7 +142,9 @@ def check_state(game: str, engine: Game) -> int:
         if seat is None or decision.kinds == ("standing",):
             continue
         kinds = [
-            k for d in engine.pending() if d.seat == seat and d.kinds != ("standing",)
+            k
+            for d in engine.pending()
+            if d.seat == seat and d.kinds != ("standing",)
             for k in d.kinds
         ]
         if game == "dagun":
@@ -218,5 +220,3 @@ def test_a_reading_list_names_every_reading_the_rules_accept() -> None:
     assert "8888 (1)" in message and "7788 (2)" in message and "as 8899" in message
     got = textview_dagun.parse_move("8s 8c BJ BJ as 8899", 0, listed, ["play"], rules)
     assert got == Action(0, "play", {"cards": ["8s", "8c", "BJ", "BJ"], "as": "8899"})
-
-
