@@ -249,10 +249,27 @@ for _i, _w in enumerate(("EAST", "SOUTH", "WEST", "NORTH")):
     _WORDS[_w] = Tile(Family.WIND, _i + 1)
 for _i, _w in enumerate(("RED", "GREEN", "WHITE")):
     _WORDS[_w] = Tile(Family.DRAGON, _i + 1)
-for _i, _w in enumerate(
-    ("SPRING", "SUMMER", "AUTUMN", "WINTER", "PLUM", "ORCHID", "BAMBOO", "MUM")
-):
+for _i, _w in enumerate(("SPRING", "SUMMER", "AUTUMN", "WINTER", "PLUM", "ORCHID")):
     _WORDS[_w] = Tile(Family.FLOWER, _i + 1)
+_WORDS["CHRYSANTHEMUM"] = Tile(Family.FLOWER, 8)
+# names of two words (5 Dots, Red Dragon, Bamboo flower) become one code before the scan
+_ENGLISH_RE = re.compile(
+    r"\b(?:([1-9])\s*(characters?|chars?|dots?|circles?|bamboos?)"
+    r"|(red|green|white)\s+dragons?|(bamboo)\s+flowers?)\b",
+    re.IGNORECASE,
+)
+_ENGLISH_SUITS = {"c": "m", "d": "p", "b": "s"}
+_ENGLISH_DRAGONS = {"red": "C", "green": "F", "white": "P"}
+
+
+def _english(match: re.Match[str]) -> str:
+    if match.group(1):
+        return match.group(1) + _ENGLISH_SUITS[match.group(2)[0].lower()]
+    if match.group(3):
+        return _ENGLISH_DRAGONS[match.group(3).lower()]
+    return "7f"
+
+
 _WORDS["幺鸡"] = Tile(Family.BAMBOO, 1)
 _WORDS["幺雞"] = Tile(Family.BAMBOO, 1)
 
@@ -286,7 +303,7 @@ def parse_tile(text: str) -> Tile:
 
     Raises :class:`TileParseError` naming the text when it is not exactly one tile.
     """
-    tiles = _scan(text.strip(), text)
+    tiles = _scan(_ENGLISH_RE.sub(_english, text).strip(), text)
     if len(tiles) != 1:
         raise TileParseError(f"{text!r} is {len(tiles)} tiles, not one: expected {_EXPECTED}")
     return tiles[0]
@@ -299,6 +316,7 @@ def parse_tiles(text: str) -> list[Tile]:
     piece that is not a tile.
     """
     tiles: list[Tile] = []
+    text = _ENGLISH_RE.sub(_english, text)
     for piece in re.split(r"[\s,，、;]+", text.strip()):
         if piece:
             tiles.extend(_scan(piece, piece))
