@@ -1,0 +1,59 @@
+"""Every end-of-hand and end-of-match screen names what the engine's results hold.
+
+Over 200 bot-played seeds per game (issue 19), in both front ends and both languages: the
+teams, the winners, the dealer, the called card and partner, the scores and coins are compared
+with the engine's ``HandResult`` / ``MatchResult`` (never with golden strings), and no screen
+names two seats together that were not on one side.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.cards import format_card, parse_card
+from tests.present.screens import Shown, hand_screens, match_screens, play_out
+
+SEEDS = range(200)
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "−") if value else "0"
+
+
+def _only_true_teams(shown: Shown, teams: list[list[int]]) -> None:
+    true = {tuple(sorted(t)) for t in teams}
+    for group in shown.teams_named():
+        assert tuple(sorted(group)) in true, (shown.front, shown.lang, group, shown.text)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_dagun_screens_tell_the_engines_result(seed: int) -> None:
+    game = play_out("dagun", seed)
+    for hand in game.hand_results:
+        result = hand.to_json()
+        summary = hand.summary
+        winners = sorted(summary["winners"])  # type: ignore[arg-type]
+        for shown in hand_screens("dagun", result):
+            text = shown.text
+            assert shown.team(winners) in text, (shown, winners)
+            for seat, coins in enumerate(summary["coins"]):  # type: ignore[arg-type]
+                assert f"{shown.name(seat)} {_signed(int(coins))}" in text, (shown, seat)
+            _only_true_teams(shown, [list(t) for t in hand.teams])
+            if shown.front != "terminal":
+                continue  # Discord's result line is the headline; the full screen below
+            dealer = int(summary["dealer"])  # type: ignore[call-overload]
+            assert shown.name(dealer) in text
+            assert format_card(parse_card(str(summary["called"]))) in text
+            if summary["alone"] is None:
+                assert shown.name(int(summary["partner"])) in text  # type: ignore[call-overload]
+            for seat in summary["finish_order"]:  # type: ignore[union-attr]
+                assert shown.name(int(seat)) in text
+            for seat, total in enumerate(summary["coins_total"]):  # type: ignore[arg-type]
+                assert f"{shown.name(seat)} {_signed(int(total))}" in text
+    match = game.match_result
+    assert match is not None
+    first = [s for s, r in enumerate(match.ranks) if r == 1]
+    for shown in match_screens("dagun", match.to_json()):
+        assert shown.team(first) in shown.text, (shown, first)
+        for seat, coins in enumerate(match.scores):
+            assert f"{shown.name(seat)} {_signed(int(coins))}" in shown.text
