@@ -140,8 +140,8 @@ def hand_result(result: Mapping[str, Any]) -> list[Msg]:
     bonus = _bonuses(summary.get("bonuses"))
     if summary.get("alone") is not None:
         alone = int(summary["alone"])
-        winners = Seats(sorted(int(w) for w in summary["winners"]))
-        headline = Msg("dagun.outcome.alone", who=Seat(alone), team=winners, **params)
+        lone_winners = Seats(sorted(int(w) for w in summary["winners"]))
+        headline = Msg("dagun.outcome.alone", who=Seat(alone), team=lone_winners, **params)
         lines.append(_with(headline, bonus))
         others = next(t for t in teams if alone not in t)
         lines.append(
