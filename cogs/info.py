@@ -138,8 +138,8 @@ class InfoCog(commands.Cog):
         if answer is None:
             await reply(interaction, tr(lg, "rules.missing", game=_game_title(game.value)))
             return
-        text, view = answer
-        await reply(interaction, text, view=view)
+        text, view, files = answer
+        await reply(interaction, text, view=view, files=files or None)
 
     @app_commands.command(name=_L("rating"), description=_L("A player's rating"))
     @app_commands.rename(user=_L("user"), game=_L("game"))

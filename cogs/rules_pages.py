@@ -34,6 +34,7 @@ __all__ = [
     "RulesPageButton",
     "RulesSectionSelect",
     "page_message",
+    "page_pictures",
     "rules_page",
     "rules_pages",
     "rules_reply",
@@ -47,6 +48,8 @@ SELECT_LABEL = 100  # Discord: a select option's label is at most 100 characters
 SELECT_OPTIONS = 25  # ... and a select at most 25 options
 
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+_IMAGE_TARGET = re.compile(r"!\[[^\]]*\]\(([^)\s]+)\)")
+MAX_PICTURES = 10  # Discord: at most 10 attachments on a message
 _LINK = re.compile(r"\[([^\]]*)\]\((?!https?:)[^)]*\)")  # a link to a file: keep its words
 _EMPTY_BRACKETS = re.compile(r"\s*(?:\(\s*\)|（\s*）)")
 _RULE_ROW = re.compile(r"^\s*\|?\s*:?-{2,}")
@@ -55,12 +58,14 @@ _RULE_ROW = re.compile(r"^\s*\|?\s*:?-{2,}")
 @dataclass(frozen=True)
 class RulePage:
     """One message of ``/rules``: ``section`` (its index among the player sections),
-    ``heading`` (the section's heading, without code notes) and ``text`` (at most
-    :data:`PAGE_CHARS` characters, Discord markdown)."""
+    ``heading`` (the section's heading, without code notes), ``text`` (at most
+    :data:`PAGE_CHARS` characters, Discord markdown) and ``pictures`` (the section's pictures,
+    files beside the page, on the section's first page only)."""
 
     section: int
     heading: str
     text: str
+    pictures: tuple[Path, ...] = ()
 
 
 _ITEM = re.compile(r"^\s*(?:[-*] |\||!\[|#|\d+\. |\*\*)")
@@ -153,13 +158,19 @@ def page_title(path: Path) -> str:
 def _pages_of(path: Path, stamp: float) -> tuple[RulePage, ...]:
     lines = _unwrap(path.read_text(encoding="utf-8").splitlines())
     sections: list[tuple[str, list[str]]] = []
+    pictures: list[list[Path]] = []
     for i, line in enumerate(lines):
         if line.startswith("## "):
             heading = line[3:].strip()
             if heading.startswith(DEVELOPER_HEADINGS):
                 break  # the developers' section and whatever follows it are not for players
             sections.append(((_player_text(heading) or heading).strip(), []))
+            pictures.append([])
         elif sections:
+            for target in _IMAGE_TARGET.findall(line):
+                picture = (path.parent / target).resolve()
+                if picture.is_file() and picture.is_relative_to(path.parent.resolve()):
+                    pictures[-1].append(picture)
             after = lines[i + 1] if i + 1 < len(lines) else ""
             header = line.lstrip().startswith("|") and bool(_RULE_ROW.match(after))
             shown = _player_text(line, header)
@@ -168,8 +179,9 @@ def _pages_of(path: Path, stamp: float) -> tuple[RulePage, ...]:
     pages: list[RulePage] = []
     for index, (heading, body) in enumerate(sections):
         text = re.sub(r"\n{3,}", "\n\n", "\n".join(body)).strip()
-        for piece in _split(text, PAGE_CHARS - len(heading) - 8) or [""]:
-            pages.append(RulePage(index, heading, piece))
+        for n, piece in enumerate(_split(text, PAGE_CHARS - len(heading) - 8) or [""]):
+            attached = tuple(pictures[index][:MAX_PICTURES]) if n == 0 else ()
+            pages.append(RulePage(index, heading, piece, attached))
     return tuple(pages)
 
 
@@ -287,11 +299,21 @@ def _variant(lang: str, text: str) -> str:
     return to_traditional(text, lang) if is_traditional(lang) else text
 
 
+def page_pictures(game: str, lang: str, number: int, rules_dir: Path = RULES_DIR) -> list[Path]:
+    """The picture files page ``number`` of ``game``'s rules shows (a section's pictures go on
+    its first page), clamped like :func:`page_message`; ``[]`` for none."""
+    pages = rules_pages(game, lang, rules_dir)
+    if not pages:
+        return []
+    return list(pages[max(0, min(number, len(pages) - 1))].pictures)
+
+
 async def rules_reply(
     lang: str, game: str, number: int, rules_dir: Path = RULES_DIR
-) -> tuple[str, discord.ui.View] | None:
-    """Page ``number`` of ``game``'s rules and its controls for a reader of ``lang``; traditional
-    Chinese is converted off the event loop (OpenCC's first load takes up to ~0.7 s)."""
+) -> tuple[str, discord.ui.View, list[discord.File]] | None:
+    """Page ``number`` of ``game``'s rules, its controls and its pictures for a reader of
+    ``lang``; traditional Chinese is converted off the event loop (OpenCC's first load takes up
+    to ~0.7 s)."""
     text = page_message(game, lang, number, rules_dir)
     if text is None:
         return None
@@ -300,7 +322,8 @@ async def rules_reply(
         view = await asyncio.to_thread(rules_view, game, lang, number, rules_dir)
     else:
         view = rules_view(game, lang, number, rules_dir)
-    return text, view
+    files = [discord.File(p, filename=p.name) for p in page_pictures(game, lang, number, rules_dir)]
+    return text, view, files
 
 
 async def show_page(interaction: discord.Interaction, game: str, number: int) -> None:
@@ -312,8 +335,9 @@ async def show_page(interaction: discord.Interaction, game: str, number: int) ->
             tr(lang, "rules.missing", game=game), ephemeral=True
         )
         return
-    text, view = answer
-    await interaction.response.edit_message(content=text, view=view)
+    text, view, files = answer
+    # the new page's pictures replace the old page's (none: the old ones go)
+    await interaction.response.edit_message(content=text, view=view, attachments=files)
 
 
 RULES_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RulesPageButton, RulesSectionSelect)

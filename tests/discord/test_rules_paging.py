@@ -115,3 +115,25 @@ async def test_jinhua_in_chinese_has_no_empty_brackets(
     ).text()
     assert text.startswith("**金华麻将")
     assert "（）" not in text and "()" not in text and "docs/rules" not in text
+
+
+async def test_a_page_with_a_picture_carries_it_and_the_next_page_drops_it(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    reader = server.add_user("picture-reader")
+    await h.start_bot(make_bot())
+    pages = rules_pages("pajiwo", "en")
+    ladder = next(i for i, p in enumerate(pages) if p.heading.startswith("3."))
+    assert [p.name for p in pages[ladder].pictures] == ["pajiwo-declarations.png"]
+    shown = await (await h.slash(reader, "rules", game="pajiwo")).final()
+    assert shown.attachments == []  # section 1 has no picture
+    jumped = (await h.select(reader, shown, "rules:pajiwo:sections", [str(ladder)])).message
+    assert jumped is not None and "**3. Declaring trump" in jumped.text()
+    assert [a.filename for a in jumped.attachments] == ["pajiwo-declarations.png"]
+    assert (
+        jumped.attachments[0].data == (RULES_DIR / "img" / "pajiwo-declarations.png").read_bytes()
+    )
+    after = next(i for i in jumped.custom_ids() if i.endswith(":next"))
+    turned = (await h.click(reader, jumped, after)).message
+    assert turned is not None and turned.attachments == []  # the next section's page has none
