@@ -60,12 +60,14 @@ class RulePage:
     """One message of ``/rules``: ``section`` (its index among the player sections),
     ``heading`` (the section's heading, without code notes), ``text`` (at most
     :data:`PAGE_CHARS` characters, Discord markdown) and ``pictures`` (the section's pictures,
-    files beside the page, on the section's first page only)."""
+    files beside the page, on the section's first page only); the first page also carries
+    ``lead``, the page's opening paragraph (what the game is)."""
 
     section: int
     heading: str
     text: str
     pictures: tuple[Path, ...] = ()
+    lead: str = ""
 
 
 _ITEM = re.compile(r"^\s*(?:[-*] |\||!\[|#|\d+\. |\*\*)")
@@ -159,6 +161,11 @@ def _pages_of(path: Path, stamp: float) -> tuple[RulePage, ...]:
     lines = _unwrap(path.read_text(encoding="utf-8").splitlines())
     sections: list[tuple[str, list[str]]] = []
     pictures: list[list[Path]] = []
+    # the page's opening paragraph (what the game is) leads the first page, in italics; the rest
+    # of the opening speaks of sources and is for reading on the page itself
+    first_section = next((i for i, ln in enumerate(lines) if ln.startswith("## ")), len(lines))
+    opening = next((ln for ln in lines[:first_section] if ln.strip() and ln[0] != "#"), "")
+    lead = _player_text(opening) if opening else None
     for i, line in enumerate(lines):
         if line.startswith("## "):
             heading = line[3:].strip()
@@ -177,11 +184,14 @@ def _pages_of(path: Path, stamp: float) -> tuple[RulePage, ...]:
             if shown is not None:
                 sections[-1][1].append(shown)
     pages: list[RulePage] = []
+    lead_text = f"_{lead.strip()}_" if lead and lead.strip() else ""
     for index, (heading, body) in enumerate(sections):
         text = re.sub(r"\n{3,}", "\n\n", "\n".join(body)).strip()
-        for n, piece in enumerate(_split(text, PAGE_CHARS - len(heading) - 8) or [""]):
+        room = PAGE_CHARS - len(heading) - 8 - (len(lead_text) + 2 if index == 0 else 0)
+        for n, piece in enumerate(_split(text, room) or [""]):
             attached = tuple(pictures[index][:MAX_PICTURES]) if n == 0 else ()
-            pages.append(RulePage(index, heading, piece, attached))
+            first = lead_text if index == 0 and n == 0 else ""
+            pages.append(RulePage(index, heading, piece, attached, first))
     return tuple(pages)
 
 
@@ -205,7 +215,8 @@ def page_message(game: str, lang: str, number: int, rules_dir: Path = RULES_DIR)
     number = max(0, min(number, len(pages) - 1))
     page = pages[number]
     header = f"**{page_title(path)}** · {tr(lang, 'rules.page', page=number + 1, pages=len(pages))}"
-    text = f"{header}\n\n**{page.heading}**\n{page.text}".strip()
+    lead = f"{page.lead}\n\n" if page.lead else ""
+    text = f"{header}\n\n{lead}**{page.heading}**\n{page.text}".strip()
     return text[:2000]
 
 

@@ -5,6 +5,7 @@ Discord's 2,000 characters, never the developers' section, a repository path or 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -137,3 +138,20 @@ async def test_a_page_with_a_picture_carries_it_and_the_next_page_drops_it(
     after = next(i for i in jumped.custom_ids() if i.endswith(":next"))
     turned = (await h.click(reader, jumped, after)).message
     assert turned is not None and turned.attachments == []  # the next section's page has none
+
+
+def test_the_first_page_opens_with_what_the_game_is(tmp_path: Path) -> None:
+    first = page_message("dagun", "en", 0)
+    assert first is not None
+    lead, _, rest = first.partition("**1. Cards, seats, sides**")
+    assert (
+        "_打滚 is a climbing game from southern Hubei and northern Hunan (鄂南湘北) for four"
+        in lead
+    )
+    assert "Two decks with jokers, 108 cards" in rest
+    second = page_message("dagun", "en", 1)
+    assert second is not None and "climbing game" not in second  # the lead is on page 1 only
+    # a page with no opening paragraph has no lead (its first rule is not taken for one)
+    (tmp_path / "xin.md").write_text("# 新 Xin\n\n## 1. Cards\n\n- 54 cards.\n", encoding="utf-8")
+    bare = page_message("xin", "en", 0, tmp_path)
+    assert bare is not None and "_- 54" not in bare and "- 54 cards." in bare
