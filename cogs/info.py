@@ -23,7 +23,7 @@ from cogs.actions import app, defer, lang, reply
 from cogs.i18n import PLURALS, has_message, ntr, tr
 from cogs.present import team_names
 from cogs.rule_links import DEVELOPER_HEADINGS, RULES_DIR, without_citations
-from cogs.rules_pages import RULES_ITEMS, rules_page, rules_reply
+from cogs.rules_pages import RULES_ITEMS, answer_unlisted, rules_page, rules_reply
 from cogs.tables import GAME_CHOICES
 from games.registry import GAMES
 
@@ -123,6 +123,10 @@ class InfoCog(commands.Cog):
     async def cog_load(self) -> None:
         # the /rules paging controls carry the game and the page: they work after a restart
         self.bot.add_dynamic_items(*RULES_ITEMS)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await answer_unlisted(interaction)  # a /rules control not on its message
 
     @app_commands.command(name=_L("rules"), description=_L("A summary of a game's rules"))
     @app_commands.rename(game=_L("game"))

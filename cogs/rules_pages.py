@@ -33,6 +33,7 @@ __all__ = [
     "RulePage",
     "RulesPageButton",
     "RulesSectionSelect",
+    "answer_unlisted",
     "page_message",
     "page_pictures",
     "rules_page",
@@ -349,6 +350,39 @@ async def show_page(interaction: discord.Interaction, game: str, number: int) ->
     text, view, files = answer
     # the new page's pictures replace the old page's (none: the old ones go)
     await interaction.response.edit_message(content=text, view=view, attachments=files)
+
+
+_PAGE_ID = re.compile(r"rules:(?P<game>[a-z0-9_]+):(?P<page>\d+):(?:prev|next)")
+
+
+def _walk(components: Any) -> Any:
+    for comp in components or []:
+        yield comp
+        yield from _walk(getattr(comp, "children", None))
+
+
+async def answer_unlisted(interaction: discord.Interaction) -> None:
+    """Answer a ``/rules`` click whose control is not on its message (a crafted click), which
+    discord.py drops without a word: a page control on a private message opens the page it
+    names (clamped), anything else is refused as not valid (a public message is never
+    rewritten)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if interaction.type != discord.InteractionType.component or not custom_id.startswith("rules:"):
+        return
+    message = interaction.message
+    if message is not None and any(
+        getattr(c, "custom_id", None) == custom_id for c in _walk(message.components)
+    ):
+        return  # on its message: the dynamic item answers it
+    found = _PAGE_ID.fullmatch(custom_id)
+    # only a private message (a /rules reply) may turn into a rules page, never a table's
+    if found is not None and message is not None and message.flags.ephemeral:
+        await show_page(interaction, found["game"], int(found["page"]))
+        return
+    await interaction.response.send_message(
+        tr(lang_of(interaction.locale), "err.bad_control"), ephemeral=True
+    )
 
 
 RULES_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RulesPageButton, RulesSectionSelect)

@@ -155,3 +155,27 @@ def test_the_first_page_opens_with_what_the_game_is(tmp_path: Path) -> None:
     (tmp_path / "xin.md").write_text("# 新 Xin\n\n## 1. Cards\n\n- 54 cards.\n", encoding="utf-8")
     bare = page_message("xin", "en", 0, tmp_path)
     assert bare is not None and "_- 54" not in bare and "- 54 cards." in bare
+
+
+async def test_a_forged_page_control_is_answered_without_harm(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    reader = server.add_user("forger")
+    await h.start_bot(make_bot())
+    shown = await (await h.slash(reader, "rules", game="jintan")).final()
+    last = len(rules_pages("jintan", "en"))
+    far = (await h.click(reader, shown, "rules:jintan:999:next", strict=False)).message
+    assert far is not None and f"page {last} of {last}" in far.text()  # clamped to the last
+    nothing = await h.click(reader, shown, "rules:nothing:0:next", strict=False)
+    assert "There is no rules page" in nothing.content and nothing.ephemeral
+    crafted = await h.click(reader, shown, "rules:jintan:sideways", strict=False)
+    assert crafted.content == "This control is not valid." and crafted.ephemeral
+    # a page control crafted onto a public message (the lobby) never rewrites it
+    await (await h.slash(reader, "table open", game="jintan")).final()
+    await server.idle()
+    lobby = server.channel_messages(server.channel)[-1]
+    before = lobby.text()
+    refused = await h.click(reader, lobby, "rules:jintan:0:next", strict=False)
+    assert refused.content == "This control is not valid." and refused.ephemeral
+    assert server.channel_messages(server.channel)[-1].text() == before
