@@ -21,6 +21,7 @@ SUITES: dict[str, str] = {
     "render": "benchmarks.bench_render",
     "discord": "benchmarks.bench_discord",
     "discord_ux": "benchmarks.bench_discord_ux",
+    "fuzz": "benchmarks.bench_fuzz",
 }
 
 

@@ -237,7 +237,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     for item in args.option or []:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise ValueError(f"--option takes NAME=VALUE, not {item!r}")
+            shown = item if len(item) <= 40 else item[:39] + "…"
+            raise ValueError(f"--option takes NAME=VALUE, not {shown!r}")
         options[name.strip()] = value.strip()
     if args.match:
         options["match"] = args.match

@@ -71,7 +71,8 @@ def parse_option_text(text: str) -> dict[str, str]:
             continue
         name, sep, value = piece.partition("=")
         if not sep or not name.strip():
-            raise Refusal("bad_option", f"{piece!r} is not name=value", text=piece)
+            shown = piece if len(piece) <= 40 else piece[:39] + "…"  # an echo stays short
+            raise Refusal("bad_option", f"{shown!r} is not name=value", text=shown)
         out[name.strip()] = value.strip()
     return out
 

@@ -318,7 +318,7 @@ class GameOptions:
         if unknown:
             known = ", ".join(sorted(fields)) or "none"
             raise OptionError(
-                f"unknown option {unknown[0]!r}: the options are {known}",
+                f"unknown option {_shown(unknown[0])}: the options are {known}",
                 "unknown_option",
                 {"name": unknown[0], "known": known},
             )
@@ -345,6 +345,19 @@ class GameOptions:
         return type(self).from_dict(merged)
 
 
+_SHOWN_MAX = 40
+"""Longest value an option refusal quotes in full (a typed value may be thousands long)."""
+
+
+def _shown(value: Any, plain: bool = False) -> str:
+    """``repr(value)`` (or ``str`` when ``plain``) cut to :data:`_SHOWN_MAX` characters."""
+    try:
+        text = str(value) if plain else repr(value)
+    except ValueError:  # an int too long to print (over 4,300 digits)
+        text = "a number too long to show"
+    return text if len(text) <= _SHOWN_MAX else text[: _SHOWN_MAX - 1] + "…"
+
+
 _RANK_NUMBERS = {"J": 11, "Q": 12, "K": 13, "A": 14}
 _TRUE = {"true", "yes", "on", "1", "y", "是", "开"}
 _FALSE = {"false", "no", "off", "0", "n", "否", "关"}
@@ -358,13 +371,13 @@ def _coerce_option(name: str, default: Any, value: Any, meta: Mapping[str, Any])
             result = value.strip().lower() in _TRUE
         else:
             raise OptionError(
-                f"option {name!r} is yes or no, not {value!r}",
+                f"option {name!r} is yes or no, not {_shown(value)}",
                 "not_bool",
                 {"name": name, "value": str(value)},
             )
     elif isinstance(default, int):
         not_int = OptionError(
-            f"option {name!r} is a whole number, not {value!r}",
+            f"option {name!r} is a whole number, not {_shown(value)}",
             "not_int",
             {"name": name, "value": str(value)},
         )
@@ -378,20 +391,20 @@ def _coerce_option(name: str, default: Any, value: Any, meta: Mapping[str, Any])
             raise not_int from None
         if meta.get("min") is not None and result < meta["min"]:
             raise OptionError(
-                f"option {name!r} must be at least {meta['min']}, not {result}",
+                f"option {name!r} must be at least {meta['min']}, not {_shown(result, plain=True)}",
                 "too_small",
                 {"name": name, "min": meta["min"], "value": result},
             )
         if meta.get("max") is not None and result > meta["max"]:
             raise OptionError(
-                f"option {name!r} must be at most {meta['max']}, not {result}",
+                f"option {name!r} must be at most {meta['max']}, not {_shown(result, plain=True)}",
                 "too_large",
                 {"name": name, "max": meta["max"], "value": result},
             )
     elif isinstance(default, str):
         if not isinstance(value, str):
             raise OptionError(
-                f"option {name!r} is text, not {value!r}",
+                f"option {name!r} is text, not {_shown(value)}",
                 "not_text",
                 {"name": name, "value": str(value)},
             )
@@ -402,7 +415,7 @@ def _coerce_option(name: str, default: Any, value: Any, meta: Mapping[str, Any])
     if choices and result not in choices:
         allowed = ", ".join(str(c) for c in choices)
         raise OptionError(
-            f"option {name!r} must be one of {allowed}, not {result!r}",
+            f"option {name!r} must be one of {allowed}, not {_shown(result)}",
             "not_a_choice",
             {"name": name, "choices": allowed, "value": str(result)},
         )

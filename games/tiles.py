@@ -305,7 +305,7 @@ def parse_tile(text: str) -> Tile:
     """
     tiles = _scan(_ENGLISH_RE.sub(_english, text).strip(), text)
     if len(tiles) != 1:
-        raise TileParseError(f"{text!r} is {len(tiles)} tiles, not one: expected {_EXPECTED}")
+        raise TileParseError(f"{_quote(text)} is {len(tiles)} tiles, not one: expected {_EXPECTED}")
     return tiles[0]
 
 
@@ -328,7 +328,7 @@ def _scan(piece: str, original: str) -> list[Tile]:
     out: list[Tile] = []
     pos = 0
     if not up:
-        raise TileParseError(f"{original!r} is not a tile: expected {_EXPECTED}")
+        raise TileParseError(f"{_quote(original)} is not a tile: expected {_EXPECTED}")
     while pos < len(up):
         match = _TOKEN_RE.match(up, pos)
         if match is None:
@@ -351,5 +351,16 @@ def _scan(piece: str, original: str) -> list[Tile]:
 
 
 def _error(bad: str, original: str, hint: str = "") -> TileParseError:
-    where = "" if bad == original else f" (in {original!r})"
-    return TileParseError(f"{bad!r}{where} is not a tile: {hint}expected {_EXPECTED}")
+    where = "" if bad == original else f" (in {_quote(original)})"
+    return TileParseError(f"{_quote(bad)}{where} is not a tile: {hint}expected {_EXPECTED}")
+
+
+_QUOTE_MAX = 24
+"""Longest piece of typed text a refusal quotes in full; longer text is cut with ``…``."""
+
+
+def _quote(text: str) -> str:
+    """``repr`` of typed text, cut to :data:`_QUOTE_MAX` characters so a refusal stays short."""
+    if len(text) > _QUOTE_MAX:
+        text = text[: _QUOTE_MAX - 1] + "…"
+    return repr(text)
