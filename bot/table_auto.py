@@ -8,7 +8,7 @@ import random
 from collections.abc import Mapping
 
 from bot.table_core import AUTO_RETRY_S, BOT_KINDS_DEFAULT, TableServiceCore, log
-from bot.table_model import Table, TableUpdate
+from bot.table_model import Table, TableUpdate, is_private
 from bot.timers import TIMEOUTS_TO_HAND_OVER, Deadline, plan_deadlines
 from games.base import Action, Decision, IllegalAction, Player
 
@@ -105,17 +105,28 @@ class AutoMixin(TableServiceCore):
             move = self._bot_move(table, seat, required=True)
             if move is None:
                 return
+            assert table.engine is not None
+            private = is_private(table.engine.pending(), seat)
             seat_obj = table.seats[seat]
             saved = (seat_obj.timeouts_in_a_row, seat_obj.auto)
-            seat_obj.timeouts_in_a_row += 1
-            handed = seat_obj.timeouts_in_a_row >= TIMEOUTS_TO_HAND_OVER and not seat_obj.auto
-            if handed:
-                seat_obj.auto = True
-            assert table.engine is not None
+            handed = False
+            if not private:
+                seat_obj.timeouts_in_a_row += 1
+                handed = seat_obj.timeouts_in_a_row >= TIMEOUTS_TO_HAND_OVER and not seat_obj.auto
+                if handed:
+                    seat_obj.auto = True
             seq = len(table.engine.actions)
             try:
+                # a missed private decision (a mahjong claim) is no missed turn: it is not
+                # counted and is told as an ordinary move, or the table would learn of it
                 await self._commit(
-                    table, move, f"sys:timeout:{seq}", None, "timeout", updates, seats_changed=True
+                    table,
+                    move,
+                    f"sys:timeout:{seq}",
+                    None,
+                    "action" if private else "timeout",
+                    updates,
+                    seats_changed=not private,
                 )
             except Exception:
                 # not stored (the engine was rolled back): undo the count and try again soon

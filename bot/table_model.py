@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -16,10 +16,11 @@ from bot.errors import TableError
 from bot.pace import Pace, PaceError, parse_pace
 from bot.store import TableRow
 from bot.timers import Deadline
-from games.base import Action, Event, Game, GameOptions, OptionError, Player
+from games.base import Action, Decision, Event, Game, GameOptions, OptionError, Player
 from games.registry import GAMES, GameSpec
 
 __all__ = [
+    "CLAIM_PAUSE_MS",
     "ActResult",
     "Listener",
     "Seat",
@@ -27,6 +28,7 @@ __all__ = [
     "TableStatus",
     "TableUpdate",
     "UpdateKind",
+    "is_private",
     "resolve_options",
     "to_pace",
 ]
@@ -164,11 +166,15 @@ class Table:
         return None
 
     def resolved_options(self) -> GameOptions:
-        """The engine's options: preset, then explicit options, then the pace's deal.
+        """The engine's options: preset, then explicit options, then the pace's deal and,
+        with a person seated, the claim pause (``claim_pause_ms``).
 
         Raises ``TableError`` ``bad_preset``/``bad_option``.
         """
-        return resolve_options(self.engine_type, self.preset, self.options, self.pace_obj)
+        people = any(s.user_id is not None and s.bot is None for s in self.seats)
+        return resolve_options(
+            self.engine_type, self.preset, self.options, self.pace_obj, people=people
+        )
 
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
@@ -246,8 +252,24 @@ class ActResult:
 Listener = Callable[[TableUpdate], Awaitable[None]]
 
 
+CLAIM_PAUSE_MS = 2000
+"""The claim pause's mean at a table with people (option ``claim_pause_ms``): each pause is
+drawn from 1 to 3 s, as the forced pass's delay (``cogs.client.FORCED_PASS_DELAY``)."""
+
+
+def is_private(pending: Sequence[Decision], seat: int | None) -> bool:
+    """True when ``seat`` is asked a private decision now (``Decision.private``: a mahjong
+    claim): nothing public may show that it is asked, reminded, late or answered."""
+    return seat is not None and any(d.private for d in pending if d.seat == seat)
+
+
 def resolve_options(
-    engine: type[Game], preset: str, explicit: Mapping[str, Any], pace: Pace
+    engine: type[Game],
+    preset: str,
+    explicit: Mapping[str, Any],
+    pace: Pace,
+    *,
+    people: bool = False,
 ) -> GameOptions:
     if preset not in engine.presets:
         names = ", ".join(engine.presets)
@@ -262,6 +284,11 @@ def resolve_options(
     if "deal" in fields and "deal" not in merged:
         # a live table deals in rounds (declare as cards arrive); others deal all at once
         merged["deal"] = "progressive" if pace.live else "all_at_once"
+    if "claim_pause_ms" in fields and "claim_pause_ms" not in merged:
+        # a table with people holds every discard for one pause, so that nobody learns
+        # from the table or its timing who could claim it (docs/security.md); bots alone
+        # need no pause
+        merged["claim_pause_ms"] = CLAIM_PAUSE_MS if people else 0
     try:
         return engine.options_type.from_dict(merged)
     except OptionError as exc:

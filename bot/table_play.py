@@ -79,9 +79,13 @@ class PlayMixin(TableServiceCore):
                     "illegal", exc.message, exc.params, rule_code=exc.code, rule=exc.rule
                 ) from exc
             seat_obj = table.seats[seat]
-            seats_changed = seat_obj.timeouts_in_a_row != 0 or seat_obj.auto
-            seat_obj.timeouts_in_a_row = 0
-            seat_obj.auto = False
+            seats_changed = False
+            if not any(d.private for d in decisions):
+                # an answer to a private decision (a mahjong claim) leaves the seat's marker
+                # and count as they are: a change would tell the table the seat was asked
+                seats_changed = seat_obj.timeouts_in_a_row != 0 or seat_obj.auto
+                seat_obj.timeouts_in_a_row = 0
+                seat_obj.auto = False
             events = await self._commit(
                 table, move, key, user_id, "action", updates, seats_changed=seats_changed
             )

@@ -2,13 +2,15 @@
 
 Generic for every game on the mahjong core (:mod:`games.mahjong`: 金坛, next 金华): it reads
 the core's views (a ``claim_window`` key, ``players`` with melds, flowers and discards),
-events (``discard``, ``draw``, ``flower``, ``chow``/``pong``/``kong``, ``claim_window``,
-``hand_started``) and ``HandResult`` summaries (``wins`` with ``details``); a game's own
-terms are catalogue keys (``fan.<name>`` for a 番, ``mj.special.<name>`` for a special end).
+events (``discard``, ``draw``, ``flower``, ``chow``/``pong``/``kong``, ``hand_started``)
+and ``HandResult`` summaries (``wins`` with ``details``); a game's own terms are
+catalogue keys (``fan.<name>`` for a 番, ``mj.special.<name>`` for a special end).
 
-Privacy: nothing here names the seats a claim window waits for. The public lines say only
-that a window is open on a tile (the core's public view holds nothing more), and a seat's
-own claim choices are only ever shown in its own hand message.
+Privacy: nothing public here says whether a discard may be claimed, let alone by whom
+(docs/security.md). The table message shows the last discard the same way whether a
+window is open or not; at a table with people the engine holds every discard for one
+pause (option ``claim_pause_ms``), so a window is no event either. A seat's own claim
+choices are only ever shown in its own hand message.
 """
 
 from __future__ import annotations
@@ -100,8 +102,6 @@ def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str | None:
         return tr(lang, "mj.event.flower", who=who, flower=tile_text(lang, data["flower"]))
     if kind == "discard" and "tile" in data:
         return tr(lang, "mj.event.discard", who=who, tile=tile_text(lang, data["tile"]))
-    if kind == "claim_window" and "tile" in data:
-        return tr(lang, "mj.event.claim_window", tile=tile_text(lang, data["tile"]))
     if kind == "kong" and data.get("concealed"):
         return tr(lang, "mj.event.kong_concealed", who=who)  # its tiles stay hidden
     if kind == "kong" and data.get("added"):
@@ -243,15 +243,9 @@ def table_lines(
             )
     window = view.get("claim_window")
     if isinstance(window, Mapping):
-        key = "mj.table.window" if window.get("kind") == "discard" else "mj.table.rob_window"
-        out.append(
-            tr(
-                lang,
-                key,
-                from_who=_name(lang, names, window.get("from")),
-                tile=tile_text(lang, window.get("tile")),
-            )
-        )
+        # the same line as after a discard nobody may claim: a window is private
+        if window.get("kind") == "discard":
+            out.append(_window_line(lang, names, window))
     else:
         last = _last_discard(view)
         if last is not None:
@@ -287,6 +281,13 @@ def _wild_lines(lang: Lang, view: Mapping[str, Any]) -> list[str]:
 
 def _last_line(lang: Lang, names: Sequence[str], last: tuple[int, str]) -> str:
     return tr(lang, "mj.table.last", who=_name(lang, names, last[0]), tile=tile_text(lang, last[1]))
+
+
+def _window_line(lang: Lang, names: Sequence[str], window: Mapping[str, Any]) -> str:
+    """The last discard's line while a window is open on it (the same words as after one
+    nobody may claim)."""
+    seat = window.get("from")
+    return _last_line(lang, names, (seat if isinstance(seat, int) else -1, str(window.get("tile"))))
 
 
 def _last_discard(view: Mapping[str, Any]) -> tuple[int, str] | None:
@@ -346,7 +347,10 @@ def situation_lines(
                 tile=tile_text(lang, window.get("tile")),
             )
         )
-    elif not isinstance(window, Mapping):
+    elif isinstance(window, Mapping):
+        if window.get("kind") == "discard":  # as for a discard nobody may claim
+            out.append(_window_line(lang, names, window))
+    else:
         last = _last_discard(view)
         if last is not None:
             out.append(_last_line(lang, names, last))
@@ -362,26 +366,19 @@ def situation_lines(
 
 # ----------------------------------------------------------------------------- privacy
 def private_update(update: TableUpdate) -> bool:
-    """True when an update's timeout or reminder would tell the table who had a claim: a
-    reminder while a claim window is open, or a timeout whose move answered a window (a
-    pass, chow, pong, a kong of the discard, or a win). Such lines are not posted."""
-    from games.mahjong.engine import MahjongGame
+    """True when an update's reminder would tell the table that a seat was asked a private
+    decision (``Decision.private``: a mahjong claim). Such a reminder is not posted. (The
+    host tells a missed private decision as an ordinary move, never as a timeout.)"""
+    from bot.table_model import is_private
 
     engine = update.table.engine
-    if not isinstance(engine, MahjongGame):
+    if engine is None or update.kind != "reminder":
         return False
-    if update.kind == "reminder":
-        return engine.window is not None
-    if update.kind == "timeout" and update.action is not None:
-        action = update.action
-        own_kong = action.kind == "kong" and "tile" in action.data
-        return action.kind != "discard" and not own_kong
-    return False
+    return is_private(engine.pending(), update.reminder_seat)
 
 
 def claim_open(table: Table) -> bool:
-    """True while the table's mahjong game has a claim window open."""
-    from games.mahjong.engine import MahjongGame
-
+    """True while anyone is asked a private decision (a mahjong claim): no channel line
+    may then call a player, or it would say who was asked."""
     engine = table.engine
-    return isinstance(engine, MahjongGame) and engine.window is not None
+    return engine is not None and any(d.private for d in engine.pending())

@@ -28,11 +28,12 @@ __all__ = ["kind_action", "names_of", "play_lines", "step_of", "table_controls",
 def step_of(table: Table) -> int:
     """The number of accepted actions: the game step a control was drawn at. A mahjong
     seat's standing choices are settings, not steps: switching one does not make anyone's
-    controls stale or ping anyone with a fresh prompt."""
+    controls stale or ping anyone with a fresh prompt. Nor is the end of the claim pause
+    (``close_window``): it decides nothing, and a claim's controls drawn before it stay good."""
     engine = table.engine
     if engine is None:
         return 0
-    return sum(1 for a in engine.actions if a.kind != "standing")
+    return sum(1 for a in engine.actions if a.kind not in ("standing", "close_window"))
 
 
 def names_of(table: Table) -> list[str]:

@@ -146,6 +146,10 @@ class Decision:
             at a live table (0 = at once). ``None`` for seat decisions.
         prompt: a short English description for front ends, e.g. ``"lead a
             trick"``.
+        private: True when *that this seat is asked at all* is hidden information
+            (a mahjong claim window: only seats that can claim are asked). The host
+            then shows it to that seat alone: no public reminder, timeout line or seat
+            marker, and a timeout here is not a missed turn.
     """
 
     seat: int | None
@@ -153,6 +157,7 @@ class Decision:
     required: bool = True
     delay_s: float | None = None
     prompt: str = ""
+    private: bool = False
 
 
 @dataclass(frozen=True)

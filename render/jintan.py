@@ -103,14 +103,13 @@ def table_scene(
             )
         )
     window = view.get("claim_window")
-    last = int(window["from"]) if window else None
+    last = int(window["from"]) if window else _last_discarder(view)
     dice = view.get("dice") or []
     head = " · ".join(
         p
         for p in (
             title,
             f"骰 dice {'+'.join(str(x) for x in dice)}" if dice else "",
-            "有人可吃碰胡 claim window open" if window else "",
         )
         if p
     )
@@ -213,3 +212,16 @@ def hand_input(view: Mapping[str, Any]) -> Any:
     """What :func:`hand_png` draws from ``view`` (``hand_scene``): equal inputs, equal pictures,
     so a front end can keep the picture when only the controls change."""
     return hand_scene(view)
+
+
+def _last_discarder(view: Mapping[str, Any]) -> int | None:
+    """The seat whose discard is the table's last move when no window is open on it (the
+    seat before the one on turn, its newest tile untaken): marked the same way as a discard
+    a window is open on, so the picture never tells whether one is."""
+    turn = view.get("turn")
+    players = view.get("players") or []
+    if not isinstance(turn, int) or not players:
+        return None
+    prev = (turn - 1) % len(players)
+    river = players[prev].get("discards") or []
+    return prev if river and river[-1].get("taken") == "" else None

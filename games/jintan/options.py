@@ -59,6 +59,17 @@ class JintanOptions(GameOptions):
         minimum=0,
         maximum=1000,
     )
+    claim_pause_ms: int = option(
+        0,
+        "the claim pause: above 0, every discard (and every robbable added kong) is held "
+        "open for a pause drawn uniformly from half to one and a half times this many "
+        "milliseconds at a live table, whether anyone may claim it or not, so that neither "
+        "the table's messages nor its timing tell who could claim; 0 = no pause. If the "
+        "table does not set it, the host sets 2000 for a table with people and 0 for bots "
+        "alone (docs/security.md)",
+        minimum=0,
+        maximum=60000,
+    )
     next_hand_delay_ms: int = option(
         8000,
         "milliseconds a live table shows a hand's result before the next deal",

@@ -25,6 +25,7 @@ Actions (tiles in ASCII notation, see :mod:`games.tiles`):
   from the hand), ``Action(s, "win")``, ``Action(s, "pass")`` in a window.
 * ``Action(s, "win")`` on one's turn: self-draw (自摸).
 * ``Action(None, "next_hand")``: the table deals the next hand.
+* ``Action(None, "close_window")``: the claim pause is over (option ``claim_pause_ms``).
 
 Draws and flower replacements have no choice in them: the engine makes them itself
 after the move that calls for them, and reports them as events (a drawn tile is never in
@@ -173,7 +174,9 @@ class ClaimWindow:
 
     ``offers`` maps each seat that may claim to its kinds (always ending with
     ``"pass"``); ``answers`` holds the answers in; ``wins`` the valued win each offered
-    ``"win"`` would be.
+    ``"win"`` would be. With a ``claim_pause_ms`` every discard opens one, offered
+    to nobody when nobody can claim, ``held`` until the table closes it: it resolves once
+    it is closed *and* every answer is in, so the public pause has one distribution.
     """
 
     kind: str  # "discard" or "rob"
@@ -183,6 +186,8 @@ class ClaimWindow:
     chows: dict[int, list[tuple[int, int]]]
     wins: dict[int, Win]
     answers: dict[int, Action] = field(default_factory=dict)
+    held: bool = False  # the claim pause: open until the table step ``close_window``
+    pause_s: float = 0.0  # that pause's length at a live table (drawn when it opened)
 
     @property
     def waiting(self) -> list[int]:
@@ -195,7 +200,8 @@ class MahjongGame(Game):
 
     Options the core reads from the options object when present (with these defaults):
     ``match`` (``"one_round"``, ``"four_rounds"``, ``"one_hand"``), ``max_hands`` (0 = no
-    limit), ``next_hand_delay_ms`` (8000).
+    limit), ``next_hand_delay_ms`` (8000) and ``claim_pause_ms`` (0 = no claim pause): see
+    :meth:`MahjongGame._pause_window`.
     """
 
     seat_count: ClassVar[int] = 4
@@ -272,6 +278,7 @@ class MahjongGame(Game):
         self.had_turn = [False, False, False, False]
         self.claims_made = 0
         self.window: ClaimWindow | None = None
+        self.windows_opened = 0  # this hand's windows, to draw each one's pause
         self.kong_tile: int | None = None  # an added kong's tile while it may be robbed
         self.drawn: int | None = None  # the tile the seat on turn just drew
         self.draw_kind: str | None = None  # "deal", "wall", "kong", "flower"; None after a claim
@@ -480,11 +487,29 @@ class MahjongGame(Game):
             kinds = self.claim_kinds(o, tile, kinds)
             if kinds:
                 offers[o] = (*kinds, "pass")
-        if not offers:
+        if not offers and not self._claim_pause():
             return self._draw_for((seat + 1) % 4)
-        self.window = ClaimWindow("discard", tile, seat, offers, chows, wins)
+        self.window = self._pause_window(ClaimWindow("discard", tile, seat, offers, chows, wins))
         self.phase = "claim"
-        return [Event("claim_window", None, {"tile": name(tile)}, "a claim window is open")]
+        return []  # no event: whether anyone may claim is nobody else's business
+
+    def _claim_pause(self) -> bool:
+        return int(getattr(self.options, "claim_pause_ms", 0)) > 0
+
+    def _pause_window(self, window: ClaimWindow) -> ClaimWindow:
+        """Hold a window for the claim pause (option ``claim_pause_ms``): the host closes it
+        with the table step ``close_window`` after ``pause_s`` at a live table. Each pause
+        is drawn uniformly from ½ to 1½ × ``claim_pause_ms``, from the seed and the
+        window's number in the hand only, so it is the same draw whoever may claim (a
+        bot answers at once; a person thinking longer shows, as at a real table)."""
+        self.windows_opened += 1
+        if not self._claim_pause():
+            return window
+        mean = int(getattr(self.options, "claim_pause_ms", 0)) / 1000
+        rng = self._rng(f"pause:{self.windows_opened}")
+        window.held = True
+        window.pause_s = round(rng.uniform(0.5 * mean, 1.5 * mean), 3)
+        return window
 
     # =================================================================== the face
     def pending(self) -> list[Decision]:
@@ -499,11 +524,18 @@ class MahjongGame(Game):
             delay = int(getattr(self.options, "next_hand_delay_ms", 8000)) / 1000
             return [Decision(None, ("next_hand",), True, delay, "deal the next hand")]
         if self.phase == "claim":
-            assert self.window is not None
-            prompt = "claim the discard" if self.window.kind == "discard" else "rob the kong"
-            return [
-                Decision(s, self.window.offers[s], True, None, prompt) for s in self.window.waiting
+            window = self.window
+            assert window is not None
+            prompt = "claim the discard" if window.kind == "discard" else "rob the kong"
+            out = [
+                Decision(s, window.offers[s], True, None, prompt, private=True)
+                for s in window.waiting
             ]
+            if window.held:
+                out.append(
+                    Decision(None, ("close_window",), True, window.pause_s, "the claim pause")
+                )
+            return out
         kinds = ["discard"]
         if self._kong_options(self.turn):
             kinds.insert(0, "kong")
@@ -530,6 +562,9 @@ class MahjongGame(Game):
             raise IllegalAction("match_over", "the match is over")
         if seat is None:
             if self.phase == "hand_over" and kind == "next_hand":
+                return None
+            window = self.window
+            if self.phase == "claim" and kind == "close_window" and window and window.held:
                 return None
             raise IllegalAction("not_a_table_step", f"{kind!r} is not a table step now")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
@@ -645,6 +680,11 @@ class MahjongGame(Game):
         if action.kind == "standing":
             assert action.seat is not None
             self.standing[action.seat].update(checked)  # private: no event
+        elif action.seat is None and action.kind == "close_window":
+            window = self.window
+            assert window is not None
+            window.held = False
+            events += [] if window.waiting else self._resolve(window)
         elif action.seat is None:
             events = self._next_hand()
         elif self.phase == "claim":
@@ -733,15 +773,12 @@ class MahjongGame(Game):
                     win = self.score_win(self._ctx(o, tile, "rob_kong", seat))
                     if isinstance(win, Win):
                         wins[o] = win
-            if wins:
+            if wins or self._claim_pause():
                 self.kong_tile = tile
                 offers: dict[int, tuple[str, ...]] = {o: ("win", "pass") for o in wins}
-                self.window = ClaimWindow("rob", tile, seat, offers, {}, wins)
+                self.window = self._pause_window(ClaimWindow("rob", tile, seat, offers, {}, wins))
                 self.phase = "claim"
-                return [
-                    *events,
-                    Event("claim_window", None, {"tile": name(tile)}, "a claim window is open"),
-                ]
+                return events
         return events + self._complete_added_kong(seat, tile)
 
     def _complete_added_kong(self, seat: int, tile: int) -> list[Event]:
@@ -757,7 +794,7 @@ class MahjongGame(Game):
         window = self.window
         assert window is not None
         window.answers[seat] = Action(seat, action.kind, dict(action.data))
-        if window.waiting:
+        if window.waiting or window.held:
             return []  # nobody learns who answered or how
         return self._resolve(window)
 
@@ -1023,6 +1060,8 @@ class MahjongGame(Game):
             else {
                 "offers": {str(s): list(k) for s, k in window.offers.items()},
                 "answers": {str(s): a.to_json() for s, a in window.answers.items()},
+                "held": window.held,
+                "pause_s": window.pause_s,
             },
             "kong_tile": None if self.kong_tile is None else name(self.kong_tile),
             "standing": [dict(x) for x in self.standing],

@@ -1,6 +1,7 @@
 """The mahjong lines players read (cogs.mahjong_text) in English and Chinese, from real
 hands of 金坛麻将 played by the heuristic bot (one hand per seed), and the privacy rules of
-the table message: a claim window names nobody, a claim's timeout or reminder is not posted."""
+the table message: a claim window reads as a plain last discard, a claim's reminder is not
+posted."""
 
 from __future__ import annotations
 
@@ -147,35 +148,37 @@ def test_eight_flowers_and_a_drawn_hand() -> None:
     )
 
 
-def test_the_table_says_a_window_is_open_and_names_no_claimer() -> None:
+def test_the_table_shows_a_window_as_a_plain_last_discard() -> None:
     game, _ = _hand(14, until="claim")
     window = game.window
-    assert window is not None
+    assert window is not None and window.offers
     table = _table(game)
     view = game.view(None)
     lines = table_lines("en", table, view, NAMES)
     discarder = NAMES[window.from_seat]
     tile = tile_text("en", view["claim_window"]["tile"])
-    opened = f"{discarder} discarded {tile}: a claim window is open"
-    assert any(line.startswith(opened) and "View hand" in line for line in lines)
-    claimers = [NAMES[s] for s in window.offers]
-    text = "\n".join(lines[len(lines) - 1 :])
-    assert not any(name in text for name in claimers if name != discarder)
+    # the very line a discard nobody may claim gets: "last discard: carol 7m"
+    assert f"last discard: {discarder} {tile}" in lines
+    text = "\n".join(lines).lower()
+    assert "claim" not in text and "window" not in text and "view hand" not in text
+    claimers = [NAMES[s] for s in window.offers if s != window.from_seat]
+    assert not any(name in lines[-1] for name in claimers)
     assert not [line for line in lines if "Turn:" in line]
+    zh = "\n".join(table_lines("zh", table, view, NAMES))
+    assert f"上一张：{discarder} 打的 {tile_text('zh', view['claim_window']['tile'])}" in zh
+    assert "吃" not in zh and "碰" not in zh
 
 
-def test_a_claims_timeout_and_reminder_are_not_posted() -> None:
+def test_a_claims_reminder_is_not_posted_but_a_discards_is() -> None:
     game, _ = _hand(14, until="claim")
     table = _table(game)
     seat = next(iter(game.window.offers))  # type: ignore[union-attr]
     assert private_update(TableUpdate(table, "reminder", reminder_seat=seat))
-    assert private_update(TableUpdate(table, "timeout", action=Action(seat, "pass", {})))
-    assert private_update(TableUpdate(table, "timeout", action=Action(seat, "pong", {})))
-    # a discard's timeout names the seat on turn, which is public anyway
-    discard = Action(seat, "discard", {"tile": "5p"})
-    assert not private_update(TableUpdate(table, "timeout", action=discard))
-    own_kong = Action(seat, "kong", {"tile": "5p"})
-    assert not private_update(TableUpdate(table, "timeout", action=own_kong))
+    # the host tells a claim's timeout as an ordinary move: no update says "timeout"
+    assert not private_update(TableUpdate(table, "timeout", action=Action(seat, "pass", {})))
+    turn, _ = _hand(14, until="discard")
+    on_turn = _table(turn)
+    assert not private_update(TableUpdate(on_turn, "reminder", reminder_seat=turn.turn))
 
 
 def test_the_hand_line_sets_the_drawn_tile_apart() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from bot.errors import TableError
 from bot.tables import TableService, private_turn
+from bot.timers import ManualScheduler
 from games.base import Action, Decision
 from games.mahjong.bots import HeuristicPlayer
 
@@ -26,7 +27,9 @@ async def _jintan_table(service: TableService):  # type: ignore[no-untyped-def]
     return table
 
 
-async def test_a_seat_without_a_claim_learns_nothing(service: TableService) -> None:
+async def test_a_seat_without_a_claim_learns_nothing(
+    service: TableService, scheduler: ManualScheduler
+) -> None:
     table = await _jintan_table(service)
     engine = table.engine
     assert engine is not None
@@ -40,8 +43,8 @@ async def test_a_seat_without_a_claim_learns_nothing(service: TableService) -> N
         ]
         if outsiders and len(pending) == 1:
             break
-        if not pending:
-            await service.act(table.id, USERS[0], Action(None, "next_hand"), f"n{n}")
+        if not pending:  # a table step: the claim pause's end, or the next hand
+            await scheduler.run_due()
             continue
         seat = pending[0]
         move = bot.choose(engine, seat, rng)
