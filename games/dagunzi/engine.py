@@ -478,15 +478,10 @@ class DagunziGame(Game):
                 "dagunzi.txt:46",
             )
         self._require_held(seat, cards)
-        room = len(R.pickable(self.kitty))
-        if len(cards) > room:
-            raise IllegalAction(
-                "too_many_jokers",
-                f"the kitty has {room} card{'s' if room != 1 else ''} to take back (neither "
-                f"points nor jokers): bury at most {room} joker{'s' if room != 1 else ''}",
-                {"room": room, "given": len(cards)},
-                "dagunzi.txt:46-47",
-            )
+        # never refused for what the hidden kitty holds (a refusal would tell how many small
+        # cards it has): more jokers than it can pay back are buried up to that number, the
+        # rest stay in the hand, and the kitty is shown as every joker burial shows it
+        # (reading of dagunzi.txt:46-47, docs/security.md)
         self._check_joker_order(seat, cards)
         return cards
 
@@ -805,7 +800,7 @@ class DagunziGame(Game):
             jokers = sorted((c for c in self.hands[seat] if c.is_joker), key=lambda c: -c.rank)
             # every count the seat could bury, whatever the hidden kitty holds: listing only
             # the counts that fit would tell the seat how many small cards the kitty has;
-            # check() refuses too many (too_many_jokers)
+            # check() accepts each (jokers beyond the kitty's small cards stay in the hand)
             for n in range(len(jokers), 0, -1):
                 out.append(Action(seat, "bury_jokers", {"cards": asc(jokers[:n])}))
         if "pass" in kinds:

@@ -126,7 +126,12 @@ def next_joker_seat(game: DagunziGame) -> list[Event]:
 
 def bury_jokers(game: DagunziGame, seat: int, jokers: list[Card]) -> list[Event]:
     """扣王 by another seat: it takes back as many of the kitty's smallest non-point cards
-    (dagunzi.txt:46-48); the kitty is then shown to all."""
+    (dagunzi.txt:46-48); the kitty is then shown to all. Jokers beyond the kitty's small
+    cards are not buried: they stay in the hand (``kept``), the biggest going first, so that
+    the move is never refused for what the hidden kitty holds (reading)."""
+    room = len(R.pickable(game.kitty))
+    jokers = sorted(jokers, key=lambda c: -c.rank)
+    jokers, kept = jokers[:room], jokers[room:]
     forced, tied, free = R.take_back_choices(game.kitty, len(jokers), game._order())
     game._remove(seat, jokers)
     game.kitty.extend(jokers)
@@ -137,6 +142,8 @@ def bury_jokers(game: DagunziGame, seat: int, jokers: list[Card]) -> list[Event]
         game.kitty.remove(card)
     game.hands[seat].extend(taken)
     record: dict[str, JSON] = {"seat": seat, "jokers": asc(jokers), "taken": asc(taken)}
+    if kept:
+        record["kept"] = asc(kept)
     game.joker_buries.append(record)
     events = [
         Event(

@@ -264,11 +264,11 @@ def test_take_back_choice_among_equal_cards() -> None:
     assert len(game.kitty) == KITTY_SIZE and game.phase in ("bury_jokers", "play")
 
 
-def test_too_many_jokers_for_the_kitty() -> None:
+def test_more_jokers_than_the_kitty_pays_back_are_kept_not_refused() -> None:
     game = at_bury()
     dealer = game.dealer
     assert dealer is not None
-    bury, _ = side_cards(game, 5)
+    bury, _ = side_cards(game, 5)  # five point cards and one small card
     place(game, game.hands[dealer], cards(" ".join(bury)))
     nxt = (dealer + 1) % 4
     place(game, game.hands[nxt], cards("BJ BJ"))
@@ -277,10 +277,18 @@ def test_too_many_jokers_for_the_kitty() -> None:
     held = sum(1 for c in game.hands[nxt] if c.is_joker)
     listed = [a for a in game.legal_actions(nxt) if a.kind == "bury_jokers"]
     assert [len(a.data["cards"]) for a in listed] == list(range(held, 0, -1))
-    with pytest.raises(IllegalAction) as err:
-        act(game, nxt, "bury_jokers", "BJ BJ")
-    assert err.value.code == "too_many_jokers"
-    assert err.value.message.startswith("the kitty has 1 card to take back")
+    # and the first of them is accepted: one 大王 goes (the kitty pays back its one small
+    # card), the other stays in the hand; the kitty is shown, as every joker burial shows it
+    size = len(game.hands[nxt])
+    game.check(listed[0])
+    events = game.apply(listed[0])
+    buried = next(e for e in events if e.kind == "jokers_buried")
+    assert buried.data["jokers"] == ["BJ"]
+    given = listed[0].data["cards"]
+    assert len(given) >= 2 and sorted(["BJ", *buried.data["kept"]]) == sorted(given)
+    assert len(buried.data["taken"]) == 1
+    assert len(game.hands[nxt]) == size and sum(c.is_joker for c in game.hands[nxt]) >= 1
+    assert game.kitty_public and len(game.kitty) == KITTY_SIZE
 
 
 def kitty_before_deal_end(game: DagunziGame, kitty: str) -> None:

@@ -120,10 +120,6 @@ def test_refusals_read_in_chinese_from_their_params() -> None:
     with pytest.raises(IllegalAction) as err:
         act(game, dealer, "bury", " ".join(str(c) for c in game.hands[dealer][:5]))
     assert refusal_text("zh", err.value).startswith("张数不对：应出 6 张，不是 5 张")
-    jokers = IllegalAction("too_many_jokers", "…", {"room": 1, "given": 2}, "dagunzi.txt:46-47")
-    assert refusal_text("zh", jokers).startswith(
-        "王扣多了：底牌里只有 1 张可捡回的牌（非分非王），最多扣 1 张王，不是 2 张"
-    )
     from games.base import OptionError
     from games.dagunzi import DagunziOptions
 
