@@ -12,6 +12,7 @@ from bot.tables import TableService, private_turn
 from bot.timers import ManualScheduler
 from games.base import Action, Decision
 from games.mahjong.bots import HeuristicPlayer
+from tests.host.conftest import Recorder
 
 CH = 4242
 USERS = [201, 202, 203, 204]
@@ -73,3 +74,39 @@ def test_private_turn_cuts_a_list_down_to_the_viewer() -> None:
     assert private_turn(view, pending, 2)["turn"] == []
     assert private_turn(view, pending, 3)["turn"] == [3]
     assert private_turn(view, pending[:1], 2)["turn"] == [1, 3]  # one seat: public
+
+
+async def test_a_missed_claim_is_no_missed_turn(
+    service: TableService, scheduler: ManualScheduler
+) -> None:
+    """Claim windows offered to people time out again and again: no seat counts a missed
+    turn, none is handed to its bot, and no update says "timeout" (issue 20 F2)."""
+    recorder = Recorder()
+    service.subscribe(recorder)
+    table = await _jintan_table(service)
+    engine = table.engine
+    assert engine is not None
+    assert engine.options.claim_pause_ms == 2000  # type: ignore[attr-defined]  # people
+    bot = HeuristicPlayer()
+    rng = random.Random(2)
+    missed = 0
+    for n in range(3000):
+        if missed >= 4 or engine.is_over:
+            break
+        pending = [d for d in engine.pending() if d.seat is not None and d.required]
+        if not pending:  # the claim pause's end, or the next hand
+            await scheduler.run_due()
+            continue
+        if engine.phase == "claim":
+            assert all(d.private for d in pending)
+            await scheduler.advance(table.pace_seconds + 1)  # every claim in it times out
+            missed += 1
+            continue
+        seat = pending[0].seat
+        assert seat is not None
+        await service.act(table.id, USERS[seat], bot.choose(engine, seat, rng), f"m{n}")
+    assert missed >= 3
+    assert [(s.timeouts_in_a_row, s.auto) for s in table.seats] == [(0, False)] * 4
+    kinds = recorder.kinds()
+    assert "timeout" not in kinds and "auto_seat" not in kinds
+    assert "reminder" in kinds  # reminders were due: the front end keeps a claim's to itself
