@@ -49,6 +49,22 @@ def hand_groups(view: Mapping[str, Any]) -> list[CardGroup]:
     return group_cards(_cards(view.get("hand")), sort_key=key, group_of=_group, label_of=label)
 
 
+def _label(play: Mapping[str, Any]) -> str:
+    return f"{play.get('label_zh', '')} {play.get('as', '')}".strip()
+
+
+def _latest_plays(entries: Any) -> list[tuple[int, list[Card], str]]:
+    """Each seat's latest play among a round's ``entries`` (plays and passes, in order), in
+    the order those plays were made: the last one is the play to beat."""
+    latest: dict[int, tuple[int, list[Card], str]] = {}
+    for entry in entries if isinstance(entries, list) else []:
+        if isinstance(entry, Mapping) and entry.get("cards") and isinstance(entry.get("seat"), int):
+            seat = int(entry["seat"])
+            latest.pop(seat, None)  # re-inserted: dicts keep the order of the latest plays
+            latest[seat] = (seat, _cards(entry["cards"]), _label(entry))
+    return list(latest.values())
+
+
 def table_scene(
     view: Mapping[str, Any],
     names: Sequence[str],
@@ -58,9 +74,10 @@ def table_scene(
 ) -> ClimbTableScene:
     """A :class:`ClimbTableScene` from a Dagun ``view(seat)`` dict.
 
-    The last play to beat with its kind (``"连对 4455"``), who went out in which place, points
-    captured per seat, the called card (叫牌), the dealer and whose turn; the title carries
-    the hand number and the 明鸡 / 硬牌 marks.
+    The round's plays by seat (each seat's latest, the play to beat last, with its kind:
+    ``"连对 4455"``) or, between rounds, the round just won and who took its points; who went
+    out in which place, points captured per seat and on the table, the called card (叫牌),
+    the dealer and whose turn; the title carries the hand number and the 明鸡 / 硬牌 marks.
     """
     seat = view.get("seat")
     if viewer is None:
@@ -68,8 +85,18 @@ def table_scene(
     last = view.get("last_play")
     last_play = None
     if isinstance(last, Mapping) and last.get("cards"):
-        label = f"{last.get('label_zh', '')} {last.get('as', '')}".strip()
-        last_play = (int(last["seat"]), _cards(last["cards"]), label)
+        last_play = (int(last["seat"]), _cards(last["cards"]), _label(last))
+    plays = _latest_plays(view.get("round"))
+    caption, winner = "", None
+    previous = view.get("last_round")
+    if not plays and isinstance(previous, Mapping) and previous.get("plays"):
+        # between rounds: the round just won, faded, with who took its points
+        plays = _latest_plays(previous["plays"])
+        winner = previous.get("stood") if isinstance(previous.get("stood"), int) else None
+        taker, points = previous.get("taker"), previous.get("points") or 0
+        caption = "上一轮 · last round"
+        if isinstance(taker, int) and 0 <= taker < len(names) and points:
+            caption += f" · {names[taker]} · +{points}分"
     teams = view.get("teams")
     side: dict[int, int] = {}
     if teams:
@@ -99,6 +126,10 @@ def table_scene(
         viewer=viewer,
         title=" · ".join([title, *marks]),
         passed=[int(s) for s in view.get("passed") or [] if isinstance(s, int)],
+        plays=plays,
+        plays_caption=caption,
+        round_winner=winner,
+        round_points=int(view.get("round_points") or 0) if not caption else 0,
     )
 
 

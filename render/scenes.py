@@ -119,6 +119,13 @@ class ClimbTableScene:
     * ``teams``: revealed side per seat (0 or 1), ``None`` while the partner is secret;
       ``called_card``: the card that names the secret partner (叫牌), if any.
     * ``passed``: seats that passed on the play to beat (marked 过).
+    * ``plays``: the round's plays by seat, each seat's latest ``(seat, cards, label)``, in
+      the order made: the last one is the play to beat (``last_play``), the others were
+      beaten and are drawn faded. Empty: ``last_play`` alone is drawn.
+    * ``plays_caption``: what ``plays`` are when they are not the round under way (for
+      example ``"上一轮 · last round · 张伟 · +25分"``, a line per part): all are then drawn
+      faded, the ``round_winner``'s marked 赢.
+    * ``round_points``: the points (5, 10, K) on the table in the round under way.
     """
 
     names: Sequence[str]
@@ -134,9 +141,16 @@ class ClimbTableScene:
     viewer: int = 0
     title: str = ""
     passed: Sequence[int] = ()
+    plays: Sequence[tuple[int, Sequence[Card], str]] = ()
+    plays_caption: str = ""
+    round_winner: int | None = None
+    round_points: int = 0
 
     def __post_init__(self) -> None:
         kind = "ClimbTableScene"
+        for seat, _cards, _label in self.plays:
+            _check_seats(kind, self.names, plays_seat=seat)
+        _check_seats(kind, self.names, round_winner=self.round_winner)
         last = self.last_play[0] if self.last_play else None
         _check_seats(
             kind,

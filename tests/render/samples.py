@@ -123,12 +123,16 @@ def climb_scene() -> ClimbTableScene:
         cards_left=[0, 12, 5, 20],
         # 杂五十K: a single 5, 10 and K of any suits, a bomb (dagun_and_jinhua-mahjong.txt:23)
         last_play=(2, parse_cards("5S 10H KD"), "杂五十K 510K"),
+        # the round so far: Alice's pair of 9s, then 李小龙's bomb over it; 王芳 passed
+        plays=[(1, parse_cards("9S 9D"), "对子 99"), (2, parse_cards("5S 10H KD"), "杂五十K 510K")],
+        round_points=25,
+        passed=[3],
         finish_order=[0],
         captured=[35, 10, 0, 25],
         teams=[0, None, 0, None],
         called_card=parse_card("AH"),
         dealer=0,
-        turn=3,
+        turn=1,
         deadline="0:18 left",
         title="打滚 Dagun",
     )

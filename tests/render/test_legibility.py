@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import render.climb
 import render.table
 import render.trick
 from games.cards import Card
@@ -56,7 +57,7 @@ def _small_text(img: Image.Image, drawn: list[DrawnText]) -> list[tuple[str, flo
 def card_widths(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Widths at which the table pictures paste card faces."""
     widths: list[int] = []
-    for module in (render.table, render.trick):
+    for module in (render.table, render.trick, render.climb):
         real = module.card_image
 
         def spy(card: Card, width: int = CARD_W, _real: Any = real) -> Image.Image:
@@ -168,3 +169,33 @@ def test_the_check_catches_small_text() -> None:
     with record_text() as drawn:
         draw_text(ImageDraw.Draw(img), (10, 10), "先 lead", 20, (255, 255, 255))
     assert _small_text(img, drawn) == [("先 lead", 8.9)]
+
+
+def _dagun_scenes() -> list[tuple[str, Any]]:
+    """打滚 tables of a real hand: a round with three plays, the table between rounds, the end."""
+    from games.dagun import BOTS, DagunGame, DagunOptions
+    from render.dagun import table_scene as dagun_scene
+
+    game = DagunGame(3, DagunOptions(match="one_hand", alone=False))
+    bots, rng = [BOTS["heuristic"]() for _ in range(4)], random.Random(3)
+    out: dict[str, Any] = {}
+    while game.phase not in ("hand_over", "match_over"):
+        played = {e["seat"] for e in game.round if e.get("cards")}
+        if len(played) >= 3 and "round" not in out:
+            out["round"] = dagun_scene(game.view(0), NAMES, deadline="0:30")
+        if not game.round and game.last_round and game.out and "between" not in out:
+            out["between"] = dagun_scene(game.view(0), NAMES)
+        (d,) = game.pending()
+        assert d.seat is not None
+        game.apply(bots[d.seat].choose(game, d.seat, rng))
+    out["end"] = dagun_scene(game.view(None), NAMES)
+    return list(out.items())
+
+
+@pytest.mark.parametrize(
+    ("key", "scene"), _dagun_scenes(), ids=lambda x: x if isinstance(x, str) else ""
+)
+def test_dagun_table_is_legible_on_a_phone(key: str, scene: Any, card_widths: list[int]) -> None:
+    from render.climb import climb_table_image
+
+    _check(lambda: climb_table_image(scene), card_widths)
