@@ -21,6 +21,8 @@ from typing import Any
 from cogs.i18n import Lang, has_message, is_zh, template, tr
 from games.base import Action, Event
 from games.cards import CardParseError, Suit, format_card, parse_card
+from present import games as presentation
+from present.message import Reader, render
 
 __all__ = [
     "action_label",
@@ -185,6 +187,9 @@ def event_line(lang: Lang, event: Event, names: Sequence[str], game: str | None 
     catalogue template ``event.<kind>`` filled from ``event.data`` (plus ``who``, the acting
     seat's name, and ``text``), else ``event.text``.
     """
+    msg = presentation.event(game, event)  # the game's presentation says it, if it can
+    if msg is not None:
+        return render(Reader(lang, list(names)), msg)
     own = getattr(game_text(game), "event_line", None)
     line = own(lang, event, names) if own is not None else None
     if line is not None:
@@ -253,6 +258,14 @@ def outcome_line(
     other kinds or data of another shape (the caller then uses the English ``text``). A game
     with results of its own shape says them in ``cogs.<game>_text.outcome_line``.
     """
+    if kind in ("hand_over", "match_over"):  # the headline of the game's result screen
+        screen = (
+            presentation.hand_result(game, data)
+            if kind == "hand_over"
+            else presentation.match_result(game, data)
+        )
+        if screen:
+            return render(Reader(lang, list(names)), screen[0])
     own = getattr(game_text(game), "outcome_line", None)
     line = own(lang, kind, data, names) if own is not None else None
     if line is not None:

@@ -1,0 +1,183 @@
+"""打滚子 (Dagunzi): what each moment says, as language-neutral messages (``dagunzi.po``).
+
+The events are the engine's (``games/dagunzi/engine.py``, ``kitty.py``, ``results.py``); the
+hand's result comes from ``HandResult.to_json()``, whose ``summary`` has the settlement
+``case`` (``keep_up``, ``keep_void``, ``take_no_level``, ``take_up``, ``dagunzi.txt:83-97``),
+then the shared trick screen (:func:`present.tricks.hand_screen`): the hand's own dealer, never
+the next one (the engine names the next dealer as soon as the hand is over).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import Event
+from present import tricks
+from present.message import Cards, Join, Msg, Seat, Seats
+
+__all__ = ["OUTCOMES", "event", "hand_result", "match_result"]
+
+OUTCOMES = ("keep_up", "keep_void", "take_no_level", "take_up")
+_REDEAL = {
+    "the kitty holds only jokers": "dagunzi.redeal.only_jokers",
+    "the kitty has too few suited cards to flip": "dagunzi.redeal.few_suited",
+}
+
+
+def _headline(result: Mapping[str, Any]) -> Msg:
+    summary = result["summary"]
+    case = str(summary["case"])
+    line = Msg(
+        f"dagunzi.outcome.{case}",
+        number=int(result["number"]),
+        points=int(summary["defenders_points"]),
+        team=Seats(list(summary["winner_team"])),
+        up=int(summary["levels_up"]),
+    )
+    blood = int(summary.get("blood_next") or 0)
+    if blood and not summary.get("lun_over"):
+        line = Msg(
+            "tricks.then_semicolon", first=line, second=Msg("dagunzi.outcome.blood", blood=blood)
+        )
+    return line
+
+
+def hand_result(result: Mapping[str, Any]) -> list[Msg]:
+    """The end of a 打滚子 hand: the settlement headline (and the blood owed next hand), the
+    trick screen, and the 轮's end when this hand ended it."""
+    summary = result.get("summary")
+    if not isinstance(summary, Mapping) or summary.get("case") not in OUTCOMES:
+        return []
+    lines = [_headline(result), *tricks.hand_screen(summary, result.get("teams"))]
+    if summary.get("lun_over") and summary.get("lun_winner"):
+        lines.append(
+            Msg(
+                "dagunzi.event.lun_over",
+                team=Seats(list(summary["lun_winner"])),
+                lun=int(summary["lun"]),
+            )
+        )
+    return lines
+
+
+def match_result(result: Mapping[str, Any]) -> list[Msg]:
+    """The end of a 打滚子 match: the trick family's match screen with the 轮 won per side."""
+    try:
+        teams = [list(t) for t in result["teams"]]
+        luns = list((result.get("summary") or {}).get("luns_won") or [])
+        extra = (
+            [
+                Msg(
+                    "dagunzi.luns_won",
+                    luns=Join(
+                        [
+                            Msg("present.seat_value", who=Seats(t), value=int(luns[i]))
+                            for i, t in enumerate(teams)
+                        ]
+                    ),
+                )
+            ]
+            if len(luns) == len(teams)
+            else []
+        )
+        return tricks.match_screen(result, extra)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return []
+
+
+def event(e: Event) -> Msg | None:
+    """The line of one 打滚子 event, or ``None`` when it has none."""
+    data: Mapping[str, Any] = dict(e.data)
+    who = Seat(e.seat)
+    kind = e.kind
+    try:
+        if kind == "hand_over":
+            lines = hand_result(data)
+            return lines[0] if lines else None
+        if kind == "match_over":
+            lines = match_result(data)
+            return lines[0] if lines else None
+        if kind == "level_up" and "up" not in data:
+            return Msg(
+                "dagunzi.event.level_up", team=Seats(list(data["team"])), level=str(data["level"])
+            )
+        if kind == "lun_over":
+            return Msg(
+                "dagunzi.event.lun_over", team=Seats(list(data["winner"])), lun=int(data["lun"])
+            )
+        if kind == "deal_grabbed":
+            return Msg("dagunzi.event.deal_grabbed", who=who)
+        if kind == "trump_fixed":
+            card = Cards([data["card"]]) if data.get("card") else "—"
+            how = Msg(f"dagunzi.how.{data['how']}", card=card)
+            return Msg("dagunzi.event.trump_fixed", suit=tricks.suit_msg(data["trump"]), how=how)
+        if kind == "kitty_flipped":
+            flips = Join(
+                [
+                    Msg("present.seat_value", who=Seat(f.get("seat")), value=Cards([f.get("card")]))
+                    for f in data.get("flips") or []
+                ]
+            )
+            return Msg("dagunzi.event.kitty_flipped", flips=flips, who=who)
+        if kind == "redealt":
+            key = _REDEAL.get(str(data.get("reason")))
+            why: Msg | str = Msg(key) if key else str(data.get("reason"))
+            return Msg("dagunzi.event.redealt", why=why)
+        if kind in ("trump_declared", "trump_overcalled"):
+            key = {"overcall": "trump_overcalled", "reinforce": "trump_reinforced"}.get(
+                str(data.get("kind")), "trump_declared"
+            )
+            return Msg(
+                f"dagunzi.event.{key}",
+                who=who,
+                cards=Cards(data["cards"]),
+                suit=tricks.suit_msg(data["trump"]),
+            )
+        if kind == "tribute_paid":
+            return Msg(
+                "dagunzi.event.tribute_paid",
+                who=who,
+                dealer=Seat(data["to"]),
+                count=int(data["count"]),
+            )
+        if kind == "gan_guo":
+            return Msg("dagunzi.event.gan_guo", cards=Cards(data["kitty"]))
+        if kind == "kitty_taken":
+            return Msg("dagunzi.event.kitty_taken", who=who)
+        if kind == "kitty_buried":
+            jokers = int(data.get("jokers") or 0)
+            if jokers and data.get("kitty"):
+                return Msg(
+                    "dagunzi.event.kitty_buried_jokers",
+                    who=who,
+                    jokers=jokers,
+                    cards=Cards(data["kitty"]),
+                )
+            return Msg("dagunzi.event.kitty_buried", who=who)
+        if kind == "jokers_buried":
+            taken: Any = Cards(data["taken"]) if data.get("taken") else Msg("dagunzi.nothing")
+            return Msg(
+                "dagunzi.event.jokers_buried", who=who, jokers=Cards(data["jokers"]), taken=taken
+            )
+        if kind == "cards_taken_back":
+            return Msg("dagunzi.event.cards_taken_back", who=who, cards=Cards(data["cards"]))
+        if kind == "kitty_won":
+            return Msg(
+                "dagunzi.event.kitty_won",
+                who=who,
+                points=int(data["kitty_points"]),
+                bonus=int(data["bonus"]),
+            )
+        if kind == "play_started":
+            return Msg(
+                "dagunzi.event.play_started",
+                suit=tricks.suit_msg(data["trump"]),
+                level=str(data["level"]),
+                who=who,
+            )
+        if kind in ("trick_won", "throw_failed", "hand_started"):
+            return tricks.event(e)
+    except (KeyError, TypeError, ValueError):
+        return None
+    return None
