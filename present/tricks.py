@@ -50,7 +50,14 @@ def event(e: Event, prefix: str = "event") -> Msg:
 def hand_screen(summary: Mapping[str, Any], teams: Sequence[Sequence[int]] | None) -> list[Msg]:
     """The lines after a trick game's headline: who dealt at which level and trump, the
     sides and the defenders' points, the kitty and 扣底, the levels before and after, and
-    who deals next."""
+    who deals next (``[]`` for a summary of another shape)."""
+    try:
+        return _hand_screen(summary, teams)
+    except (KeyError, TypeError, ValueError, IndexError, StopIteration):
+        return []  # a summary of another shape: the headline stands alone
+
+
+def _hand_screen(summary: Mapping[str, Any], teams: Sequence[Sequence[int]] | None) -> list[Msg]:
     dealer_team = [int(s) for s in summary["dealer_team"]]
     if not teams:  # partners sit opposite: the dealer's side and the other two
         teams = [sorted(dealer_team), [s for s in range(4) if s not in dealer_team]]

@@ -169,7 +169,7 @@ def test_play_pajiwo_one_hand_with_card_notation(tmp_path: Path) -> None:
     assert "your hand (25):" in text
     assert typed >= 10  # one typed play per trick led or followed by seat 0
     assert text.count("\n! ") == 1  # only zz was refused: every typed play was understood
-    assert "match over: Bot 2 & Bot 4 win the match" in text  # seats by name
+    assert "Match over: Bot 2 & Bot 4 win" in text  # seats by name
 
 
 def test_run_without_token_says_how_to_get_one(tmp_path: Path) -> None:

@@ -57,3 +57,37 @@ def test_dagun_screens_tell_the_engines_result(seed: int) -> None:
         assert shown.team(first) in shown.text, (shown, first)
         for seat, coins in enumerate(match.scores):
             assert f"{shown.name(seat)} {_signed(int(coins))}" in shown.text
+
+
+@pytest.mark.parametrize("game_key", ["pajiwo", "dagunzi"])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_trick_game_screens_tell_the_engines_result(game_key: str, seed: int) -> None:
+    game = play_out(game_key, seed)
+    for hand in game.hand_results:
+        summary = hand.summary
+        winners = list(summary["winner_team"])  # type: ignore[call-overload]
+        dealer_team = list(summary["dealer_team"])  # type: ignore[call-overload]
+        defenders = next(list(t) for t in hand.teams if sorted(t) != sorted(dealer_team))
+        for shown in hand_screens(game_key, hand.to_json()):
+            text = shown.text
+            assert shown.team(winners) in text, (shown, winners)
+            assert str(summary["defenders_points"]) in text
+            _only_true_teams(shown, [list(t) for t in hand.teams])
+            if shown.front != "terminal":
+                continue
+            assert shown.name(int(summary["dealer"])) in text  # type: ignore[call-overload]
+            assert shown.team(dealer_team) in text and shown.team(defenders) in text
+            for i, team in enumerate(hand.teams):
+                after = summary["levels_after"][i]  # type: ignore[index]
+                assert f"{shown.team(list(team))} {summary['levels_before'][i]} → {after}" in text  # type: ignore[index]
+            assert shown.name(int(summary["next_dealer"])) in text  # type: ignore[call-overload]
+    match = game.match_result
+    assert match is not None
+    for shown in match_screens(game_key, match.to_json()):
+        if match.ranks.count(1) == 1:
+            first = list(match.teams[match.ranks.index(1)])
+            assert shown.team(first) in shown.text, (shown, first)
+        _only_true_teams(shown, [list(t) for t in match.teams])
+        levels = match.summary.get("levels") or list(match.scores)
+        for i, team in enumerate(match.teams):
+            assert f"{shown.team(list(team))}" in shown.text and str(levels[i]) in shown.text
