@@ -128,7 +128,7 @@ class InfoCog(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await answer_unlisted(interaction)  # a /rules control not on its message
 
-    @app_commands.command(name=_L("rules"), description=_L("A summary of a game's rules"))
+    @app_commands.command(name=_L("rules"), description=_L("A game's rules, page by page"))
     @app_commands.rename(game=_L("game"))
     @app_commands.describe(game=_L("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
