@@ -64,10 +64,19 @@ def contact_sheet(pictures: dict[str, Image.Image], width: int = 1900) -> Image.
 
 def run() -> Iterator[Figure]:
     from render.cards import hand_png
+    from render.climb import climb_table_png
     from render.common import to_png
     from render.mahjong import mahjong_table_png
+    from render.mahjong_result import mahjong_result_png
     from render.trick import trick_table_png
-    from tests.render.samples import PICTURES, hand_39_groups, mahjong_table_scene, trick_scene
+    from tests.render.samples import (
+        PICTURES,
+        climb_scene,
+        hand_39_groups,
+        mahjong_result_scene,
+        mahjong_table_scene,
+        trick_scene,
+    )
 
     groups = hand_39_groups()
     ms, extra = _median_ms(lambda: hand_png(groups, title="你的手牌 Your hand · 39"))
@@ -78,6 +87,12 @@ def run() -> Iterator[Figure]:
     table = mahjong_table_scene()
     ms, extra = _median_ms(lambda: mahjong_table_png(table))
     yield Figure("render.mahjong_table_ms", ms, "ms", "< 40", extra=extra)
+    result = mahjong_result_scene()
+    ms, extra = _median_ms(lambda: mahjong_result_png(result))
+    yield Figure("render.mahjong_result_ms", ms, "ms", extra=extra)
+    climb = climb_scene()
+    ms, extra = _median_ms(lambda: climb_table_png(climb))
+    yield Figure("render.climb_table_ms", ms, "ms", extra=extra)
     pictures = {name: draw() for name, draw in PICTURES.items()}
     sizes = {name: len(to_png(pic)) / 1024 for name, pic in pictures.items()}
     largest = max(sizes, key=lambda n: sizes[n])
