@@ -3,9 +3,11 @@
 A rules page (``docs/rules/<game>.md``, ``<game>.zh.md`` for Chinese readers) is written for
 players, with a closing developers' section (``## For developers`` / ``## 写给开发者``) that
 ``/rules`` never shows. :func:`rules_pages` cuts the player sections into pages of at most
-:data:`PAGE_CHARS` characters (a long section runs over several pages, cut between lines), with
-what a Discord message cannot show made readable: seed citations, pictures and links to other
-files are dropped (a Discord user cannot open a repository path), and table rows become lines.
+:data:`PAGE_CHARS` characters (a long section runs over several pages, cut between lines), the
+first page led by the page's opening paragraph, with what a Discord message cannot show made
+readable: soft-wrapped lines are joined, seed citations and links to other files are dropped (a
+Discord user cannot open a repository path), table rows become lines, and a section's pictures
+(``docs/rules/img``, drawn by the renderer) are attached to its first page.
 
 :class:`RulesPageButton` (previous / next) and :class:`RulesSectionSelect` (jump to a section)
 carry the game and the page in their ``custom_id``, so they keep working after a restart and
