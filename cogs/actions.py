@@ -27,8 +27,9 @@ import discord
 
 from cogs.failures import answers_failures
 from cogs.i18n import lang_of, refusal_text, tr
-from cogs.lead import lead_line
-from cogs.present import action_label, decode_action, same_cards
+from cogs.present import decode_action, same_cards
+from cogs.selection import Selection, selection_from_message
+from cogs.table_message import names_of, step_of
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -42,7 +43,6 @@ __all__ = [
     "perform_control",
     "refuse",
     "show_hand",
-    "show_hint",
 ]
 
 log = logging.getLogger(__name__)
@@ -207,8 +207,6 @@ async def perform_control(
         return
     legal: list[Action] | None = None
     if value.startswith("#"):
-        from cogs.display import step_of
-
         if step != step_of(table):
             await refuse(interaction, Refusal("stale", "these controls are out of date"))
             return
@@ -251,7 +249,6 @@ async def confirm_failed_throw(interaction: discord.Interaction, table_id: int, 
 
 def failed_throw_text(interaction: discord.Interaction, table_id: int, seat: int) -> str | None:
     """The failed-throw note for ``seat`` if its last play was a failed throw, else None."""
-    from cogs.display import names_of
     from cogs.present import cards_text, seat_name
 
     bot = app(interaction)
@@ -288,8 +285,6 @@ async def _picking_seat(
 ) -> tuple[Table, int] | None:
     """Acknowledge a card-menu control, then the table and the caller's seat; None (after
     a refusal) when the caller is not seated or the controls are from an earlier step."""
-    from cogs.display import step_of
-
     await interaction.response.defer()
     app(interaction).display.hand_tokens.note(table_id, interaction.user.id, interaction)
     try:
@@ -310,8 +305,6 @@ async def pick_cards(
 ) -> None:
     """Cards ticked in one group's menu: redraw the message with the new choice (the
     picture stays; only the text and the controls change)."""
-    from cogs.picker import selection_from_message
-
     found = await _picking_seat(interaction, table_id, step)
     if found is None:
         return
@@ -331,7 +324,6 @@ async def submit_picked(
 ) -> None:
     """*Play* / *Bury* … with the ticked cards, or *Clear*.  A refusal is shown in place,
     in the message, with the choice kept."""
-    from cogs.picker import Selection, selection_from_message
     from games.base import Action
 
     bot = app(interaction)
@@ -543,50 +535,6 @@ async def show_hand(interaction: discord.Interaction, table_id: int | None) -> N
     if older is not None:
         with contextlib.suppress(discord.HTTPException):
             await older.delete_original_response()
-
-
-@answers_failures
-async def show_hint(interaction: discord.Interaction, table_id: int | None) -> None:
-    """What the heuristic bot would do in the caller's seat (ephemeral)."""
-    await defer_private(interaction)
-    bot = app(interaction)
-    lg = lang(interaction)
-    try:
-        table = callers_table(interaction, table_id)
-        seat = callers_seat(interaction, table)
-        action = bot.service.hint(table.id, interaction.user.id)
-        seat_view = bot.service.view(table.id, interaction.user.id) if action is not None else {}
-    except (table_error_type(), Refusal) as exc:
-        await refuse(interaction, exc)
-        return
-    if action is None:
-        await interaction.followup.send(tr(lg, "hint.none"), ephemeral=True)
-        return
-    from cogs.controls import ActButton, ActSelect
-    from cogs.display import step_of
-    from cogs.present import encode_action
-
-    # "play this": the hinted move, one tap away (a select of one option when its value is
-    # too long for a button's custom_id)
-    step = step_of(table)
-    value = encode_action(action, 0)
-    controls = discord.ui.View(timeout=None)
-    if value.startswith("#"):  # too long to carry: /play names it
-        pass
-    elif len(value) <= 70 and " " not in value:
-        # a move without cards (过 pass) is named; "Play this" is for a play
-        label = tr(lg, "hint.play_this") if action.data else action_label(lg, action)
-        controls.add_item(ActButton(table.id, step, value, label))
-    else:
-        option = discord.SelectOption(label=action_label(lg, action), value=value)
-        controls.add_item(ActSelect(table.id, step, [option], tr(lg, "hint.play_this")))
-    text = tr(lg, "hint.text", action=action_label(lg, action))
-    options = table.engine.options if table.engine is not None else None
-    follow_rule = str(getattr(options, "tractor_follow", "longest_tractor"))
-    lead = lead_line(lg, seat_view, seat, follow_rule)
-    await interaction.followup.send(
-        text + (f"\n{lead}" if lead else ""), ephemeral=True, view=controls
-    )
 
 
 @answers_failures

@@ -25,11 +25,29 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from cogs.actions import (
+    Refusal,
+    answers_failures,
+    app,
+    callers_seat,
+    callers_table,
+    choose_seat,
+    defer_private,
+    lang,
+    lobby_button,
+    refuse,
+    show_hand,
+    table_error_type,
+    take_back,
+)
 from cogs.i18n import lang_of, tr
+from cogs.lead import lead_line
 from cogs.mahjong_controls import StandingButton
+from cogs.move_controls import ActButton, ActSelect
 from cogs.picker import PickButton, PickSelect
 from cogs.present import action_label, encode_action
 from cogs.suggest import GroupSelect
+from cogs.table_message import step_of
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -78,8 +96,6 @@ class LobbyButton(
         return cls(int(match["table"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.actions import lobby_button
-
         await lobby_button(interaction, self.table_id, self.op)
 
 
@@ -109,81 +125,12 @@ class TableButton(
         return cls(int(match["table"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.actions import show_hand, show_hint, take_back
-
         if self.op == "hand":
             await show_hand(interaction, self.table_id)
         elif self.op == "back":
             await take_back(interaction, self.table_id)
         else:
             await show_hint(interaction, self.table_id)
-
-
-class ActButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:a:(?P<table>\d+):(?P<step>\d+):(?P<value>\S{1,70})",
-):
-    """A move without card choice (pass, claim …) in a private hand message."""
-
-    def __init__(self, table_id: int, step: int, value: str, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or value,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"pj:a:{table_id}:{step}:{value}",
-            )
-        )
-        self.table_id = table_id
-        self.step = step
-        self.value = value
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActButton:
-        return cls(int(match["table"]), int(match["step"]), match["value"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.actions import perform_control
-
-        await perform_control(interaction, self.table_id, self.step, self.value)
-
-
-class ActSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"pj:s:(?P<table>\d+):(?P<step>\d+)"
-):
-    """The menu of legal moves (most useful first, at most 25) in a private hand message."""
-
-    def __init__(
-        self,
-        table_id: int,
-        step: int,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"pj:s:{table_id}:{step}",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            )
-        )
-        self.table_id = table_id
-        self.step = step
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActSelect:
-        return cls(int(match["table"]), int(match["step"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.actions import perform_control
-
-        values = self.item.values
-        await perform_control(interaction, self.table_id, self.step, values[0] if values else "")
 
 
 class LobbySeat(
@@ -213,8 +160,6 @@ class LobbySeat(
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.actions import choose_seat
-
         values = self.item.values
         await choose_seat(interaction, self.table_id, values[0] if values else "")
 
@@ -285,6 +230,15 @@ def play_controls(table: Table, lang: str) -> discord.ui.View:
     return view
 
 
+def table_controls(table: Table, lang: str) -> discord.ui.View | None:
+    """The table message's controls: the lobby's, or play's (none once it is over)."""
+    if table.status == "lobby":
+        return lobby_controls(table, lang)
+    if table.status == "playing":
+        return play_controls(table, lang)
+    return None
+
+
 def quick_rows(
     table_id: int,
     step: int,
@@ -323,3 +277,43 @@ def quick_rows(
         menu.add_item(ActSelect(table_id, step, options, tr(lg, "pick.suggested")))
         rows.append(menu)
     return rows
+
+
+@answers_failures
+async def show_hint(interaction: discord.Interaction, table_id: int | None) -> None:
+    """What the heuristic bot would do in the caller's seat (ephemeral)."""
+    await defer_private(interaction)
+    bot = app(interaction)
+    lg = lang(interaction)
+    try:
+        table = callers_table(interaction, table_id)
+        seat = callers_seat(interaction, table)
+        action = bot.service.hint(table.id, interaction.user.id)
+        seat_view = bot.service.view(table.id, interaction.user.id) if action is not None else {}
+    except (table_error_type(), Refusal) as exc:
+        await refuse(interaction, exc)
+        return
+    if action is None:
+        await interaction.followup.send(tr(lg, "hint.none"), ephemeral=True)
+        return
+    # "play this": the hinted move, one tap away (a select of one option when its value is
+    # too long for a button's custom_id)
+    step = step_of(table)
+    value = encode_action(action, 0)
+    controls = discord.ui.View(timeout=None)
+    if value.startswith("#"):  # too long to carry: /play names it
+        pass
+    elif len(value) <= 70 and " " not in value:
+        # a move without cards (过 pass) is named; "Play this" is for a play
+        label = tr(lg, "hint.play_this") if action.data else action_label(lg, action)
+        controls.add_item(ActButton(table.id, step, value, label))
+    else:
+        option = discord.SelectOption(label=action_label(lg, action), value=value)
+        controls.add_item(ActSelect(table.id, step, [option], tr(lg, "hint.play_this")))
+    text = tr(lg, "hint.text", action=action_label(lg, action))
+    options = table.engine.options if table.engine is not None else None
+    follow_rule = str(getattr(options, "tractor_follow", "longest_tractor"))
+    lead = lead_line(lg, seat_view, seat, follow_rule)
+    await interaction.followup.send(
+        text + (f"\n{lead}" if lead else ""), ephemeral=True, view=controls
+    )

@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from cogs.actions import app, callers_seat, defer, lang, perform, refuse, reply
 from cogs.i18n import Lang, tr
 from cogs.mahjong_text import tile_text, tiles_text
+from cogs.move_controls import ActButton, ActSelect
 from cogs.present import encode_action, kind_label
-
-if TYPE_CHECKING:
-    from games.base import Action
+from games.base import Action
 
 __all__ = ["STANDING", "StandingButton", "standing_rows", "tile_rows"]
 
@@ -46,8 +46,6 @@ def tile_rows(
     lang: Lang,
 ) -> list[discord.ui.ActionRow[Any]]:
     """The move controls for a seat's legal mahjong moves (see the module docstring)."""
-    from cogs.controls import ActButton, ActSelect
-
     buttons: list[discord.ui.Item[Any]] = []
     discards: list[discord.SelectOption] = []
     chows: list[tuple[str, str]] = []
@@ -178,9 +176,6 @@ async def set_standing(
 ) -> None:
     """Apply a standing choice for the caller's seat; the hand message is redrawn by the
     display (the seat's view changed). The answer is ephemeral: nobody else learns it."""
-    from cogs.actions import app, callers_seat, defer, lang, perform, reply
-    from games.base import Action
-
     await defer(interaction)
     lg = lang(interaction)
     bot = app(interaction)
@@ -188,8 +183,6 @@ async def set_standing(
         table = bot.service.get(table_id)
         seat = callers_seat(interaction, table)
     except Exception as exc:  # TableError or Refusal, both refused alike
-        from cogs.actions import refuse
-
         await refuse(interaction, exc)
         return
     action = Action(seat, "standing", {name: to})

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.actions import pick_cards, submit_picked
 from cogs.i18n import Lang, tr
 from cogs.present import cards_text, game_text, kind_label
+from cogs.selection import Selection, selection_from_message, walk_components
 
 if TYPE_CHECKING:
     from games.base import Action
@@ -55,25 +57,6 @@ class CardGroup:
 
     label: str
     cards: tuple[tuple[str, str], ...]
-
-
-@dataclass
-class Selection:
-    """What is ticked, per group index: option values (``As~2``)."""
-
-    by_group: dict[int, list[str]] = field(default_factory=dict)
-
-    @property
-    def values(self) -> list[str]:
-        return [v for g in sorted(self.by_group) for v in self.by_group[g]]
-
-    @property
-    def cards(self) -> list[str]:
-        """The ticked cards in notation (``["As", "As", "10h"]``)."""
-        return [v.split("~", 1)[0] for v in self.values]
-
-    def __bool__(self) -> bool:
-        return bool(self.values)
 
 
 def _notation(text: str) -> str:
@@ -113,34 +96,6 @@ def pick_kinds(legal: Sequence[Action]) -> list[str]:
         if action.kind in PICK_KINDS and "cards" in action.data and action.kind not in kinds:
             kinds.append(action.kind)
     return kinds
-
-
-def walk_components(components: Iterable[Any]) -> Iterable[Any]:
-    """Every component of a message, depth first (layout containers, rows, their items)."""
-    for comp in components:
-        yield comp
-        yield from walk_components(getattr(comp, "children", None) or [])
-        accessory = getattr(comp, "accessory", None)
-        if accessory is not None:
-            yield accessory
-
-
-_PICK_ID = re.compile(r"pj:c:(?P<table>\d+):(?P<step>\d+):(?P<group>\d+)")
-
-
-def selection_from_message(message: discord.Message | None, table_id: int, step: int) -> Selection:
-    """What the message shows ticked for this table and step (options marked default)."""
-    selection = Selection()
-    if message is None:
-        return selection
-    for comp in walk_components(message.components):
-        match = _PICK_ID.fullmatch(getattr(comp, "custom_id", None) or "")
-        if match is None or int(match["table"]) != table_id or int(match["step"]) != step:
-            continue
-        chosen = [o.value for o in getattr(comp, "options", []) if o.default]
-        if chosen:
-            selection.by_group[int(match["group"])] = chosen
-    return selection
 
 
 def chosen_line(lang: Lang, selection: Selection) -> str:
@@ -224,8 +179,6 @@ class PickSelect(
         return cls(int(match["table"]), int(match["step"]), int(match["group"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.actions import pick_cards
-
         data: Mapping[str, Any] = interaction.data or {}
         values = [str(v) for v in data.get("values", [])]
         await pick_cards(interaction, self.table_id, self.step, self.group, values)
@@ -258,6 +211,4 @@ class PickButton(
         return cls(int(match["table"]), int(match["step"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.actions import submit_picked
-
         await submit_picked(interaction, self.table_id, self.step, self.op)

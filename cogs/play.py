@@ -29,10 +29,10 @@ from cogs.actions import (
     reply,
     resolve_cards,
     show_hand,
-    show_hint,
     table_error_type,
     table_for_player,
 )
+from cogs.controls import show_hint
 from cogs.i18n import lang_of, tr
 from cogs.present import action_label, encode_action
 from games.base import Action

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.actions import perform_control
 from cogs.present import encode_action
 
 if TYPE_CHECKING:
@@ -59,8 +60,6 @@ class GroupSelect(
         return cls(int(match["table"]), int(match["step"]), int(match["group"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.actions import perform_control
-
         values = self.item.values
         await perform_control(interaction, self.table_id, self.step, values[0] if values else "")
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import pictures
+from cogs.controls import table_controls
 from cogs.display_core import (
     CLEAN_UP_PRIORITY,
     PICTURE_RETRY_S,
@@ -27,7 +28,7 @@ from cogs.display_core import (
 )
 from cogs.failures import DISCORD_FAILURES, MISSING_PERMISSIONS, is_transient, permission_list
 from cogs.i18n import tr
-from cogs.table_message import names_of, table_controls, table_text
+from cogs.table_message import names_of, table_text
 
 if TYPE_CHECKING:
     from bot.tables import Table

@@ -10,9 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-import discord
-
-from cogs.controls import lobby_controls, play_controls
 from cogs.i18n import tr
 from cogs.mahjong_text import is_tile_view
 from cogs.mahjong_text import table_lines as tile_table_lines
@@ -22,7 +19,7 @@ from games.base import Action
 if TYPE_CHECKING:
     from bot.tables import Table
 
-__all__ = ["kind_action", "names_of", "play_lines", "step_of", "table_controls", "table_text"]
+__all__ = ["kind_action", "names_of", "play_lines", "step_of", "table_text"]
 
 
 def step_of(table: Table) -> int:
@@ -159,12 +156,3 @@ def play_lines(table: Table, view: dict[str, Any], lang: str, names: list[str]) 
         text = won or match_won_text(lang, result, names)
         out.append(tr(lang, "table.result", text=text))
     return out
-
-
-def table_controls(table: Table, lang: str) -> discord.ui.View | None:
-    """The table message's controls: the lobby's, or play's (none once it is over)."""
-    if table.status == "lobby":
-        return lobby_controls(table, lang)
-    if table.status == "playing":
-        return play_controls(table, lang)
-    return None

@@ -1,4 +1,6 @@
-"""Dependencies point one way: ``cogs -> bot -> games`` and ``render -> games``.
+"""Dependencies point one way: ``cogs -> bot -> games`` and ``render -> games``; inside
+``bot/``, ``cogs/`` and ``render/`` no module imports itself back through others (no import
+cycle), and no module of the packages is longer than ``MAX_LINES``.
 
 The packages' source is read with :mod:`ast` (every ``import``/``from`` statement at any
 depth, relative imports resolved, and ``importlib.import_module``/``__import__`` calls whose
@@ -70,9 +72,31 @@ def _resolve(path: Path, root: Path, node: ast.ImportFrom) -> str:
     return ".".join([*base, *([node.module] if node.module else [])])
 
 
-def imports_of(path: Path, root: Path = ROOT) -> list[Import]:
-    """Every module ``path`` imports (statically or through importlib with a known name)."""
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+class _DropTypeChecking(ast.NodeTransformer):
+    """Empties ``if TYPE_CHECKING:`` blocks (their ``else`` stays): imports for annotations only."""
+
+    def visit_If(self, node: ast.If) -> ast.AST:
+        self.generic_visit(node)
+        if _is_type_checking(node.test):
+            node.body = [ast.Pass()]
+        return node
+
+
+def imports_of(path: Path, root: Path = ROOT, *, runtime_only: bool = False) -> list[Import]:
+    """Every module ``path`` imports (statically or through importlib with a known name).
+
+    ``runtime_only``: without the imports of ``if TYPE_CHECKING:`` blocks, which never run
+    (annotations are strings here: ``from __future__ import annotations``); an import inside
+    a function still counts, since it runs when the function does."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    if runtime_only:
+        tree = _DropTypeChecking().visit(tree)
     rel = path.relative_to(root).as_posix()
     constants = {
         target.id: stmt.value.value
@@ -171,3 +195,123 @@ def test_the_host_loads_without_discord() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+# ------------------------------------------------------------------ import cycles
+CYCLE_FREE = ("bot", "cogs", "render")
+
+
+def import_graph(package: str, root: Path = ROOT) -> dict[str, set[str]]:
+    """``module -> the modules of the same package it imports when it runs`` (at any depth of
+    the file, importlib included, ``if TYPE_CHECKING:`` blocks excluded). An import of a
+    name from a module (``from cogs.present import cards_text``) is an edge to that module;
+    the package's own ``__init__`` is left out (importing any module of it runs that first)."""
+    files = {_module_name(p, root): p for p in sorted((root / package).rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        graph[name] = set()
+        for imp in imports_of(path, root, runtime_only=True):
+            target = imp.module
+            while target and target not in files:
+                target = target.rpartition(".")[0]
+            if target and target not in (name, package):
+                graph[name].add(target)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted:
+    every module in one imports every other, directly or through the rest."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+#: Cycles not broken yet (each a function-level import); the list may only shrink.
+KNOWN_CYCLES: list[list[str]] = [
+    # the terminal's 打滚 table names seats with bot.textview's helper, which loads it
+    ["bot.textview", "bot.textview_dagun"],
+    # the shared mahjong lines ask 金华's for its 财神 and 倍/承包 lines
+    ["cogs.jinhua_text", "cogs.mahjong_text"],
+]
+
+
+@pytest.mark.parametrize("package", CYCLE_FREE)
+def test_no_import_cycle_inside_a_package(package: str) -> None:
+    known = [c for c in KNOWN_CYCLES if c[0].split(".")[0] == package]
+    assert cycles(import_graph(package)) == known
+
+
+def test_the_cycle_check_sees_hidden_imports_and_not_annotations(tmp_path: Path) -> None:
+    """A cycle closed by an import inside a function is found; one closed only by an
+    ``if TYPE_CHECKING:`` import is not (it never runs)."""
+    pkg = tmp_path / "cogs"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from cogs.b import thing\n")
+    (pkg / "b.py").write_text("def thing():\n    from cogs import c\n")
+    (pkg / "c.py").write_text("import importlib\nimportlib.import_module('cogs.a')\n")
+    (pkg / "d.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import cogs.e\n"
+    )
+    (pkg / "e.py").write_text("import cogs.d\n")
+    graph = import_graph("cogs", tmp_path)
+    assert graph["cogs.d"] == set() and graph["cogs.e"] == {"cogs.d"}
+    assert cycles(graph) == [["cogs.a", "cogs.b", "cogs.c"]]
+
+
+# ------------------------------------------------------------------ module size
+MAX_LINES = 600
+SIZED = ("bot", "cogs", "render", "games")
+
+#: Modules still over ``MAX_LINES``, each to be split by job like bot/tables.py (pure moves,
+#: public API unchanged). The list may only shrink: an entry back under the limit fails below.
+TOO_LONG_FOR_NOW: frozenset[str] = frozenset(
+    {
+        "games/dagun/engine.py",
+        "games/dagunzi/engine.py",
+        "games/mahjong/engine.py",
+        "games/pajiwo/engine.py",
+    }
+)
+
+
+def _lines(path: Path) -> int:
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_no_module_over_the_size_limit() -> None:
+    long = {
+        path.relative_to(ROOT).as_posix(): _lines(path)
+        for package in SIZED
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if _lines(path) > MAX_LINES
+    }
+    assert {f: n for f, n in long.items() if f not in TOO_LONG_FOR_NOW} == {}
+    # a module split since must leave the list too
+    assert sorted(TOO_LONG_FOR_NOW - set(long)) == []

@@ -1,0 +1,80 @@
+"""The move controls of a hand message: a button per move without data (pass, claim …) and
+the select of legal moves. Both answer through :func:`cogs.actions.perform_control`.
+
+custom_ids (see :mod:`cogs.controls`): ``pj:a:<table>:<step>:<value>`` and
+``pj:s:<table>:<step>``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from cogs.actions import perform_control
+
+__all__ = ["ActButton", "ActSelect"]
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pj:a:(?P<table>\d+):(?P<step>\d+):(?P<value>\S{1,70})",
+):
+    """A move without card choice (pass, claim …) in a private hand message."""
+
+    def __init__(self, table_id: int, step: int, value: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or value,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pj:a:{table_id}:{step}:{value}",
+            )
+        )
+        self.table_id = table_id
+        self.step = step
+        self.value = value
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActButton:
+        return cls(int(match["table"]), int(match["step"]), match["value"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await perform_control(interaction, self.table_id, self.step, self.value)
+
+
+class ActSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"pj:s:(?P<table>\d+):(?P<step>\d+)"
+):
+    """The menu of legal moves (most useful first, at most 25) in a private hand message."""
+
+    def __init__(
+        self,
+        table_id: int,
+        step: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pj:s:{table_id}:{step}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.table_id = table_id
+        self.step = step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActSelect:
+        return cls(int(match["table"]), int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        await perform_control(interaction, self.table_id, self.step, values[0] if values else "")
