@@ -5,7 +5,7 @@ terminal channel of that game; the other seats are bots. An unfinished game of
 the same kind in the same database is resumed instead of a new one. At each of the
 player's required decisions the view and the numbered legal moves are
 printed (at a live table also the optional ones, such as declaring trump
-while the cards arrive: the deal goes on while the prompt waits); the player
+while the cards arrive: the table deals on while the prompt waits); the player
 types a number, a move in card notation (``10s 10s``,
 ``♠10♠10``, ``黑桃10 黑桃10``, optionally after the move kind: ``bury 3c 4c …``),
 ``pass``, ``hint``, ``view`` or ``quit``. End of input leaves the game saved.
@@ -161,6 +161,26 @@ def _accepts(table: Table) -> Any:
     return accepts
 
 
+FORCED_PASS_DELAY = (1.0, 3.0)
+"""Seconds (low, high) before a required decision whose only move is ``pass`` is passed for
+the player, as on Discord: waiting for it would only run the clock (a 造反 window without
+the points, after a live deal)."""
+
+
+def _wait_note(table: Table, required: bool, legal: list[Action]) -> str:
+    """What the prompt adds: what happens while an optional decision waits (the table's next
+    step, e.g. ``the table will end the deal``), or that a lone pass is made for the player."""
+    if required:
+        if len(legal) == 1 and legal[0].kind == "pass" and not legal[0].data:
+            return "; your only move, passed for you in a moment"
+        return ""
+    assert table.engine is not None
+    step = next((d for d in table.engine.pending() if d.seat is None), None)
+    if step is None or not step.prompt:
+        return ", or wait"
+    return f", or wait: the table will {step.prompt}"
+
+
 _CHANGED: Any = object()
 
 
@@ -299,7 +319,12 @@ async def play(
     channel = terminal_channel(game)
     store = await Store.open(db_path)
     try:
-        service = TableService(store, default_pace=pace, scheduler=scheduler)
+        service = TableService(
+            store,
+            default_pace=pace,
+            scheduler=scheduler,
+            forced_pass_delay=FORCED_PASS_DELAY,
+        )
     except BaseException:
         await store.close()
         raise
@@ -365,12 +390,15 @@ async def play(
         game_help = _help(table.spec.key)
         term.say(game_help)
         lines = _LineReader(stdin, loop)
-        shown: tuple[int, list[Action]] | None = None  # (state version, moves listed)
+        # (state version, moves listed, the decision they answer: kinds, required, prompt)
+        shown: tuple[int, list[Action], tuple[Any, ...]] | None = None
         waited = False  # the last wait ended by another seat's change, not by a line typed
         while table.status == "playing":
             kinds, required = _my_decisions(table, seat)
             assert table.engine is not None
             version = len(table.engine.actions)
+            prompt = next((d.prompt for d in table.engine.pending() if d.seat == seat), "")
+            decision = (tuple(kinds), required, prompt)
             if not kinds or table.seats[seat].auto:  # nothing to answer, or a bot answers
                 waited = False
                 term.changed.clear()
@@ -381,13 +409,17 @@ async def play(
                 and required
                 and shown is not None
                 and shown[0] != version
+                and shown[2] == decision
                 and all(a.seat != seat for a in table.engine.actions[shown[0] :])
             ):
                 # another seat answered beside this one (both defenders may 造反): the events
-                # are printed; the same prompt again would only invite a second answer
+                # are printed; the same prompt again would only invite a second answer. A new
+                # decision with the same moves (an optional pass while the cards are dealt,
+                # then a required one in the 造反 window) is prompted again: the player must
+                # know that the table now waits for them
                 legal_now = service.legal_actions(table.id, TERMINAL_USER, limit=MENU_LIMIT)
                 if legal_now == shown[1]:
-                    shown = (version, shown[1])
+                    shown = (version, shown[1], decision)
             waited = False
             if shown is None or shown[0] != version:
                 term.say("")
@@ -403,8 +435,7 @@ async def play(
                 else:
                     legal, more = _moves(service, table)
                 known |= {a.kind for a in legal}
-                prompt = next((d.prompt for d in table.engine.pending() if d.seat == seat), "")
-                note = "" if required else ", or wait: the deal goes on"
+                note = _wait_note(table, required, legal)
                 term.say(f"your move ({prompt}{note}):" if prompt else f"your move{note}:")
                 if dagun:
                     for line in textview_dagun.format_moves(legal):
@@ -414,7 +445,7 @@ async def play(
                 if more:
                     plus = "+" if len(legal) + more >= _COUNT_LIMIT else ""
                     term.say(f"   … {more}{plus} more, type the cards")
-                shown = (version, legal)
+                shown = (version, legal, decision)
             # wait for a line or a change: a bot may move for this seat (an optional decision
             # passes, a seat handed to its bot plays on) and the match may end meanwhile
             term.changed.clear()

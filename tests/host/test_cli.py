@@ -235,6 +235,6 @@ def test_play_offers_optional_moves_at_a_live_table(tmp_path: Path) -> None:
         stdin="bid\n" + "1\n" * 80,
     )
     assert done.returncode == 0, done.stderr
-    assert "your move (bid if you like, or wait: the deal goes on):" in done.stdout
+    assert "your move (bid if you like, or wait: the table will deal):" in done.stdout
     assert "· you bid" in done.stdout  # the seat by name
     assert "match over:" in done.stdout
