@@ -18,18 +18,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cogs.i18n import Lang, has_message, is_zh, tr
-from games.base import Event
+from cogs.i18n import Lang, is_zh, tr
+from present import games as presentation
+from present.message import Reader, render
 from present.tiles import tile_name
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableUpdate
 
 __all__ = [
-    "event_line",
     "hand_line",
     "is_tile_view",
-    "outcome_line",
     "private_update",
     "situation_lines",
     "table_lines",
@@ -73,134 +72,6 @@ def _name(lang: Lang, names: Sequence[str], seat: Any) -> str:
     if isinstance(seat, int):
         return tr(lang, "seat_n", n=seat + 1)
     return "—"
-
-
-# ----------------------------------------------------------------------------- events
-def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str | None:
-    """The line for a mahjong event in ``lang``, or ``None`` when the event is not one (then
-    the caller's generic line applies). A draw never names the tile (events are public)."""
-    data = dict(event.data)
-    who = _name(lang, names, event.seat)
-    kind = event.kind
-    if kind == "hand_started" and "dice" in data:
-        dice = "+".join(str(d) for d in data.get("dice") or [])
-        return tr(
-            lang,
-            "mj.event.hand_started",
-            hand=data.get("hand"),
-            who=_name(lang, names, data.get("dealer")),
-            dice=dice,
-        )
-    if kind == "caishen" and "caishen" in data:  # 金华: the wild tile turned up
-        from cogs.jinhua_text import caishen_event_line
-
-        return caishen_event_line(lang, data)
-    if kind == "draw" and "wall" in data:
-        key = "mj.event.draw_replacement" if data.get("replacement") else "mj.event.draw"
-        return tr(lang, key, who=who, wall=data["wall"])
-    if kind == "flower" and "flower" in data:
-        return tr(lang, "mj.event.flower", who=who, flower=tile_text(lang, data["flower"]))
-    if kind == "discard" and "tile" in data:
-        return tr(lang, "mj.event.discard", who=who, tile=tile_text(lang, data["tile"]))
-    if kind == "kong" and data.get("concealed"):
-        return tr(lang, "mj.event.kong_concealed", who=who)  # its tiles stay hidden
-    if kind == "kong" and data.get("added"):
-        return tr(lang, "mj.event.kong_added", who=who, tile=tile_text(lang, data.get("tile")))
-    if kind in ("chow", "pong", "kong") and "tiles" in data:
-        return tr(
-            lang,
-            f"mj.event.{kind}",
-            who=who,
-            tile=tile_text(lang, data.get("tile")),
-            tiles=tiles_text(lang, data.get("tiles")),
-            from_who=_name(lang, names, data.get("from")),
-        )
-    if kind in ("hand_over", "match_over"):
-        return outcome_line(lang, kind, data, names)
-    return None
-
-
-# ----------------------------------------------------------------------------- results
-def _win_text(
-    lang: Lang, win: Mapping[str, Any], deltas: Sequence[int], names: Sequence[str]
-) -> str:
-    """``Alice wins on Bob's 五筒: 3 花, 混一色 (1 番), worth 8; Bob pays 8``."""
-    seat, source = win["seat"], str(win["source"])
-    who = _name(lang, names, seat)
-    from_who = _name(lang, names, win.get("from"))
-    tile = tile_text(lang, win.get("tile"))
-    head = tr(lang, f"mj.win.{source}", who=who, from_who=from_who, tile=tile)
-    details = win.get("details") or {}
-    parts: list[str] = []
-    if "hua" in details:
-        parts.append(tr(lang, "mj.detail.hua", hua=details["hua"]))
-    fans = [str(f) for f in details.get("fans") or []]
-    if fans:
-        shown = "+".join(tr(lang, f"fan.{f}") if has_message(f"fan.{f}") else f for f in fans)
-        parts.append(tr(lang, "mj.detail.fan", fans=shown, fan=details.get("fan", len(fans))))
-    elif "fan" in details:
-        parts.append(tr(lang, "mj.detail.no_fan"))
-    score = int(win.get("score", 0))
-    parts.append(tr(lang, "mj.detail.score", score=score))
-    if source == "self_draw":
-        parts.append(tr(lang, "mj.pays.each", amount=score))
-    elif source == "rob_kong":
-        parts.append(tr(lang, "mj.pays.rob", who=from_who, amount=3 * score, score=score))
-    else:
-        parts.append(tr(lang, "mj.pays.one", who=from_who, amount=score))
-    colon = "：" if is_zh(lang) else ": "
-    return head + colon + _sep(lang).join(parts)
-
-
-def outcome_line(
-    lang: Lang, kind: str, data: Mapping[str, Any], names: Sequence[str]
-) -> str | None:
-    """A mahjong hand's result (who won how, 花, 番, the score and who pays it) or the match's
-    end (seats by total score), from ``HandResult.to_json()`` / ``MatchResult.to_json()``;
-    ``None`` for data of another game's shape."""
-    try:
-        if kind == "hand_over":
-            summary = data["summary"]
-            if not isinstance(summary, Mapping) or "wins" not in summary:
-                return None
-            number = int(data["number"])
-            deltas = [int(x) for x in data.get("scores") or []]
-            parts: list[str] = []
-            special = summary.get("special")
-            if special and summary.get("special_seat") is not None:
-                seat = int(summary["special_seat"])
-                each = -min(deltas) if deltas else 0
-                parts.append(
-                    tr(
-                        lang,
-                        f"mj.special.{special}",
-                        who=_name(lang, names, seat),
-                        score=each,
-                    )
-                )
-            from cogs.jinhua_text import is_jinhua_win, win_parts
-
-            if any(is_jinhua_win(w) for w in summary["wins"]):  # 金华: 倍 and 承包
-                parts += win_parts(lang, summary, deltas, names)
-            else:
-                parts += [_win_text(lang, w, deltas, names) for w in summary["wins"]]
-            if not parts:
-                return tr(lang, "mj.drawn", number=number)
-            wins = ("；" if is_zh(lang) else "; ").join(parts)
-            return tr(lang, "mj.hand_over", number=number, wins=wins)
-        if kind == "match_over":
-            summary = data.get("summary") or {}
-            if not isinstance(summary, Mapping) or "levels" in summary:
-                return None
-            scores, ranks = list(data["scores"]), list(data["ranks"])
-            order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
-            ranking = _sep(lang).join(
-                f"{ranks[s]}. {_name(lang, names, s)} {scores[s]:+d}" for s in order
-            )
-            return tr(lang, "mj.match_over", hands=summary.get("hands", "?"), ranking=ranking)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        return None
-    return None
 
 
 # ----------------------------------------------------------------------------- the table
@@ -265,9 +136,9 @@ def table_lines(
             out.append(line)
     result = view.get("match_result")
     if isinstance(result, Mapping):
-        ended = outcome_line(lang, "match_over", result, names)
+        ended = presentation.match_result(table.game, result)
         if ended:
-            out.append(tr(lang, "table.result", text=ended))
+            out.append(tr(lang, "table.result", text=render(Reader(lang, list(names)), ended[0])))
     return out
 
 
@@ -357,10 +228,9 @@ def situation_lines(
     results = view.get("hand_results")
     if isinstance(results, list) and results and view.get("phase") in ("hand_over", "match_over"):
         last_result = results[-1]
-        if isinstance(last_result, Mapping):
-            text = outcome_line(lang, "hand_over", last_result, names)
-            if text:
-                out.append(text)
+        if isinstance(last_result, Mapping):  # the whole result: the winning hand laid down
+            screen = presentation.hand_result(str(view.get("game")), last_result)
+            out += [render(Reader(lang, list(names)), m) for m in screen]
     return out
 
 

@@ -194,11 +194,6 @@ def event_line(lang: Lang, event: Event, names: Sequence[str], game: str | None 
     line = own(lang, event, names) if own is not None else None
     if line is not None:
         return str(line)
-    from cogs.mahjong_text import event_line as tile_event_line
-
-    tiles = tile_event_line(lang, event, names)  # a mahjong event (tiles, not cards)
-    if tiles is not None:
-        return tiles
     params: dict[str, Any] = {"text": event.text, "who": seat_name(lang, names, event.seat)}
     for key, value in dict(event.data).items():
         if key == "cards" and isinstance(value, list):
@@ -270,11 +265,6 @@ def outcome_line(
     line = own(lang, kind, data, names) if own is not None else None
     if line is not None:
         return str(line)
-    from cogs.mahjong_text import outcome_line as tile_outcome_line
-
-    tiles = tile_outcome_line(lang, kind, data, names)  # a mahjong result (花, 番, payments)
-    if tiles is not None:
-        return tiles
     try:
         if kind == "hand_over":
             summary = data["summary"]

@@ -132,10 +132,12 @@ class Join:
     ``"semicolon"``)."""
 
     items: tuple[Any, ...]
-    sep: Literal["comma", "semicolon", "space"] = "comma"
+    sep: Literal["comma", "semicolon", "space", "plus", "dot"] = "comma"
 
     def __init__(
-        self, items: Sequence[Any], sep: Literal["comma", "semicolon", "space"] = "comma"
+        self,
+        items: Sequence[Any],
+        sep: Literal["comma", "semicolon", "space", "plus", "dot"] = "comma",
     ) -> None:
         object.__setattr__(self, "items", tuple(items))
         object.__setattr__(self, "sep", sep)
@@ -225,6 +227,8 @@ def _value(reader: Reader, value: Any) -> Any:
             "comma": "，" if zh else ", ",
             "semicolon": "；" if zh else "; ",
             "space": " ",
+            "plus": "+",
+            "dot": "、" if zh else " · ",
         }[value.sep]
         return sep.join(str(_value(reader, v)) for v in value.items if v is not None)
     return value

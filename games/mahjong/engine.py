@@ -887,6 +887,9 @@ class MahjongGame(Game):
                 for w in end.wins
             ],
             "hands": [names(sorted(h)) for h in self.hands],
+            # every meld laid down, concealed kongs face up: the hand is over and shown
+            "melds": [[m.to_json() for m in self.melds[s]] for s in range(4)],
+            "flowers": [names(self.flowers[s]) for s in range(4)],
             **summary,
         }
         result = HandResult(

@@ -33,7 +33,7 @@ NAMES = ["alice", "bob", "carol", "dave"]
 
 
 def _result(game: JinhuaGame, lang: str) -> str | None:
-    return outcome_line(lang, "hand_over", game.hand_results[-1].to_json(), NAMES)
+    return outcome_line(lang, "hand_over", game.hand_results[-1].to_json(), NAMES, "jinhua")
 
 
 def _items(game: JinhuaGame, seat: int) -> list[Any]:
@@ -153,7 +153,7 @@ def test_chengbao_is_named_both_ways_with_its_amounts() -> None:
         " pays the whole win (8)"
     )
     assert _result(game, "zh") == (
-        "第 1 局：carol 胡 alice 打的 三筒：碰碰胡 ×2 = 2 倍，每份 2，alice 付 8，"
+        "第 1 局：carol 胡 alice 的三筒：碰碰胡 ×2 = 2 倍，每份 2，alice 付 8，"
         "承包：carol 连续吃碰 alice 三次，alice 一家全包（8）"
     )
     game = jrig({0: "123m 456m 789p 234s 55s"})
@@ -175,10 +175,10 @@ def test_the_indicator_is_announced_and_shown_to_table_and_hand() -> None:
     assert name(game.caishen) == "4m"
     # the engine's own event, as the host posts it after the deal (:103)
     event = Event("caishen", None, {"indicator": "4m", "caishen": "4m"}, "")
-    assert event_line("en", event, NAMES) == (
+    assert event_line("en", event, NAMES, "jinhua") == (
         "The 财神 indicator is 4 Characters: the other three 4 Characters are wild (财神)"
     )
-    assert event_line("zh", event, NAMES) == "翻出财神 四万：其余三张 四万 是财神（百搭）"
+    assert event_line("zh", event, NAMES, "jinhua") == "翻出财神 四万：其余三张 四万 是财神（百搭）"
     assert situation_lines("zh", game.view(1), NAMES, 1)[0] == "财神：四万（翻出的一张不能用）"
     assert situation_lines("en", game.view(1), NAMES, 1)[0] == (
         "财神 (wild): 4 Characters, its indicator face up"

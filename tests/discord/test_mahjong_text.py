@@ -9,18 +9,21 @@ import random
 from typing import Any
 
 from bot.table_model import Seat, Table, TableUpdate
-from cogs.mahjong_text import (
-    event_line,
-    hand_line,
-    outcome_line,
-    private_update,
-    table_lines,
-    tile_text,
-)
+from cogs.mahjong_text import hand_line, private_update, table_lines, tile_text
+from cogs.present import event_line as any_event_line
+from cogs.present import outcome_line as any_outcome_line
 from games.base import Action, Event
 from games.jintan import HeuristicPlayer, JintanGame, JintanOptions
 
 NAMES = ["alice", "bob", "carol", "dave"]
+
+
+def event_line(lang: str, event: Event, names: list[str]) -> str | None:
+    return any_event_line(lang, event, names, "jintan")
+
+
+def outcome_line(lang: str, kind: str, data: Any, names: list[str]) -> str | None:
+    return any_outcome_line(lang, kind, data, names, "jintan")
 
 
 def _hand(seed: int, until: str = "hand_over") -> tuple[JintanGame, list[Event]]:
@@ -104,7 +107,7 @@ def test_results_list_hua_fan_and_payments() -> None:
         # seed: (English, Chinese)
         14: (
             "Hand 1: bob wins on dave's 5 Characters: 2 花, 鸡胡 no 番, worth 3, dave pays 3",
-            "第 1 局：bob 胡 dave 打的 五万：2 花，鸡胡，3 分，dave 付 3",
+            "第 1 局：bob 胡 dave 的五万：2 花，鸡胡，3 分，dave 付 3",
         ),
         0: (
             "Hand 1: dave wins by self-draw (自摸) on 3 Dots: 1 花, 鸡胡 no 番, worth 2, "
@@ -119,7 +122,7 @@ def test_results_list_hua_fan_and_payments() -> None:
         30: (
             "Hand 1: alice wins on carol's 2 Dots: 3 花, 独吊 lone wait on the pair (1 番), "
             "worth 8, carol pays 8",
-            "第 1 局：alice 胡 carol 打的 二筒：3 花，独吊（1 番），8 分，carol 付 8",
+            "第 1 局：alice 胡 carol 的二筒：3 花，独吊（1 番），8 分，carol 付 8",
         ),
     }
     for seed, (en, zh) in cases.items():

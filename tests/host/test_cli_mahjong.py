@@ -49,7 +49,7 @@ def test_play_jintan_one_hand_typing_tiles(tmp_path: Path) -> None:
     assert proc.returncode == 0, text[-2000:]
     assert typed > 3
     assert "your hand (14)" in text and "drawn:" in text
-    assert "match over" in text
+    assert "Match over after 1 hand: 1. " in text
 
 
 def test_the_view_groups_the_hand_and_shows_the_window_choices() -> None:

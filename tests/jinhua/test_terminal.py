@@ -57,4 +57,4 @@ def test_play_jinhua_one_hand_typing_tiles(tmp_path: Path) -> None:
     assert typed > 3
     assert "财神 (wild):" in text and "indicator" in text
     assert "your hand (14)" in text
-    assert "match over" in text
+    assert "Match over after 1 hand: 1. " in text

@@ -91,3 +91,41 @@ def test_trick_game_screens_tell_the_engines_result(game_key: str, seed: int) ->
         levels = match.summary.get("levels") or list(match.scores)
         for i, team in enumerate(match.teams):
             assert f"{shown.team(list(team))}" in shown.text and str(levels[i]) in shown.text
+
+
+@pytest.mark.parametrize("game_key", ["jintan", "jinhua"])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_mahjong_screens_tell_the_engines_result(game_key: str, seed: int) -> None:
+    from present.tiles import tile_name
+
+    game = play_out(game_key, seed)
+    for hand in game.hand_results:
+        summary = hand.summary
+        wins = list(summary["wins"])  # type: ignore[call-overload]
+        for shown in hand_screens(game_key, hand.to_json()):
+            text = shown.text
+            if not wins and not summary.get("special"):
+                assert "荒庄" in text, shown
+            for win in wins:
+                assert shown.name(int(win["seat"])) in text, (shown, win)
+                assert tile_name(shown.lang, str(win["tile"])) in text, (shown, win)
+                if win["from"] is not None:
+                    assert shown.name(int(win["from"])) in text, (shown, win)
+            if shown.front != "terminal":
+                continue
+            for seat, delta in enumerate(hand.scores):
+                assert f"{shown.name(seat)} {_signed(int(delta))}" in text, (shown, seat)
+            for win in wins:  # the winning hand laid down, concealed kongs face up
+                seat = int(win["seat"])
+                tiles = list(summary["hands"][seat])  # type: ignore[index]
+                for meld in summary["melds"][seat]:  # type: ignore[index]
+                    assert meld["tiles"] is not None
+                    tiles += meld["tiles"]
+                for tile in set(tiles):
+                    assert tile_name(shown.lang, str(tile)) in text, (shown, tile)
+    match = game.match_result
+    assert match is not None
+    for shown in match_screens(game_key, match.to_json()):
+        for seat, score in enumerate(match.scores):
+            rank = match.ranks[seat]
+            assert f"{rank}. {shown.name(seat)} {_signed(int(score))}" in shown.text, (shown, seat)

@@ -1,0 +1,20 @@
+"""金坛麻将 (Jintan): the mahjong family's moments (:mod:`present.mahjong`) with 金坛's worth
+of a win: 花 and 番 (``jintan-mahjong.txt``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from present import mahjong
+from present.message import Msg
+
+__all__ = ["event", "hand_result", "match_result"]
+
+event = mahjong.event
+match_result = mahjong.match_result
+
+
+def hand_result(result: Mapping[str, Any]) -> list[Msg]:
+    """The end of a 金坛 hand (:func:`present.mahjong.hand_result` with 花 and 番)."""
+    return mahjong.hand_result(result, mahjong.jintan_parts)

@@ -1,0 +1,179 @@
+"""The mahjong family's moments (金坛, 金华) as language-neutral messages (``mahjong.po``).
+
+The shared core of ``games/mahjong/``: its events (a draw never names its tile; a concealed
+kong never shows its faces while the hand is played) and its results from
+``HandResult.to_json()``: who won how, the score and who pays it, then the winning hand laid
+down (every tile, concealed kongs face up, the winning tile marked) and each seat's change.
+A game on this core passes its own win details (:data:`WinParts`) and adds its own events;
+this module names no game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.base import Event
+from present.i18n import has_message
+from present.message import Join, Msg, Owner, Seat, Signed, Tiles
+
+__all__ = ["WinParts", "event", "hand_result", "jintan_parts", "match_result", "win_hand"]
+
+WinParts = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[int]], list[Any]]
+"""``(win, summary, deltas) -> [phrase, ...]``: what a win was worth and who paid it."""
+
+
+def event(e: Event) -> Msg | None:
+    """The line of a mahjong event, or ``None`` for one that is not shown as a line."""
+    data = dict(e.data)
+    who = Seat(e.seat)
+    kind = e.kind
+    if kind == "hand_started" and "dice" in data:
+        dice = "+".join(str(d) for d in data.get("dice") or [])
+        return Msg(
+            "mj.event.hand_started", hand=data.get("hand"), who=Seat(data.get("dealer")), dice=dice
+        )
+    if kind == "draw" and "wall" in data:
+        key = "mj.event.draw_replacement" if data.get("replacement") else "mj.event.draw"
+        return Msg(key, who=who, wall=data["wall"])
+    if kind == "flower" and "flower" in data:
+        return Msg("mj.event.flower", who=who, flower=Tiles([data["flower"]]))
+    if kind == "discard" and "tile" in data:
+        return Msg("mj.event.discard", who=who, tile=Tiles([data["tile"]]))
+    if kind == "kong" and data.get("concealed"):
+        return Msg("mj.event.kong_concealed", who=who)  # its tiles stay hidden
+    if kind == "kong" and data.get("added"):
+        return Msg("mj.event.kong_added", who=who, tile=Tiles([data.get("tile")]))
+    if kind in ("chow", "pong", "kong") and "tiles" in data:
+        return Msg(
+            f"mj.event.{kind}",
+            who=who,
+            tile=Tiles([data.get("tile")]),
+            tiles=Tiles(data.get("tiles") or []),
+            from_who=Seat(data.get("from")),
+        )
+    return None
+
+
+def named(key: str, fallback: str) -> Msg | str:
+    """The catalogue's name ``key`` (a 番 or a special hand), or ``fallback`` if it has none."""
+    return Msg(key) if has_message(key) else fallback
+
+
+def jintan_parts(
+    win: Mapping[str, Any], summary: Mapping[str, Any], deltas: Sequence[int]
+) -> list[Any]:
+    """金坛's worth of a win: 花, 番 (or 鸡胡), the score, and who pays (``jintan-mahjong.txt``)."""
+    source = str(win["source"])
+    details = win.get("details") or {}
+    parts: list[Any] = []
+    if "hua" in details:
+        parts.append(Msg("mj.detail.hua", hua=details["hua"]))
+    fans = [str(f) for f in details.get("fans") or []]
+    if fans:
+        names = Join([named(f"fan.{f}", f) for f in fans], sep="plus")
+        parts.append(Msg("mj.detail.fan", fans=names, fan=details.get("fan", len(fans))))
+    elif "fan" in details:
+        parts.append(Msg("mj.detail.no_fan"))
+    score = int(win.get("score", 0))
+    parts.append(Msg("mj.detail.score", score=score))
+    if source == "self_draw":
+        parts.append(Msg("mj.pays.each", amount=score))
+    elif source == "rob_kong":
+        parts.append(Msg("mj.pays.rob", who=Seat(win.get("from")), amount=3 * score, score=score))
+    else:
+        parts.append(Msg("mj.pays.one", who=Seat(win.get("from")), amount=score))
+    return parts
+
+
+def _win_line(win: Mapping[str, Any], parts: list[Any]) -> Msg:
+    head = Msg(
+        f"mj.win.{win['source']}",
+        who=Seat(int(win["seat"])),
+        from_who=Seat(win.get("from")),
+        from_whose=Owner(win.get("from")),
+        tile=Tiles([win.get("tile")]),
+    )
+    return Msg("mj.win_line", head=head, parts=Join(parts))
+
+
+def win_hand(win: Mapping[str, Any], summary: Mapping[str, Any]) -> Msg | None:
+    """The winner's hand laid down: the concealed tiles with the winning tile marked, the
+    melds (concealed kongs face up) and the flowers; ``None`` when the summary lacks it."""
+    seat = int(win["seat"])
+    hands = summary.get("hands")
+    if not isinstance(hands, list) or seat >= len(hands):
+        return None
+    tile = str(win.get("tile"))
+    concealed = sorted(str(t) for t in hands[seat])
+    if win.get("source") != "self_draw":
+        concealed = sorted([*concealed, tile])
+    marked = [concealed.index(tile)] if tile in concealed else []
+    melds = (
+        (summary.get("melds") or [[]] * 4)[seat] if isinstance(summary.get("melds"), list) else []
+    )
+    shown_melds = [Tiles(m.get("tiles") or []) for m in melds if isinstance(m, Mapping)]
+    params: dict[str, Any] = {
+        "whose": Owner(seat),
+        "tiles": Tiles(concealed, marked),
+        "tile": Tiles([tile]),
+    }
+    if shown_melds:
+        return Msg("mj.screen.hand_melds", melds=Join(shown_melds, sep="semicolon"), **params)
+    return Msg("mj.screen.hand", **params)
+
+
+def hand_result(result: Mapping[str, Any], parts: WinParts = jintan_parts) -> list[Msg]:
+    """The end of a mahjong hand: the headline (each win and what it was worth, or a drawn
+    hand, or a special hand), each winner's hand laid down, and every seat's score change."""
+    summary = result.get("summary")
+    if not isinstance(summary, Mapping) or "wins" not in summary:
+        return []
+    number = int(result["number"])
+    deltas = [int(x) for x in result.get("scores") or []]
+    phrases: list[Msg] = []
+    special = summary.get("special")
+    if special and summary.get("special_seat") is not None:
+        each = -min(deltas) if deltas else 0
+        phrases.append(
+            Msg(f"mj.special.{special}", who=Seat(int(summary["special_seat"])), score=each)
+        )
+    phrases += [_win_line(w, parts(w, summary, deltas)) for w in summary["wins"]]
+    if not phrases:
+        headline = Msg("mj.drawn", number=number)
+    else:
+        headline = Msg("mj.hand_over", number=number, wins=Join(phrases, sep="semicolon"))
+    lines = [headline]
+    for win in summary["wins"]:
+        hand = win_hand(win, summary)
+        if hand is not None:
+            lines.append(hand)
+    if deltas:
+        lines.append(
+            Msg(
+                "mj.screen.scores",
+                scores=Join(
+                    [
+                        Msg("present.seat_value", who=Seat(s), value=Signed(d))
+                        for s, d in enumerate(deltas)
+                    ]
+                ),
+            )
+        )
+    return lines
+
+
+def match_result(result: Mapping[str, Any]) -> list[Msg]:
+    """The end of a mahjong match: the seats ranked by total score (ties share a rank)."""
+    summary = result.get("summary") or {}
+    if not isinstance(summary, Mapping) or "levels" in summary:
+        return []
+    try:
+        scores, ranks = [int(x) for x in result["scores"]], [int(r) for r in result["ranks"]]
+    except (KeyError, TypeError, ValueError):
+        return []
+    order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
+    ranking = Join(
+        [Msg("mj.rank", rank=ranks[s], who=Seat(s), score=Signed(scores[s])) for s in order]
+    )
+    return [Msg("mj.match_over", n=int(summary.get("hands") or 0), ranking=ranking)]
