@@ -66,30 +66,36 @@ def draw_meld(
 
 HAND_TILE_W = 64
 """Tile width in the hand picture; the 财神 indicator is drawn at least this wide."""
+_HAND_TEXT = 30
+"""Legends and labels of the hand picture: 12 px on a phone showing 14 tiles (about 1,000 px)
+400 px wide (they were 20-22 px: 9 px there)."""
+_HAND_LABEL_H = 36  # the line of a lower row's label (副露 melds, 花 flowers)
 WILD_LABEL = ("财神", "wildcard")
 """The 财神 indicator's label, two lines beside the tile."""
 
 
-def wildcard_width(width: int) -> int:
-    """Pixels the labelled 财神 indicator takes with its tile ``width`` px wide."""
-    label = max(text_width(WILD_LABEL[0], 28, True), text_width(WILD_LABEL[1], 24, True))
+def wildcard_width(width: int, size: int = 28) -> int:
+    """Pixels the labelled 财神 indicator takes with its tile ``width`` px wide and its label
+    ``size`` px."""
+    label = max(text_width(WILD_LABEL[0], size, True), text_width(WILD_LABEL[1], size, True))
     return label + 10 + width + 12
 
 
-def draw_wildcard(img: Image.Image, tile: Tile, x: int, y: int, width: int) -> None:
+def draw_wildcard(img: Image.Image, tile: Tile, x: int, y: int, width: int, size: int = 28) -> None:
     """The 财神 indicator with its top left at (x, y): a gold frame holding the label
-    (财神 / wildcard) and the tile ``width`` px wide, marked as every 财神 is; as big as the
-    tiles beside it so that it reads on a phone."""
+    (财神 / wildcard, ``size`` px) and the tile ``width`` px wide, marked as every 财神 is;
+    as big as the tiles beside it so that it reads on a phone."""
     d = ImageDraw.Draw(img)
     sprite = tile_image(tile, width, wildcard=True)
-    w = wildcard_width(width)
+    w = wildcard_width(width, size)
     d.rounded_rectangle(
         (x, y, x + w, y + sprite.height + 8), radius=10, outline=GOLD, width=3, fill=BG
     )
     label_w = w - width - 12
     mid = y + 4 + sprite.height / 2
-    draw_text(d, (x + 6 + label_w / 2, mid - 14), WILD_LABEL[0], 28, GOLD, bold=True, anchor="mm")
-    draw_text(d, (x + 6 + label_w / 2, mid + 18), WILD_LABEL[1], 24, GOLD, bold=True, anchor="mm")
+    cx = x + 6 + label_w / 2
+    draw_text(d, (cx, mid - size * 0.55), WILD_LABEL[0], size, GOLD, bold=True, anchor="mm")
+    draw_text(d, (cx, mid + size * 0.6), WILD_LABEL[1], size, GOLD, bold=True, anchor="mm")
     img.paste(sprite, (x + w - width - 6, y + 4), sprite)
 
 
@@ -99,15 +105,15 @@ def mahjong_hand_image(scene: MahjongHandScene, width: int = HAND_TILE_W) -> Ima
     melds and collected flowers (花). Tiles are ``width`` px wide. Returns an RGB image.
     """
     tw, th = tile_size(width)
-    margin, gap, legend_h = 18, 2, 30
+    margin, gap, legend_h = 18, 2, _HAND_TEXT + 8
     # The 财神 indicator stands in the title band at the hand's own tile size, labelled.
-    wild_w = wildcard_width(width) if scene.wildcard is not None else 0
+    wild_w = wildcard_width(width, _HAND_TEXT) if scene.wildcard is not None else 0
     title_h = (th + 20) if scene.wildcard else (56 if scene.title else 8)
     row1 = len(scene.concealed) * (tw + gap) + ((tw + 26) if scene.drawn else 0)
     mw = sum(meld_width(m, 48) + _MELD_GAP for m in scene.melds)
     flower_label = f"花 flowers {len(scene.flowers)}"
     fw = (
-        max(len(scene.flowers) * 42, text_width(flower_label, 20, True)) + 20
+        max(len(scene.flowers) * 42, text_width(flower_label, _HAND_TEXT, True)) + 20
         if scene.flowers
         else 0
     )
@@ -119,10 +125,10 @@ def mahjong_hand_image(scene: MahjongHandScene, width: int = HAND_TILE_W) -> Ima
     width_px = max(row1, row2, 360, wild_w + 200) + 2 * margin
     _, small_h = tile_size(48)
     lower_rows = (2 if flowers_apart else 1) if lower else 0
-    # A lower row is 10 px of space, its 30 px label and its tiles; a second one starts
+    # A lower row is 10 px of space, its label line and its tiles; a second one starts
     # 16 px further down. The picture ends ``margin`` below the last tiles, as it starts
     # (it used to keep a row gap there too: an empty band at the foot).
-    row_h = 10 + 30 + small_h
+    row_h = 10 + _HAND_LABEL_H + small_h
     lower_h = lower_rows * row_h + max(0, lower_rows - 1) * 16
     height = title_h + th + legend_h + lower_h + margin
     img = Image.new("RGB", (width_px, height), BG)
@@ -131,7 +137,7 @@ def mahjong_hand_image(scene: MahjongHandScene, width: int = HAND_TILE_W) -> Ima
         room = width_px - 2 * margin - (wild_w + 16 if scene.wildcard else 0)
         draw_text(d, (margin, 12), truncate(scene.title, 28, room, True), 28, WHITE, bold=True)
     if scene.wildcard is not None:
-        draw_wildcard(img, scene.wildcard, width_px - margin - wild_w, 8, width)
+        draw_wildcard(img, scene.wildcard, width_px - margin - wild_w, 8, width, _HAND_TEXT)
     x, y = margin, title_h
     tiles = [(t, False) for t in scene.concealed]
     if scene.drawn is not None:
@@ -145,7 +151,7 @@ def mahjong_hand_image(scene: MahjongHandScene, width: int = HAND_TILE_W) -> Ima
             d,
             (x + tw / 2, y + th + 3),
             format_tile(tile),
-            22,
+            _HAND_TEXT,
             (235, 235, 235),
             bold=True,
             anchor="mt",
@@ -155,17 +161,18 @@ def mahjong_hand_image(scene: MahjongHandScene, width: int = HAND_TILE_W) -> Ima
         top = y + th + legend_h + 10
         x = margin
         if scene.melds:
-            draw_text(d, (x, top), "副露 melds", 20, GOLD, bold=True, anchor="lt")
+            draw_text(d, (x, top), "副露 melds", _HAND_TEXT, GOLD, bold=True, anchor="lt")
             for meld in scene.melds:
-                x = draw_meld(img, meld, x, top + 30 + small_h, 48, scene.wildcard) + _MELD_GAP
+                bottom = top + _HAND_LABEL_H + small_h
+                x = draw_meld(img, meld, x, bottom, 48, scene.wildcard) + _MELD_GAP
         if scene.flowers:
             if flowers_apart:
-                x, top = margin - 20, top + small_h + 56
+                x, top = margin - 20, top + row_h + 16
             x += 20
-            draw_text(d, (x, top), flower_label, 20, GOLD, bold=True, anchor="lt")
+            draw_text(d, (x, top), flower_label, _HAND_TEXT, GOLD, bold=True, anchor="lt")
             for tile in scene.flowers:
                 sprite = tile_image(tile, 40)
-                img.paste(sprite, (x, top + 30 + small_h - sprite.height), sprite)
+                img.paste(sprite, (x, top + _HAND_LABEL_H + small_h - sprite.height), sprite)
                 x += 42
     return img
 

@@ -151,6 +151,7 @@ def test_the_end_of_hand_table_shows_the_kitty_legibly(card_widths: list[int]) -
         "hand_39",
         "hand_marked",
         "climb_table",
+        "mahjong_hand",
         "mahjong_table",
         "mahjong_result",
     ],
@@ -199,3 +200,18 @@ def test_dagun_table_is_legible_on_a_phone(key: str, scene: Any, card_widths: li
     from render.climb import climb_table_image
 
     _check(lambda: climb_table_image(scene), card_widths)
+
+
+def test_a_full_mahjong_hand_with_its_caishen_is_legible_on_a_phone() -> None:
+    """14 tiles (13 and the one drawn) and the 财神 indicator: the widest hand picture, about
+    1,000 px; its legends and the indicator's label were 9-10 px on a phone."""
+    from games.tiles import parse_tile, parse_tiles
+    from render.mahjong import mahjong_hand_image
+    from render.scenes import MahjongHandScene
+
+    scene = MahjongHandScene(
+        concealed=parse_tiles("123456789m 1234p"),
+        drawn=parse_tile("5p"),
+        wildcard=parse_tile("5p"),
+    )
+    _check(lambda: mahjong_hand_image(scene))
