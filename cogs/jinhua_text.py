@@ -1,37 +1,19 @@
-"""金华麻将 (Jinhua) text for Discord: the 财神 indicator, the multipliers (倍) of a win, the
-payments and 承包, in the reader's language.
+"""金华麻将 (Jinhua) text for Discord's table and hand messages: the 财神 (wild tile) reminder.
 
-Called by the generic mahjong lines (:mod:`cogs.mahjong_text`) when the data has Jinhua's
-shape: a ``caishen`` event, a view with ``caishen``, a win whose ``details`` carry a
-``multiplier`` (:meth:`games.jinhua.engine.JinhuaGame.settle`). The multipliers are named
-by their keys (``jh.hand.<key>``, e.g. ``jh.hand.caishentou``); who pays how much is read
-from the hand's score changes, so the line always matches the scores; 承包 is named from
-the summary's ``liable`` pairs (``[claimer, victim]``, ``dagun_and_jinhua-mahjong.txt:123``,
-``:177``).
+The 财神 indicator's event, a win's multipliers (倍), the payments and 承包 are said by
+:mod:`present.jinhua`, for every front end; what is left here is the line the table and
+the hand show while a 金华 hand is played.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from cogs.i18n import Lang, tr
+from present.tiles import tile_name
 
 __all__ = ["caishen_line"]
-
-
-def _tile(lang: Lang, tile: Any) -> str:
-    from cogs.mahjong_text import tile_text
-
-    return tile_text(lang, tile)
-
-
-def _name(lang: Lang, names: Sequence[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return tr(lang, "seat_n", n=seat + 1) if isinstance(seat, int) else "—"
-
-
 
 
 def caishen_line(lang: Lang, view: Mapping[str, Any]) -> str | None:
@@ -39,9 +21,4 @@ def caishen_line(lang: Lang, view: Mapping[str, Any]) -> str | None:
     caishen = view.get("caishen")
     if not isinstance(caishen, str) or not caishen or caishen == "?":
         return None
-    return tr(lang, "jh.table.caishen", caishen=_tile(lang, caishen))
-
-
-
-
-
+    return tr(lang, "jh.table.caishen", caishen=tile_name(lang, caishen))
