@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bot.decisions import DecisionClock
 from bot.errors import TableError
 from bot.pace import Pace, PaceError, parse_pace
 from bot.store import TableRow
@@ -123,6 +124,8 @@ class Table:
     last_hands: list[Any] | None = field(default=None, repr=False)
     finished_event: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
     _bots: dict[tuple[int, str], Player] = field(default_factory=dict, repr=False)
+    #: when each pending seat's decision opened (bot.decisions): what a control is bound to
+    decisions: DecisionClock = field(default_factory=DecisionClock, repr=False)
 
     @property
     def deadlines(self) -> dict[int, float]:

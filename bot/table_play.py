@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.decisions import note_applied
 from bot.errors import TableError
 from bot.snapshots import SNAPSHOT_EVERY
 from bot.snapshots import take as snapshots_take
@@ -158,6 +159,7 @@ class PlayMixin(TableServiceCore):
             # the hands after the previous move, if nothing rebuilt the engine since
             hands_before = table.last_hands or self._hands(table)
         events = engine.apply(action)
+        note_applied(table)  # which decision each seat's controls are for (bot.decisions)
         now = self.clock()
         old_deadlines = table.timers
         new_deadlines = self._planned_deadlines(table, actor=action.seat)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -29,7 +30,7 @@ from cogs.failures import answers_failures
 from cogs.i18n import lang_of, refusal_text, tr
 from cogs.present import decode_action, same_cards
 from cogs.selection import Selection, selection_from_message
-from cogs.table_message import names_of, step_of
+from cogs.table_message import names_of
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -46,6 +47,8 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+_SEAT_VALUE = re.compile(r"[0-9]{1,2}")  # a seat menu's value: the seat index
 
 _background: set[asyncio.Task[None]] = set()  # keeps fire-and-forget writes alive until done
 
@@ -186,6 +189,24 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
     return True
 
 
+async def _bound_to_decision(
+    interaction: discord.Interaction, table: Table, seat: int, drawn: int, value: str = ""
+) -> bool:
+    """True when the control is for the seat's decision that stands (:mod:`cogs.bound`);
+    else answer (already done, out of date saying what to do, or not valid) and False."""
+    from cogs.bound import judge_tap
+
+    tap = await judge_tap(table, seat, interaction.user.id, drawn, value)
+    if tap == "already_done":
+        await reply(interaction, tr(lang(interaction), "already_done"), ephemeral=True)
+    elif tap == "stale":
+        await refuse(interaction, Refusal("stale", "this control is out of date"))
+        app(interaction).display.refresh_hands(table, {seat})
+    elif tap == "bad_control":
+        await refuse(interaction, Refusal("bad_control", "this control is not valid"))
+    return tap == "ok"
+
+
 @answers_failures
 async def perform_control(
     interaction: discord.Interaction, table_id: int, step: int, value: str
@@ -205,11 +226,10 @@ async def perform_control(
     if seat is None:
         await refuse(interaction, Refusal("not_seated", "you are not seated at this table"))
         return
+    if not await _bound_to_decision(interaction, table, seat, step, value):
+        return
     legal: list[Action] | None = None
     if value.startswith("#"):
-        if step != step_of(table):
-            await refuse(interaction, Refusal("stale", "these controls are out of date"))
-            return
         legal = bot.service.legal_actions(table_id, interaction.user.id, 25)
     action = decode_action(value, seat, legal)
     if action is None:
@@ -284,7 +304,8 @@ async def _picking_seat(
     interaction: discord.Interaction, table_id: int, step: int
 ) -> tuple[Table, int] | None:
     """Acknowledge a card-menu control, then the table and the caller's seat; None (after
-    a refusal) when the caller is not seated or the controls are from an earlier step."""
+    a refusal) when the caller is not seated or the controls are for a decision that has
+    ended (or was never drawn)."""
     await interaction.response.defer()
     app(interaction).display.hand_tokens.note(table_id, interaction.user.id, interaction)
     try:
@@ -293,8 +314,7 @@ async def _picking_seat(
     except (table_error_type(), Refusal) as exc:
         await refuse(interaction, exc)
         return None
-    if step != step_of(table):
-        await reply(interaction, tr(lang(interaction), "pick.stale"), ephemeral=True)
+    if not await _bound_to_decision(interaction, table, seat, step):
         return None
     return table, seat
 
@@ -507,7 +527,9 @@ async def choose_seat(interaction: discord.Interaction, table_id: int, value: st
     bot = app(interaction)
     try:
         table = _table(interaction, table_id)
-        if not _channel_matches(interaction, table) or not value.isdigit():
+        # an ASCII number of a few digits only: "²" and "٣" are digits to str.isdigit() but
+        # not to int(), and a 5,000-digit number is past int()'s limit (both raised before)
+        if not _channel_matches(interaction, table) or not _SEAT_VALUE.fullmatch(value):
             raise Refusal("bad_control", "this control is not valid")
         await bot.service.choose_seat(table.channel_id, interaction.user.id, int(value))
     except (table_error_type(), Refusal) as exc:

@@ -79,6 +79,9 @@ class PaijuBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True
         kwargs.setdefault("tree_cls", PaijuTree)  # answers whatever a command lets out
+        # nobody is pinged unless a message names them in its own allowed_mentions
+        # (cogs.inert.pings): a display name "<@victim>" or "@everyone" stays text
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -151,10 +154,22 @@ class PaijuBot(commands.Bot):
             for c in walk_components(interaction.message.components)
         )
         if not matches_a_control(custom_id) or not on_message:
+            from cogs.bound import stale_elsewhere
             from cogs.failures import answer_failure
 
+            # a control the message no longer shows, for a step the game has passed, is a tap
+            # on an earlier drawing of it (a phone that has not caught up): out of date, and
+            # the reply says what to do; anything else was never drawn
+            stale = matches_a_control(custom_id) and stale_elsewhere(
+                self.service, custom_id, interaction.user.id
+            )
+            refusal = (
+                Refusal("stale", "this control is out of date")
+                if stale
+                else Refusal("bad_control", "this control is not valid")
+            )
             try:
-                await refuse(interaction, Refusal("bad_control", "this control is not valid"))
+                await refuse(interaction, refusal)
             except Exception as exc:  # the refusal itself failed: say why, if anything can
                 await answer_failure(interaction, exc)
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from bot.decisions import decision_of
 from cogs.actions import (
     Refusal,
     answers_failures,
@@ -47,7 +48,6 @@ from cogs.move_controls import ActButton, ActSelect
 from cogs.picker import PickButton, PickSelect
 from cogs.present import action_label, encode_action
 from cogs.suggest import GroupSelect
-from cogs.table_message import step_of
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -67,7 +67,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...]
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:l:(?P<table>\d+):(?P<op>join|leave|addbot|start)",
+    template=r"pj:l:(?P<table>\d{1,18}):(?P<op>join|leave|addbot|start)",
 ):
     """Join / Leave / Add bot / Start on the lobby message."""
 
@@ -101,7 +101,7 @@ class LobbyButton(
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:v:(?P<table>\d+):(?P<op>hand|hint|back)",
+    template=r"pj:v:(?P<table>\d{1,18}):(?P<op>hand|hint|back)",
 ):
     """ "View hand" (answers ephemerally with the caller's own hand) and "Hint"."""
 
@@ -134,7 +134,7 @@ class TableButton(
 
 
 class LobbySeat(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"pj:l:(?P<table>\d+):seat"
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"pj:l:(?P<table>\d{1,18}):seat"
 ):
     """Choose a seat before the start (partners sit opposite)."""
 
@@ -297,8 +297,12 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
         await interaction.followup.send(tr(lg, "hint.none"), ephemeral=True)
         return
     # "play this": the hinted move, one tap away (a select of one option when its value is
-    # too long for a button's custom_id)
-    step = step_of(table)
+    # too long for a button's custom_id), bound to the decision it is a hint for: once that
+    # decision is over, the button is refused as out of date
+    step = decision_of(table, seat)
+    if step is None:
+        await interaction.followup.send(tr(lg, "hint.none"), ephemeral=True)
+        return
     value = encode_action(action, 0)
     controls = discord.ui.View(timeout=None)
     if value.startswith("#"):  # too long to carry: /play names it

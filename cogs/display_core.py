@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from bot.decisions import decision_of
 from cogs import pictures
 from cogs.coalesce import Coalescer, RequestBudget
 from cogs.failures import is_transient
@@ -24,7 +25,7 @@ from cogs.hand_tokens import HandTokens
 from cogs.i18n import lang_of, tr
 from cogs.mahjong_text import private_update
 from cogs.present import encode_action, event_line, game_text, seat_name
-from cogs.table_message import names_of, step_of
+from cogs.table_message import names_of
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableUpdate
@@ -289,10 +290,11 @@ class DisplayCore(ABC):
             return ()
         hand = view.get("hand") if isinstance(view, dict) else None
         auto = table.seats[seat].auto
-        # The step is part of it while the seat has a decision: the controls' custom_ids
-        # carry the step (the idempotency key), so a new decision with the same choices
-        # (pass in the auction, then pass in the 造反 window) must get fresh controls.
-        step = step_of(table) if legal else None
+        # The decision is part of it while the seat has one: the controls' custom_ids carry
+        # its number (bot.decisions; also the idempotency key), so a new decision with the
+        # same choices (pass in the auction, then pass in the 造反 window) gets fresh controls,
+        # while the same decision redrawn (a live deal's new cards) keeps its custom_ids.
+        step = decision_of(table, seat) if legal else None
         moves = tuple(encode_action(a, i) for i, a in enumerate(legal))
         # what the picture shows, too: a new trump regroups every hand (trumps first) though
         # no card changed hands

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.decisions import decision_of
 from cogs import pictures
 from cogs.display_core import (
     CLEAN_UP_PRIORITY,
@@ -30,6 +31,7 @@ from cogs.hand_compose import hand_payload
 from cogs.hand_message import HandPayload
 from cogs.hand_tokens import HandToken
 from cogs.i18n import tr
+from cogs.inert import pings
 from cogs.mahjong_text import claim_open
 from cogs.picker import Selection
 from cogs.present import action_label
@@ -38,6 +40,14 @@ from cogs.table_message import kind_action, step_of
 if TYPE_CHECKING:
     from bot.tables import Table
     from games.base import Action
+
+
+def drawn_for(table: Table, user_id: int) -> int:
+    """The decision number the user's controls are drawn for (:mod:`bot.decisions`): the
+    step their seat's decision opened at (the current step when they have none)."""
+    seat = table.seat_of(user_id)
+    found = decision_of(table, seat) if seat is not None else None
+    return found if found is not None else step_of(table)
 
 
 class HandMessages(DisplayCore):
@@ -65,7 +75,7 @@ class HandMessages(DisplayCore):
         except Exception:
             view = {}
         legal = self._legal(table, user_id)
-        step = step_of(table)
+        step = drawn_for(table, user_id)
         png, key = await self._hand_picture(table, user_id, view)
         payload = self._hand_payload(
             table,
@@ -133,7 +143,7 @@ class HandMessages(DisplayCore):
             notice=notice,
             picture=picture,
             legal=self._legal(table, user_id) if legal is None else legal,
-            step=step_of(table) if step is None else step,
+            step=drawn_for(table, user_id) if step is None else step,
             forced_pass=self.bot.service.forced_pass_delay is not None,
         )
 
@@ -156,7 +166,7 @@ class HandMessages(DisplayCore):
             return None
         if not any(d.seat == seat and d.required for d in table.engine.pending()):
             return None
-        step = step_of(table)
+        step = decision_of(table, seat)  # one alert per decision, however many steps it lasts
         key = (table.id, user_id)
         if self.alerted.get(key) == step:
             return None
@@ -337,10 +347,8 @@ class HandMessages(DisplayCore):
         what = " / ".join(action_label(lang, kind_action(k)) for k in dict.fromkeys(kinds))
         channel = self.bot.get_partial_messageable(table.thread_id or table.channel_id)
         await self.budget.take(NEXT_HAND_PRIORITY)
-        await channel.send(
-            f"<@{user_id}> " + tr(lang, "hand.alert", table=table.id, what=what),
-            allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
-        )
+        text = f"<@{user_id}> " + tr(lang, "hand.alert", table=table.id, what=what)
+        await channel.send(text, allowed_mentions=pings(text, [user_id]))
 
     def remember_private_view(self, table_id: int, user_id: int, interaction: Any) -> Any:
         """Keep the interaction whose ephemeral reply shows this player's hand, so that it is
@@ -374,5 +382,5 @@ class HandMessages(DisplayCore):
         if await self.bot.state.mark_dm_closed(table.id, user_id, channel_id):
             await self.bot.get_partial_messageable(channel_id).send(
                 tr(self.lang(table), "hand.dm_closed", mention=f"<@{user_id}>"),
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=pings(f"<@{user_id}>", [user_id]),
             )

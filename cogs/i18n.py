@@ -102,16 +102,29 @@ def _kind_name(lang: Lang, kind: str) -> str:
     return tr(lang, f"kind.{kind}") if f"kind.{kind}" in MESSAGES else kind
 
 
+MESSAGE_LIMIT = 400  # characters of a refusal's own English message (it may quote input)
+# params that name the engine's own terms (looked up, never shown as typed)
+_ENGINE_PARAMS = frozenset({"kind", "kinds", "suit", "rule", "reason"})
+
+
 def refusal_text(lang: Lang | discord.Locale | None, error: BaseException) -> str:
     """A refusal naming the rule, translated by ``error.code`` and ``error.params``.
 
     Works for ``bot.errors.TableError`` and ``games.base.IllegalAction`` (both
     carry ``code``, ``message``, ``params``; an IllegalAction may carry ``rule``).
     """
+    from cogs.inert import echo
+
     code = str(getattr(error, "code", "") or "")
-    message = str(getattr(error, "message", "") or error)
+    # a refusal repeats what was typed (an option value, a preset, cards): the echo is cut
+    # and inert, never the reply (issue 20 F7, F8)
+    message = echo(getattr(error, "message", "") or error, MESSAGE_LIMIT)
     raw_params = getattr(error, "params", None)
     params: dict[str, Any] = dict(raw_params) if isinstance(raw_params, Mapping) else {}
+    params = {
+        k: echo(v) if isinstance(v, str) and k not in _ENGINE_PARAMS else v
+        for k, v in params.items()
+    }
     params.setdefault("message", message)
     key = f"err.{code}"
     rule_code = str(getattr(error, "rule_code", "") or "")

@@ -145,7 +145,7 @@ def standing_rows(
 
 class StandingButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:m:(?P<table>\d+):(?P<name>auto_win|no_calls|discard_drawn):(?P<to>[01])",
+    template=r"pj:m:(?P<table>\d{1,18}):(?P<name>auto_win|no_calls|discard_drawn):(?P<to>[01])",
 ):
     """Switch one standing choice of the clicking player's seat on (``1``) or off (``0``)."""
 

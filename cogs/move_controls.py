@@ -19,7 +19,7 @@ __all__ = ["ActButton", "ActSelect"]
 
 class ActButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:a:(?P<table>\d+):(?P<step>\d+):(?P<value>\S{1,70})",
+    template=r"pj:a:(?P<table>\d{1,18}):(?P<step>\d{1,18}):(?P<value>\S{1,70})",
 ):
     """A move without card choice (pass, claim …) in a private hand message."""
 
@@ -46,7 +46,8 @@ class ActButton(
 
 
 class ActSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"pj:s:(?P<table>\d+):(?P<step>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"pj:s:(?P<table>\d{1,18}):(?P<step>\d{1,18})",
 ):
     """The menu of legal moves (most useful first, at most 25) in a private hand message."""
 

@@ -28,7 +28,8 @@ from cogs.display_core import (
 )
 from cogs.failures import DISCORD_FAILURES, MISSING_PERMISSIONS, is_transient, permission_list
 from cogs.i18n import tr
-from cogs.table_message import names_of, table_text
+from cogs.inert import fit, pings
+from cogs.table_message import names_of, people_of, table_text
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -132,9 +133,7 @@ class TableMessages(DisplayCore):
         )
         try:
             await self.budget.take(TABLE_PRIORITY)
-            await channel.send(
-                text, allowed_mentions=discord.AllowedMentions(users=True, everyone=False)
-            )
+            await channel.send(text, allowed_mentions=pings(text, [table.host_user_id]))
         except DISCORD_FAILURES as exc:
             log.warning("table %s: could not tell the host about pictures: %r", table.id, exc)
 
@@ -155,7 +154,9 @@ class TableMessages(DisplayCore):
         """The table picture of ``view`` (from :meth:`_public_view`), drawn in the pool."""
         if view is None:
             return None
-        png, seconds = await self._draw(pictures.table_png, table.game, view, names_of(table))
+        png, seconds = await self._draw(
+            pictures.table_png, table.game, view, names_of(table, shown=False)
+        )
         self.render_s = 0.8 * self.render_s + 0.2 * seconds
         return png
 
@@ -286,10 +287,9 @@ class TableMessages(DisplayCore):
         text = "\n".join(lines)
         try:
             await self.budget.take(TABLE_PRIORITY, since=since)
-            await channel.send(
-                text if len(text) <= 2000 else text[:1999] + "…",
-                allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False),
-            )
+            text = fit(text)
+            # only the table's people the lines mention on purpose (a name is inert text)
+            await channel.send(text, allowed_mentions=pings(text, people_of(table)))
         except DISCORD_FAILURES as exc:
             if is_transient(exc):  # keep them for the next try, before any newer lines
                 self.announce[table.id] = lines + self.announce.get(table.id, [])

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from cogs.i18n import tr
+from cogs.inert import inert
 from cogs.mahjong_text import is_tile_view
 from cogs.mahjong_text import table_lines as tile_table_lines
 from cogs.present import action_label, cards_text, game_text, match_won_text, seat_name
@@ -19,22 +20,29 @@ from games.base import Action
 if TYPE_CHECKING:
     from bot.tables import Table
 
-__all__ = ["kind_action", "names_of", "play_lines", "step_of", "table_text"]
+__all__ = ["kind_action", "names_of", "people_of", "play_lines", "step_of", "table_text"]
 
 
 def step_of(table: Table) -> int:
     """The number of accepted actions: the game step a control was drawn at. A mahjong
     seat's standing choices are settings, not steps: switching one does not make anyone's
     controls stale or ping anyone with a fresh prompt. Nor is the end of the claim pause
-    (``close_window``): it decides nothing, and a claim's controls drawn before it stay good."""
-    engine = table.engine
-    if engine is None:
-        return 0
-    return sum(1 for a in engine.actions if a.kind not in ("standing", "close_window"))
+    (``close_window``): it decides nothing (:data:`bot.decisions.NOT_STEPS`)."""
+    from bot.decisions import current_step
+
+    return current_step(table)
 
 
-def names_of(table: Table) -> list[str]:
-    return [s.name or f"#{s.index + 1}" for s in table.seats]
+def names_of(table: Table, *, shown: bool = True) -> list[str]:
+    """The seats' names as text shows them: a player's own name is inert (no markdown,
+    mention or link, :func:`cogs.inert.inert`); ``shown=False``: as typed (for pictures)."""
+    names = [s.name or f"#{s.index + 1}" for s in table.seats]
+    return [inert(n) for n in names] if shown else names
+
+
+def people_of(table: Table) -> list[int]:
+    """The user ids of the people seated at ``table`` (the only users a message may ping)."""
+    return [s.user_id for s in table.seats if s.user_id is not None and s.bot is None]
 
 
 def kind_action(kind: str) -> Action:
@@ -58,7 +66,7 @@ def table_text(table: Table, view: dict[str, Any], lang: str, recent: Iterable[s
     counts = view.get("hand_counts") or []
     seat_lines = []
     for s in table.seats:
-        who = f"<@{s.user_id}>" if s.user_id is not None and s.bot is None else s.name
+        who = f"<@{s.user_id}>" if s.user_id is not None and s.bot is None else inert(s.name)
         if s.user_id is None and s.bot is None:
             who = tr(lang, "lobby.empty")
         extra = []
@@ -95,7 +103,7 @@ def partners_line(table: Table, lang: str) -> str:
 
     def pair(a: int, b: int) -> str:
         names = [
-            s.name if not s.empty else tr(lang, "lobby.empty")
+            inert(s.name) if not s.empty else tr(lang, "lobby.empty")
             for s in (table.seats[a], table.seats[b])
         ]
         sep = "、" if lang.startswith("zh") else ", "

@@ -92,10 +92,10 @@ async def test_crafted_custom_ids_are_refused_and_change_nothing(
     done = await h.select(alice, message, select, [value])
     assert done.type == 6 and not done.followups
     retried = await h.select(alice, message, select, [value], strict=False)
-    # "already done", or, when the hand message was redrawn in between (the control is
-    # no longer on it), "not valid": either way a refusal, and the move counts once
+    # the decision it was drawn for is over: "out of date" (or "already done" when it comes
+    # in before the move is through): either way a refusal, and the move counts once
     again = (await answer(retried)).text()
-    assert "already done" in again or "This control is not valid" in again, again
+    assert "already done" in again or "This control is out of date" in again, again
     mine = [a for a in bot.service.get(tid).engine.actions[actions_before:] if a.seat == 0]
     assert len(mine) == 1
 
