@@ -22,10 +22,18 @@ SUITES: dict[str, str] = {
     "discord": "benchmarks.bench_discord",
     "discord_ux": "benchmarks.bench_discord_ux",
     "fuzz": "benchmarks.bench_fuzz",
+    "strength": "benchmarks.bench_strength",
 }
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["strength"]:
+        # the strength suite takes its own arguments: games, --deals N, --seed S ...
+        from benchmarks.bench_strength import main as strength
+
+        for figure in strength(argv[1:]):
+            print(figure.to_line(), flush=True)
+        return 0
     names = argv or list(SUITES)
     unknown = [n for n in names if n not in SUITES]
     if unknown:

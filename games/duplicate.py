@@ -1,0 +1,309 @@
+"""Duplicate matches (复式赛): one bot kind against another on the same deals, so that the cards
+cancel out and what is left is the difference in play.
+
+Any game of :mod:`games.registry` is played the same way; nothing here names a game:
+
+* **Partnership games** (``GameSpec.fixed_partners``: 扒鸡窝, 打滚子): each deal is played twice,
+  the challenger's pair at seats 0 & 2 and then at 1 & 3, the baseline in the other seats. The
+  measure is the challenger's share of the games won (a deal's value is 0, 0.5 or 1: the mean of
+  its two games; a tie counts half).
+* **Free-for-all games** (打滚, 金坛, 金华): one challenger against three baseline bots, rotated
+  through all four seats on the same deal. The measure is the challenger's score per hand minus
+  the mean of the baseline seats' scores (打滚: coins, mahjong: points), a deal's value being the
+  mean over its four rotations.
+
+Every game is a one-hand match (the game's ``quick`` preset, else ``match=one_hand``); a game
+with a ``deal`` option is dealt ``all_at_once``, as at a table that is not live. The winner and
+the scores are the :class:`~games.base.MatchResult`'s ranks and scores of that one-hand match.
+
+Determinism: the deal seeds and each game's random source come from ``seed`` alone, and both
+plays of a deal (or its four rotations) use the same random source, so identical bots play
+identical games and a deal's value is then exactly 0.5 (partnerships) or 0 (free-for-all).
+Deals may run in several processes (``workers``); the result does not depend on how many.
+
+The 95% confidence interval is the normal one over the deals' values (mean ± 1.96·s/√n); the
+deals are independent, the plays within a deal are not, which is why a deal is the unit.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import Action, Game, Player
+from games.registry import get_game
+
+__all__ = ["DealOutcome", "DuplicateResult", "play_deal", "play_one_hand", "run_duplicate"]
+
+#: z for a two-sided 95% normal interval
+_Z95 = 1.959964
+#: a hand that has not ended after this many actions is a bug in a bot or an engine
+_MAX_ACTIONS = 5000
+
+
+class _Timed:
+    """A player that records the CPU milliseconds (``time.process_time``) of each choice."""
+
+    def __init__(self, inner: Player, times: list[float]) -> None:
+        self.inner = inner
+        self.times = times
+
+    def choose(self, game: Game, seat: int, rng: random.Random) -> Action:
+        start = time.process_time()
+        action = self.inner.choose(game, seat, rng)
+        self.times.append((time.process_time() - start) * 1000)
+        return action
+
+
+def play_one_hand(game: Game, players: Sequence[Player], rng: random.Random) -> None:
+    """Play a one-hand match to its end with ``players[seat]`` for each seat.
+
+    Table steps (``seat=None``) are applied at once. An optional decision (``required=False``)
+    is offered to its seat's bot once per state, as the host does; a ``pass``, an illegal
+    answer or a bot's error on it means "not now" (mahjong's standing choices are such a
+    decision that bots never take). Raises ``RuntimeError`` when the match has not ended after
+    5000 actions or nothing can move.
+    """
+    asked: set[tuple[int, int]] = set()
+    while not game.is_over:
+        if len(game.actions) > _MAX_ACTIONS:
+            raise RuntimeError(f"the hand did not end within {_MAX_ACTIONS} actions")
+        state = len(game.actions)
+        pending = game.pending()
+        moved = False
+        for decision in pending:
+            seat = decision.seat
+            if seat is None or decision.required or (state, seat) in asked:
+                continue
+            asked.add((state, seat))
+            try:
+                choice = players[seat].choose(game, seat, rng)
+                if choice.kind == "pass":
+                    continue
+                game.apply(choice)
+            except Exception:  # as the host: a failed optional answer means "not now"
+                continue
+            moved = True
+            break
+        if moved:
+            continue
+        required = [d for d in pending if d.required]
+        if not required:
+            raise RuntimeError("nothing is pending but the match is not over")
+        decision = required[0]
+        if decision.seat is None:
+            step = game.table_action()
+            assert step is not None
+            game.apply(step)
+        else:
+            game.apply(players[decision.seat].choose(game, decision.seat, rng))
+
+
+def _one_hand_options(engine: type[Game], extra: Mapping[str, Any]) -> dict[str, Any]:
+    """The options of a one-hand match dealt all at once, plus ``extra``."""
+    names = {d["name"]: d for d in engine.options_type.describe()}
+    opts: dict[str, Any] = dict(engine.presets.get("quick") or {"match": "one_hand"})
+    deal = names.get("deal")
+    if deal is not None and "all_at_once" in (deal["choices"] or ()):
+        opts["deal"] = "all_at_once"
+    opts.update(extra)
+    return opts
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """One deal's plays.
+
+    Attributes:
+        value: the deal's value (share won 0..1, or score difference per hand).
+        challenger_ms: CPU ms of each of the challenger's choices.
+        deal_ins: ``{"challenger": n, "baseline": n}``: hands in which a seat of that kind
+            discarded the tile another seat won on (only where results list ``wins``).
+        seat_hands: ``{"challenger": n, "baseline": n}``: seat-hands played by each kind.
+        lists_wins: the game's hand results list ``wins`` (with the seat each came ``from``).
+    """
+
+    value: float
+    challenger_ms: tuple[float, ...]
+    deal_ins: dict[str, int] = field(default_factory=dict)
+    seat_hands: dict[str, int] = field(default_factory=dict)
+    lists_wins: bool = False
+
+
+def _arrangements(partners: bool) -> list[tuple[int, ...]]:
+    """The challenger's seats in each play of a deal."""
+    return [(0, 2), (1, 3)] if partners else [(0,), (1,), (2,), (3,)]
+
+
+def play_deal(
+    game_key: str,
+    challenger: str,
+    baseline: str,
+    deal_seed: int,
+    rng_seed: int,
+    options: Mapping[str, Any] | None = None,
+    challenger_args: Mapping[str, Any] | None = None,
+) -> DealOutcome:
+    """Play one deal duplicate: the plays described in the module docstring.
+
+    ``challenger`` and ``baseline`` are bot kinds of the game (``BOTS`` keys);
+    ``challenger_args`` are keyword arguments for the challenger's factory (e.g. a search
+    bot's budget). Raises
+    ``KeyError`` for an unknown kind, :class:`~games.registry.UnknownGame` for an unknown game.
+    """
+    spec = get_game(game_key)
+    engine = spec.engine()
+    factories = spec.bots()
+    make_baseline = factories[baseline]
+
+    def make_challenger() -> Player:
+        return factories[challenger](**dict(challenger_args or {}))
+
+    opts = engine.options_type.from_dict(_one_hand_options(engine, options or {}))
+    partners = spec.fixed_partners
+    times: list[float] = []
+    values: list[float] = []
+    deal_ins = {"challenger": 0, "baseline": 0}
+    seat_hands = {"challenger": 0, "baseline": 0}
+    lists_wins = False
+    for seats in _arrangements(partners):
+        players: list[Player] = [
+            _Timed(make_challenger(), times) if s in seats else make_baseline()
+            for s in range(engine.seat_count)
+        ]
+        game = engine(deal_seed, opts)
+        play_one_hand(game, players, random.Random(rng_seed))
+        result = game.match_result
+        assert result is not None
+        for s in range(engine.seat_count):
+            seat_hands["challenger" if s in seats else "baseline"] += 1
+        for hand in game.hand_results:
+            wins = hand.summary.get("wins")
+            if wins is None:
+                continue
+            lists_wins = True
+            # one deal-in per hand even when several seats win on the same discard (一炮多响)
+            for s in {w["from"] for w in wins if w.get("from") is not None}:
+                deal_ins["challenger" if s in seats else "baseline"] += 1
+        if partners:
+            ours = next(i for i, team in enumerate(result.teams) if seats[0] in team)
+            best = min(result.ranks)
+            winners = [i for i, r in enumerate(result.ranks) if r == best]
+            values.append((1.0 / len(winners)) if ours in winners else 0.0)
+        else:
+            by_seat = {
+                team[0]: score for team, score in zip(result.teams, result.scores, strict=True)
+            }
+            mine = by_seat[seats[0]]
+            others = [v for s, v in by_seat.items() if s not in seats]
+            values.append(mine - sum(others) / len(others))
+    return DealOutcome(statistics.fmean(values), tuple(times), deal_ins, seat_hands, lists_wins)
+
+
+@dataclass(frozen=True)
+class DuplicateResult:
+    """A duplicate match's figures.
+
+    Attributes:
+        game, challenger, baseline, seed: what was played.
+        measure: ``"share_won"`` (partnership games) or ``"score_diff"`` (score per hand).
+        deals: number of deals (each played 2 or 4 times).
+        value: mean of the deals' values; ``ci_low``/``ci_high`` its 95% interval.
+        move_p95_ms: 95th percentile of the challenger's CPU ms per choice.
+        deal_in: ``{"challenger": rate, "baseline": rate}``, deal-ins per seat-hand, or ``None``
+            for a game whose results list no ``wins``.
+        values: each deal's value, in deal order.
+    """
+
+    game: str
+    challenger: str
+    baseline: str
+    seed: int
+    measure: str
+    deals: int
+    value: float
+    ci_low: float
+    ci_high: float
+    move_p95_ms: float
+    deal_in: dict[str, float] | None
+    values: tuple[float, ...]
+
+
+def _p95(times: Sequence[float]) -> float:
+    if not times:
+        return 0.0
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def _deal_seeds(seed: int, deals: int) -> list[tuple[int, int]]:
+    """``(deal seed, random-source seed)`` per deal, from ``seed`` alone."""
+    source = random.Random(f"duplicate:{seed}")
+    return [(source.getrandbits(63), source.getrandbits(63)) for _ in range(deals)]
+
+
+def run_duplicate(
+    game_key: str,
+    challenger: str,
+    baseline: str,
+    deals: int,
+    seed: int = 2026,
+    workers: int = 1,
+    options: Mapping[str, Any] | None = None,
+    challenger_args: Mapping[str, Any] | None = None,
+) -> DuplicateResult:
+    """Play ``deals`` deals duplicate and return the figures (see the module docstring).
+
+    ``options`` are table options on top of a one-hand match; ``challenger_args`` keyword
+    arguments for the challenger's factory. ``workers`` > 1 plays deals in that many
+    processes (same result). Raises ``ValueError``
+    for ``deals`` < 1 or ``workers`` < 1, ``KeyError`` for an unknown bot kind.
+    """
+    if deals < 1:
+        raise ValueError(f"deals must be at least 1, not {deals}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    spec = get_game(game_key)
+    bots = spec.bots()
+    for kind in (challenger, baseline):
+        if kind not in bots:
+            raise KeyError(f"{spec.key} has no bot {kind!r}: it has {', '.join(sorted(bots))}")
+    seeds = _deal_seeds(seed, deals)
+    extra, bot_args = dict(options or {}), dict(challenger_args or {})
+    args = [(spec.key, challenger, baseline, d, r, extra, bot_args) for d, r in seeds]
+    if workers == 1:
+        outcomes = [play_deal(*a) for a in args]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            outcomes = list(pool.map(play_deal, *zip(*args, strict=True)))
+    values = [o.value for o in outcomes]
+    mean = statistics.fmean(values)
+    half = _Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    times = [t for o in outcomes for t in o.challenger_ms]
+    deal_in: dict[str, float] | None = None
+    if any(o.lists_wins for o in outcomes):
+        deal_in = {
+            kind: sum(o.deal_ins[kind] for o in outcomes)
+            / max(1, sum(o.seat_hands[kind] for o in outcomes))
+            for kind in ("challenger", "baseline")
+        }
+    return DuplicateResult(
+        game=spec.key,
+        challenger=challenger,
+        baseline=baseline,
+        seed=seed,
+        measure="share_won" if spec.fixed_partners else "score_diff",
+        deals=deals,
+        value=mean,
+        ci_low=mean - half,
+        ci_high=mean + half,
+        move_p95_ms=_p95(times),
+        deal_in=deal_in,
+        values=tuple(values),
+    )
