@@ -3,17 +3,31 @@ jokers, bombs and a secret partner. Seed: ``dagun_and_jinhua-mahjong.txt`` lines
 page: ``docs/rules/dagun.md``.
 
 Exports ``GAME`` (:class:`games.dagun.engine.DagunGame`) and ``BOTS``
-(``{"random": RandomPlayer, "heuristic": HeuristicPlayer}``).
+(``{"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": StrongPlayer}``; the
+strong bot is the search of :mod:`games.dagun.search` over the heuristic).
 """
 
 from collections.abc import Callable
+from typing import Any
 
 from games.base import Player
 from games.dagun.bots import HeuristicPlayer, RandomPlayer
 from games.dagun.engine import DagunGame
 from games.dagun.options import DagunOptions
+from games.dagun.search import strong_player
+
+
+def StrongPlayer(**budget: Any) -> Player:
+    """The search bot (determinized Monte Carlo over the heuristic, :mod:`games.dagun.search`);
+    ``budget``: ``rollouts``, ``budget_ms``, ``candidates`` (:class:`games.search.SearchPlayer`)."""
+    return strong_player(HeuristicPlayer, **budget)
+
 
 GAME = DagunGame
-BOTS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+BOTS: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer,
+    "heuristic": HeuristicPlayer,
+    "strong": StrongPlayer,
+}
 
 __all__ = ["BOTS", "GAME", "DagunGame", "DagunOptions", "HeuristicPlayer", "RandomPlayer"]

@@ -3,17 +3,31 @@ tribute (喝血) and jokers buried in the kitty. Seed: ``dagunzi.txt``; rules pa
 ``docs/rules/dagunzi.md``.
 
 Exports ``GAME`` (:class:`games.dagunzi.engine.DagunziGame`) and ``BOTS``
-(``{"random": RandomPlayer, "heuristic": HeuristicPlayer}``).
+(``{"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": StrongPlayer}``; the
+strong bot is the search of :mod:`games.tricks.search` over the heuristic).
 """
 
 from collections.abc import Callable
+from typing import Any
 
 from games.base import Player
 from games.dagunzi.bots import HeuristicPlayer, RandomPlayer
 from games.dagunzi.engine import DagunziGame
 from games.dagunzi.options import DagunziOptions
+from games.tricks.search import strong_player
+
+
+def StrongPlayer(**budget: Any) -> Player:
+    """The search bot (determinized Monte Carlo over the heuristic); ``budget``: ``rollouts``,
+    ``budget_ms``, ``candidates`` (see :class:`games.search.SearchPlayer`)."""
+    return strong_player(HeuristicPlayer, **budget)
+
 
 GAME = DagunziGame
-BOTS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+BOTS: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer,
+    "heuristic": HeuristicPlayer,
+    "strong": StrongPlayer,
+}
 
 __all__ = ["BOTS", "GAME", "DagunziGame", "DagunziOptions", "HeuristicPlayer", "RandomPlayer"]

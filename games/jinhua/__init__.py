@@ -4,17 +4,22 @@ multiplying special hands, 承包, one winner per discard. Seed:
 Built on the shared machinery of :mod:`games.mahjong`.
 
 Exports ``GAME`` (:class:`games.jinhua.engine.JinhuaGame`) and ``BOTS``
-(``{"random": RandomPlayer, "heuristic": JinhuaHeuristicPlayer}``).
+(``{"random": RandomPlayer, "heuristic": JinhuaHeuristicPlayer, "strong": JinhuaStrongPlayer}``;
+the strong bot weighs each discard's danger, :mod:`games.mahjong.strong`).
 """
 
 from collections.abc import Callable
 
 from games.base import Player
-from games.jinhua.bots import JinhuaHeuristicPlayer, RandomPlayer
+from games.jinhua.bots import JinhuaHeuristicPlayer, JinhuaStrongPlayer, RandomPlayer
 from games.jinhua.engine import JinhuaGame
 from games.jinhua.options import JinhuaOptions
 
 GAME = JinhuaGame
-BOTS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "heuristic": JinhuaHeuristicPlayer}
+BOTS: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer,
+    "heuristic": JinhuaHeuristicPlayer,
+    "strong": JinhuaStrongPlayer,
+}
 
 __all__ = ["BOTS", "GAME", "JinhuaGame", "JinhuaHeuristicPlayer", "JinhuaOptions", "RandomPlayer"]

@@ -3,7 +3,8 @@
 ``docs/rules/jintan.md``. Built on the shared machinery of :mod:`games.mahjong`.
 
 Exports ``GAME`` (:class:`games.jintan.engine.JintanGame`) and ``BOTS``
-(``{"random": RandomPlayer, "heuristic": HeuristicPlayer}``).
+(``{"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": StrongPlayer}``; the strong
+bot weighs each discard's danger, :mod:`games.mahjong.strong`).
 """
 
 from collections.abc import Callable
@@ -12,8 +13,13 @@ from games.base import Player
 from games.jintan.engine import JintanGame
 from games.jintan.options import JintanOptions
 from games.mahjong.bots import HeuristicPlayer, RandomPlayer
+from games.mahjong.strong import StrongPlayer
 
 GAME = JintanGame
-BOTS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+BOTS: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer,
+    "heuristic": HeuristicPlayer,
+    "strong": StrongPlayer,
+}
 
 __all__ = ["BOTS", "GAME", "HeuristicPlayer", "JintanGame", "JintanOptions", "RandomPlayer"]

@@ -2,17 +2,31 @@
 trump after the kitty is buried. Seed: ``pajiwo.txt``; rules page: ``docs/rules/pajiwo.md``.
 
 Exports ``GAME`` (the engine class :class:`games.pajiwo.engine.PajiwoGame`) and
-``BOTS`` (``{"random": RandomPlayer, "heuristic": HeuristicPlayer}``).
+``BOTS`` (``{"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": StrongPlayer}``; the
+strong bot is the search of :mod:`games.tricks.search` over the heuristic).
 """
 
 from collections.abc import Callable
+from typing import Any
 
 from games.base import Player
 from games.pajiwo.bots import HeuristicPlayer, RandomPlayer
 from games.pajiwo.engine import PajiwoGame
 from games.pajiwo.options import PajiwoOptions
+from games.tricks.search import strong_player
+
+
+def StrongPlayer(**budget: Any) -> Player:
+    """The search bot (determinized Monte Carlo over the heuristic); ``budget``: ``rollouts``,
+    ``budget_ms``, ``candidates`` (see :class:`games.search.SearchPlayer`)."""
+    return strong_player(HeuristicPlayer, **budget)
+
 
 GAME = PajiwoGame
-BOTS: dict[str, Callable[[], Player]] = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
+BOTS: dict[str, Callable[..., Player]] = {
+    "random": RandomPlayer,
+    "heuristic": HeuristicPlayer,
+    "strong": StrongPlayer,
+}
 
 __all__ = ["BOTS", "GAME", "HeuristicPlayer", "PajiwoGame", "PajiwoOptions", "RandomPlayer"]

@@ -46,6 +46,8 @@ def trick_winner(
     """
     if not plays:
         raise ValueError("a trick needs at least the lead")
+    if all(len(cards) == 1 for _, cards in plays):
+        return _single_winner(plays, order)
     lad = ladder(order, rules)
     info = lad.info
     lead_seat, lead_cards = plays[0]
@@ -73,4 +75,20 @@ def trick_winner(
                 best_seat, best = seat, key
         elif suit == TRUMP:  # a ruff over a side-suit winner
             best_seat, best_suit, best = seat, TRUMP, key
+    return best_seat
+
+
+def _single_winner(plays: Sequence[tuple[int, Sequence[Card]]], order: TrumpOrder) -> int:
+    """:func:`trick_winner` of a trick of single cards (the common case, kept cheap for the
+    search bot's rollouts): the highest card of the led suit, or the highest trump on a side
+    suit; ties stay with the earlier play."""
+    best_seat, (cards,) = plays[0][0], [plays[0][1]]
+    best_suit, best = order.info(cards[0])
+    for seat, (card,) in plays[1:]:
+        suit, strength = order.info(card)
+        if suit == best_suit:
+            if strength > best:
+                best_seat, best = seat, strength
+        elif suit == TRUMP:  # a ruff over a side-suit winner
+            best_seat, best_suit, best = seat, TRUMP, strength
     return best_seat

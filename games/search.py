@@ -1,0 +1,155 @@
+"""A search bot for any game: determinized flat Monte Carlo (perfect-information Monte Carlo,
+"PIMC", the simplest member of the information-set search family), with a heuristic bot as
+the rollout policy.
+
+For a decision worth thinking about, the bot
+
+1. lists candidate moves: the game's most useful legal moves (``legal_actions``) and the
+   heuristic's own choice;
+2. samples a *world* (确定化, a determinization): a copy of the game in which everything the
+   seat cannot see (the other hands, a hidden kitty, the wall) is replaced by a random deal
+   consistent with its view. How to sample is the game's part (``determinize``);
+3. plays each candidate in that world and finishes the hand with the heuristic in every seat
+   (the rollout), scoring the end with the game's ``value`` for the seat;
+4. repeats with new worlds (the same world for every candidate: common random numbers, so the
+   comparison is between the moves, not the deals) until ``rollouts`` worlds or ``budget_ms``
+   of CPU time, and plays the candidate with the best mean. The heuristic's choice wins ties.
+   After a quarter and after half of the worlds the worse half of the candidates is dropped
+   (successive halving), so the later worlds go to the moves still in question.
+
+Forced moves (one candidate) and decisions the game does not search (``searchable`` False:
+declaring, burying ...) are the heuristic's at once. The choice depends only on the view,
+the public options and ``rng``: a world never keeps a hidden card of the real game, which
+``tests/bots/test_hidden.py`` checks by swapping the hidden cards.
+
+Sources: Ginsberg, "GIB: Imperfect information in a computationally challenging game" (JAIR
+2001) for PIMC in a trick-taking game; Cowling, Powley & Whitehouse, "Information Set Monte
+Carlo Tree Search" (IEEE TCIAIG 2012) for the family and its known limits (strategy fusion).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+from collections.abc import Callable
+
+from games.base import Action, Game, Player
+
+__all__ = ["SearchPlayer", "finish_hand"]
+
+#: a rollout that has not ended the hand after this many moves is abandoned (a bot bug)
+_MAX_ROLLOUT = 3000
+#: how much the heuristic's own choice is preferred: ties and near-ties keep it
+_FALLBACK_BONUS = 0.01
+
+
+def finish_hand(game: Game, players: list[Player], rng: random.Random) -> None:
+    """Play ``game`` (a world) until the current hand's result is in or the match is over.
+
+    Required decisions only: table steps at once, seats by ``players``; optional decisions
+    are left (bots pass on them in the phases searched). Raises ``RuntimeError`` past 3000
+    moves.
+    """
+    start = len(game.hand_results)
+    moves = 0
+    while len(game.hand_results) == start and not game.is_over:
+        required = [d for d in game.pending() if d.required]
+        if not required:
+            return
+        decision = required[0]
+        if decision.seat is None:
+            step = game.table_action()
+            assert step is not None
+            game.apply(step)
+        else:
+            game.apply(players[decision.seat].choose(game, decision.seat, rng))
+        moves += 1
+        if moves > _MAX_ROLLOUT:
+            raise RuntimeError("a rollout did not end the hand")
+
+
+def clone(game: Game) -> Game:
+    """A deep copy of ``game`` that shares its (immutable) recorded actions."""
+    return copy.deepcopy(game, {id(game.actions): list(game.actions)})
+
+
+class SearchPlayer:
+    """The search bot (see the module docstring).
+
+    Args:
+        heuristic: factory of the game's heuristic bot (fallback and rollout policy).
+        determinize: ``(game, seat, rng) -> world`` or ``None`` when it cannot sample (then the
+            heuristic decides). The world must hold nothing the seat cannot see of the real game.
+        value: ``(finished world, seat) -> float``, larger is better for the seat (its team).
+        searchable: ``(game, seat) -> bool``: whether this decision is searched.
+        rollouts: worlds per decision (at most).
+        budget_ms: CPU milliseconds per decision (``time.process_time``) after which no new
+            world is started; with a world's rollouts taking up to a tenth of it, a move takes
+            at most about 1.1 × ``budget_ms``.
+        candidates: at most this many of ``legal_actions`` are compared (plus the heuristic's).
+    """
+
+    def __init__(
+        self,
+        heuristic: Callable[[], Player],
+        determinize: Callable[[Game, int, random.Random], Game | None],
+        value: Callable[[Game, int], float],
+        searchable: Callable[[Game, int], bool],
+        rollouts: int = 24,
+        budget_ms: int = 800,
+        candidates: int = 8,
+    ) -> None:
+        if rollouts < 1 or budget_ms < 1 or candidates < 1:
+            raise ValueError("rollouts, budget_ms and candidates must be at least 1")
+        self.heuristic = heuristic
+        self.fallback = heuristic()
+        self.determinize = determinize
+        self.value = value
+        self.searchable = searchable
+        self.rollouts = rollouts
+        self.budget_ms = budget_ms
+        self.candidates = candidates
+        # after a quarter and after half of the worlds, the worse half of the moves is dropped
+        self._halvings = {max(2, rollouts // 4), max(3, rollouts // 2)}
+
+    def choose(self, game: Game, seat: int, rng: random.Random) -> Action:
+        """The move with the best mean rollout value (see the module docstring)."""
+        own = self.fallback.choose(game, seat, rng)
+        if not self.searchable(game, seat):
+            return own
+        moves = [Action(seat, own.kind, dict(own.data))]
+        for act in game.legal_actions(seat, limit=self.candidates):
+            if act not in moves:
+                moves.append(act)
+        if len(moves) == 1:
+            return own
+        totals = [0.0] * len(moves)
+        alive = list(range(len(moves)))
+        worlds = 0
+        start = time.process_time()
+        seeds = random.Random(rng.getrandbits(64))
+        for _ in range(self.rollouts):
+            world_rng = random.Random(seeds.getrandbits(64))
+            rollout_seed = seeds.getrandbits(64)
+            world = self.determinize(game, seat, world_rng)
+            if world is None:
+                break
+            for n, i in enumerate(alive):
+                trial = clone(world) if n < len(alive) - 1 else world
+                trial.apply(moves[i])
+                players = [self.heuristic() for _ in range(trial.seat_count)]
+                finish_hand(trial, players, random.Random(rollout_seed))
+                totals[i] += self.value(trial, seat)
+            worlds += 1
+            if (time.process_time() - start) * 1000 >= self.budget_ms:
+                break
+            if worlds in self._halvings and len(alive) > 2:
+                # successive halving: the worlds left go to the better half of the moves
+                alive.sort(key=lambda i: -totals[i])
+                alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+        if worlds == 0:
+            return own
+        scores = {i: totals[i] / worlds + (_FALLBACK_BONUS if i == 0 else 0.0) for i in alive}
+        best = max(alive, key=lambda i: scores[i])
+        return moves[best]

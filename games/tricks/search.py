@@ -1,0 +1,139 @@
+"""The search bot's part for the trick-taking engines on this package (扒鸡窝, 打滚子): how to
+sample a world consistent with a seat's view, and what a finished hand is worth.
+
+A world (确定化) deals the cards the seat cannot see (``unseen_by``: the deck less its hand, the
+cards played and a kitty it has seen) to the other seats, in the numbers they hold, and to a
+kitty (底牌) it has not seen. The deal respects every void a seat has shown (断门): a seat that
+did not follow the led suit with every card of a play holds none of that suit (跟牌, following
+suit is compulsory, pajiwo.txt:101, dagunzi.txt:57), under the hand's trump order.
+
+Only the play of tricks is searched; declaring (亮主), burying (扣底) and the rest are the
+heuristic's. The engines this works with keep ``hands``, ``kitty``, ``order``, ``phase``,
+``trick_plays`` and ``unseen_by(seat)``, which both trick engines do.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from games.base import Game, Player
+from games.cards import Card, parse_card
+from games.search import SearchPlayer, clone
+
+__all__ = ["hand_value", "sample_world", "strong_player", "voids"]
+
+#: attempts at a deal that respects every void before giving up on the voids
+_ATTEMPTS = 20
+
+
+def voids(view: Mapping[str, Any], order: Any) -> dict[int, set[Any]]:
+    """Seat -> the effective suits (a :class:`~games.cards.Suit` or the trump suit) it has shown
+    it does not hold: it played a card of another suit to a trick led in that suit.
+
+    ``view`` is a seat's view (its ``tricks`` and current ``trick``); ``order`` the hand's
+    :class:`~games.tricks.order.TrumpOrder`.
+    """
+    out: dict[int, set[Any]] = {}
+    for trick in [*view.get("tricks", ()), view.get("trick") or {"plays": []}]:
+        plays = trick["plays"]
+        if not plays:
+            continue
+        led = order.suit_of(parse_card(plays[0]["cards"][0]))
+        for play in plays[1:]:
+            if any(order.suit_of(parse_card(c)) != led for c in play["cards"]):
+                out.setdefault(play["seat"], set()).add(led)
+    return out
+
+
+def sample_world(game: Game, seat: int, rng: random.Random) -> Game | None:
+    """A copy of ``game`` with the cards ``seat`` cannot see dealt afresh (see the module
+    docstring); ``None`` outside the play of tricks or when the counts do not add up."""
+    engine: Any = game
+    if getattr(engine, "phase", None) != "play" or engine.order is None:
+        return None
+    order = engine.order
+    view = game.view(seat)
+    unseen: list[Card] = list(engine.unseen_by(seat))
+    counts = {s: len(engine.hands[s]) for s in range(game.seat_count) if s != seat}
+    kitty_hidden = len(unseen) != sum(counts.values())
+    if kitty_hidden:
+        counts[-1] = len(engine.kitty)  # -1: the kitty, which has no voids
+    if len(unseen) != sum(counts.values()):
+        return None
+    shown = voids(view, order)
+    deal = _deal(unseen, counts, shown, order, rng) or _deal(unseen, counts, {}, order, rng)
+    assert deal is not None  # without voids every deal fits
+    world: Any = clone(game)
+    for s, cards in deal.items():
+        if s == -1:
+            world.kitty = cards
+        else:
+            world.hands[s] = cards
+    return world
+
+
+def _deal(
+    unseen: Sequence[Card],
+    counts: Mapping[int, int],
+    shown: Mapping[int, set[Any]],
+    order: Any,
+    rng: random.Random,
+) -> dict[int, list[Card]] | None:
+    """Deal ``unseen`` into ``counts`` places so that no seat gets a suit it is void in; the
+    cards with the fewest places to go are dealt first. ``None`` after 20 failed tries."""
+    for _ in range(_ATTEMPTS):
+        cards = list(unseen)
+        rng.shuffle(cards)
+        room = dict(counts)
+        places = {
+            card: [s for s in counts if order.suit_of(card) not in shown.get(s, ())]
+            for card in set(cards)
+        }
+        cards.sort(key=lambda c: len(places[c]))
+        deal: dict[int, list[Card]] = {s: [] for s in counts}
+        for card in cards:
+            open_places = [s for s in places[card] if room[s] > 0]
+            if not open_places:
+                break
+            # weigh by room left, as a random deal of the remaining cards would
+            pick = rng.choices(open_places, weights=[room[s] for s in open_places])[0]
+            deal[pick].append(card)
+            room[pick] -= 1
+        else:
+            return deal
+    return None
+
+
+def hand_value(game: Game, seat: int) -> float:
+    """What the last finished hand is worth to ``seat``'s side: 1 for a won hand, plus the
+    defenders' card points (抓分) as a share of 100, counted for the defenders and against the
+    dealer's side (so a win by more, or a loss by less, is better)."""
+    summary = game.hand_results[-1].summary
+    won = seat in summary["winner_team"]
+    points = float(summary["defenders_points"]) / 100
+    defending = seat not in summary["dealer_team"]
+    return (1.0 if won else 0.0) + 0.25 * (points if defending else -points)
+
+
+def _searchable(game: Game, seat: int) -> bool:
+    return getattr(game, "phase", None) == "play"
+
+
+def strong_player(
+    heuristic: Callable[[], Player],
+    rollouts: int = 24,
+    budget_ms: int = 800,
+    candidates: int = 8,
+) -> SearchPlayer:
+    """The search bot of a trick engine, with ``heuristic`` as its rollout policy."""
+    return SearchPlayer(
+        heuristic,
+        sample_world,
+        hand_value,
+        _searchable,
+        rollouts=rollouts,
+        budget_ms=budget_ms,
+        candidates=candidates,
+    )
