@@ -7,7 +7,7 @@ import dataclasses
 import random
 from collections.abc import Mapping
 
-from bot.table_core import AUTO_RETRY_S, BOT_KINDS_DEFAULT, TableServiceCore, log
+from bot.table_core import AUTO_RETRY_S, TableServiceCore, bot_kind, log
 from bot.table_model import Table, TableUpdate, is_private
 from bot.timers import TIMEOUTS_TO_HAND_OVER, Deadline, plan_deadlines
 from games.base import Action, Decision, IllegalAction, Player
@@ -144,14 +144,15 @@ class AutoMixin(TableServiceCore):
 
     # ----------------------------------------------------------- automatic
     def seat_bot(self, table_id: int, seat: int) -> Player:
-        """The bot that plays ``seat`` (its own kind, or the heuristic for a person's seat)."""
+        """The bot that plays ``seat``: the table's ``bot_level`` (see :func:`bot_kind`), or
+        the kind the bot seat was given when that is not the default."""
         return self._bot(self.get(table_id), seat)
 
     def _bot(self, table: Table, seat: int) -> Player:
         bots = table.spec.bots()
-        kind = table.seats[seat].bot or (
-            BOT_KINDS_DEFAULT if BOT_KINDS_DEFAULT in bots else next(iter(bots))
-        )
+        options = table.engine.options if table.engine is not None else table.resolved_options()
+        level = str(getattr(options, "bot_level", "normal"))
+        kind = bot_kind(level, table.seats[seat].bot, list(bots))
         player = table._bots.get((seat, kind))
         if player is None:
             player = bots[kind]()

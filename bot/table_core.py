@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Literal
 
 from bot.claim import DatabaseClaim
@@ -28,6 +28,8 @@ from games.base import Action, Event
 log = logging.getLogger("bot.tables")
 
 BOT_KINDS_DEFAULT = "heuristic"
+#: the bot kind that plays at each ``bot_level`` (games.base.BOT_LEVELS)
+LEVEL_KINDS: dict[str, str] = {"easy": "random", "normal": "heuristic", "strong": "strong"}
 AUTO_RETRY_S = 5.0  # seconds before an automatic move that failed to be stored is tried again
 _KEEP_CLOSED = 200  # finished/aborted tables kept in memory for front ends to show the end
 
@@ -238,3 +240,19 @@ def _wall_clock() -> float:
     import time
 
     return time.time()
+
+
+def bot_kind(level: str, seat_kind: str | None, kinds: Collection[str]) -> str:
+    """The bot kind that plays a seat at a table of ``bot_level`` ``level``.
+
+    ``seat_kind`` is the kind a bot seat was given (``None`` for a person's seat, whose
+    timeout takeover this is). A seat given the default kind (``heuristic``) or none plays at
+    the table's level; a seat given another kind (``random``) keeps it. A level whose kind the
+    game lacks falls back to the default kind, then to the game's first kind.
+    """
+    if seat_kind is not None and seat_kind != BOT_KINDS_DEFAULT and seat_kind in kinds:
+        return seat_kind
+    for kind in (LEVEL_KINDS.get(level, BOT_KINDS_DEFAULT), BOT_KINDS_DEFAULT):
+        if kind in kinds:
+            return kind
+    return next(iter(kinds))

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, TypeAlias
 
 __all__ = [
+    "BOT_LEVELS",
     "JSON",
     "Action",
     "Decision",
@@ -279,6 +280,10 @@ def option(
     return field(default=default, metadata=meta)
 
 
+#: the values of every game's ``bot_level`` option, weakest first
+BOT_LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
+
+
 @dataclass(frozen=True)
 class GameOptions:
     """Base class for a game's table options: a frozen dataclass of named fields.
@@ -287,7 +292,18 @@ class GameOptions:
     :meth:`from_dict` validates a mapping and raises :class:`OptionError` with a
     specific message for an unknown name, a wrong type, a value outside
     ``choices`` or outside ``min``/``max``.
+
+    Every game has ``bot_level``, which the engine ignores: how the host's bots play at the
+    table (its bot seats and a timed-out seat's takeover): ``easy`` the game's ``random`` bot,
+    ``normal`` its ``heuristic``, ``strong`` its search bot (``BOTS["strong"]``).
     """
+
+    bot_level: str = option(
+        "normal",
+        "how the bots play: easy (random moves), normal (rules of thumb) or strong (they look"
+        " ahead by playing out sampled deals)",
+        choices=BOT_LEVELS,
+    )
 
     @classmethod
     def describe(cls) -> list[dict[str, JSON]]:
