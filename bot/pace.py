@@ -80,7 +80,21 @@ def parse_pace(value: str | int) -> Pace:
                 "not_a_pace",
                 {"value": str(value)},
             )
-        seconds = int(match.group(1)) * _UNITS[match.group(2) or ""]
+        digits = match.group(1)
+        if len(digits.lstrip("0")) > 9:
+            # past any pace (and, at 4,300 digits, past what int() reads): out of range, said
+            # with the number cut short rather than a ValueError
+            raise PaceError(
+                f"a custom pace must be between {MIN_SECONDS} seconds and"
+                f" {MAX_SECONDS // 86_400} days, not {digits[:12]}… seconds",
+                "out_of_range",
+                {
+                    "seconds": digits[:12] + "…",
+                    "min": MIN_SECONDS,
+                    "max_days": MAX_SECONDS // 86_400,
+                },
+            )
+        seconds = int(digits) * _UNITS[match.group(2) or ""]
     if not MIN_SECONDS <= seconds <= MAX_SECONDS:
         raise PaceError(
             f"a custom pace must be between {MIN_SECONDS} seconds and {MAX_SECONDS // 86_400} days,"

@@ -108,7 +108,11 @@ async def reply(
     ephemeral: bool = True,
     **kwargs: Any,
 ) -> None:
-    """Answer: the first message if nothing was sent yet, else a follow-up."""
+    """Answer: the first message if nothing was sent yet, else a follow-up. Content over
+    Discord's 2,000 characters is cut (:func:`cogs.inert.fit`; echoes are cut before that)."""
+    from cogs.inert import fit
+
+    content = fit(content)
     kwargs = {k: v for k, v in kwargs.items() if v is not None}
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)

@@ -107,6 +107,15 @@ MESSAGE_LIMIT = 400  # characters of a refusal's own English message (it may quo
 _ENGINE_PARAMS = frozenset({"kind", "kinds", "suit", "rule", "reason"})
 
 
+def _echoed(name: str, value: object) -> bool:
+    """True for a param that may repeat input: text, containers, a number of many digits."""
+    if name in _ENGINE_PARAMS:
+        return False
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) >= 10**15
+    return isinstance(value, (str, dict, list, tuple))
+
+
 def refusal_text(lang: Lang | discord.Locale | None, error: BaseException) -> str:
     """A refusal naming the rule, translated by ``error.code`` and ``error.params``.
 
@@ -121,10 +130,7 @@ def refusal_text(lang: Lang | discord.Locale | None, error: BaseException) -> st
     message = echo(getattr(error, "message", "") or error, MESSAGE_LIMIT)
     raw_params = getattr(error, "params", None)
     params: dict[str, Any] = dict(raw_params) if isinstance(raw_params, Mapping) else {}
-    params = {
-        k: echo(v) if isinstance(v, str) and k not in _ENGINE_PARAMS else v
-        for k, v in params.items()
-    }
+    params = {k: echo(v) if _echoed(k, v) else v for k, v in params.items()}
     params.setdefault("message", message)
     key = f"err.{code}"
     rule_code = str(getattr(error, "rule_code", "") or "")

@@ -54,8 +54,9 @@ async def pace_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     out = [p for p in PACE_CHOICES if current.lower() in p]
-    if current.strip() and current.strip() not in out:
-        out.append(current.strip())  # a custom pace such as 90s or 5m
+    typed = current.strip()[:100]  # a choice's name and value: at most 100 characters
+    if typed and typed not in out:
+        out.append(typed)  # a custom pace such as 90s or 5m
     return [app_commands.Choice(name=p, value=p) for p in out][:25]
 
 
