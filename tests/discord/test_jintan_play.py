@@ -7,8 +7,8 @@ replacement draw (seat 1, Bob, from the 杠 button) and Bob's win on a discard (
 button); the people follow the hint, so the hand is the heuristic's, found by playing the
 engine alone (``_hand_of_seed``). Alice is seat 0 and reads English, Bob seat 1 and Chinese.
 
-Privacy (``docs/architecture.md``, claim windows): while a window waits for Bob, the table
-message, the channel, Alice's DM, her hint and her refusal show only that a window is open;
+Privacy (``docs/security.md``, claims): while a window waits for Bob, the table message, the
+channel, Alice's DM, her hint and her refusal show only the last discard;
 no channel message ever lists a claim kind as someone's turn.
 """
 
