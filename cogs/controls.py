@@ -43,7 +43,7 @@ from cogs.actions import (
 )
 from cogs.i18n import lang_of, tr
 from cogs.lead import lead_line
-from cogs.mahjong_controls import StandingButton
+from cogs.mahjong_controls import SettingsButton, StandingButton
 from cogs.move_controls import ActButton, ActSelect
 from cogs.picker import PickButton, PickSelect
 from cogs.present import action_label, encode_action
@@ -173,6 +173,7 @@ DYNAMIC_ITEMS = (
     PickSelect,
     PickButton,
     StandingButton,
+    SettingsButton,
     GroupSelect,
 )
 """Register with ``bot.add_dynamic_items(*DYNAMIC_ITEMS)``."""

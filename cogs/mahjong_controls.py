@@ -7,13 +7,16 @@ card picker (:mod:`cogs.picker`) for every game on the mahjong core.
 * In a claim window, only for the seat that holds the claim (the controls are built from
   that seat's own legal moves, so nobody else ever gets them): **胡 杠 碰 吃 过** buttons;
   with several chows a **chow select** instead of the 吃 button.
-* Always: the **standing choices** (auto-win, no calls, discard the drawn tile) as toggle
-  buttons. They are an optional decision of every seat that the engine always offers; they
-  are settings, never a prompt.
+* Always: ONE **Settings** button (``pj:m:<table>:settings``). The standing choices
+  (auto-win, no calls, discard the drawn tile) are an optional decision of every seat that
+  the engine always offers; they are settings, never a prompt, so they sit behind that one
+  control: it opens a panel only the player sees (an ephemeral reply) with the three toggles,
+  and a toggle redraws that panel in place.
 
 The moves reuse :class:`cogs.controls.ActButton` / :class:`cogs.controls.ActSelect` (their
 value is :func:`cogs.present.encode_action`, e.g. ``discard|{"tile":"5p"}``); the standing
-toggle is its own ``DynamicItem``: ``pj:m:<table>:<name>:<0|1>`` (1 = switch it on).
+toggle is its own ``DynamicItem``: ``pj:m:<table>:<name>:<0|1>`` (1 = switch it on), and so
+is the settings button.
 """
 
 from __future__ import annotations
@@ -31,7 +34,14 @@ from cogs.move_controls import ActButton, ActSelect
 from cogs.present import encode_action, kind_label
 from games.base import Action
 
-__all__ = ["STANDING", "StandingButton", "standing_rows", "tile_rows"]
+__all__ = [
+    "STANDING",
+    "SettingsButton",
+    "StandingButton",
+    "settings_panel",
+    "standing_rows",
+    "tile_rows",
+]
 
 STANDING = ("auto_win", "no_calls", "discard_drawn")
 """The core's standing choices (``games.mahjong.engine.STANDING``), in button order."""
@@ -131,16 +141,71 @@ def standing_line(lang: Lang, view: Mapping[str, Any]) -> str:
 def standing_rows(
     table_id: int, view: Mapping[str, Any], lang: Lang
 ) -> list[discord.ui.ActionRow[Any]]:
-    """One row of toggles, one per standing choice (green while on)."""
-    standing = view.get("standing")
-    if not isinstance(standing, Mapping):
+    """One row with the one settings control (the toggles are behind it, see
+    :func:`settings_panel`), or none for a view without standing choices."""
+    if not isinstance(view.get("standing"), Mapping):
         return []
     row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+    row.add_item(SettingsButton(table_id, "⚙ " + tr(lang, "mj.settings.button")))
+    return [row]
+
+
+def settings_panel(
+    table_id: int, view: Mapping[str, Any], lang: Lang
+) -> tuple[str, discord.ui.View]:
+    """The private settings panel: its text (which choices are on, what each does) and a
+    view of three toggles, one per standing choice (green while on)."""
+    standing = view.get("standing")
+    standing = standing if isinstance(standing, Mapping) else {}
+    controls = discord.ui.View(timeout=None)
     for name in STANDING:
         on = bool(standing.get(name))
         label = ("✓ " if on else "") + tr(lang, f"mj.standing.{name}")
-        row.add_item(StandingButton(table_id, name, not on, label, on=on))
-    return [row]
+        controls.add_item(StandingButton(table_id, name, not on, label, on=on))
+    text = "\n".join(
+        (
+            tr(lang, "mj.settings.title", table=table_id),
+            standing_line(lang, {"standing": standing}),
+            tr(lang, "mj.settings.help"),
+        )
+    )
+    return text, controls
+
+
+class SettingsButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pj:m:(?P<table>\d{1,18}):settings",
+):
+    """Open the clicking player's settings panel (their own seat's standing choices)."""
+
+    def __init__(self, table_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "Settings",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pj:m:{table_id}:settings",
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SettingsButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lg = lang(interaction)
+        bot = app(interaction)
+        try:
+            table = bot.service.get(self.table_id)
+            callers_seat(interaction, table)
+            view = bot.service.view(table.id, interaction.user.id)
+        except Exception as exc:  # TableError or Refusal, both refused alike
+            await refuse(interaction, exc)
+            return
+        text, controls = settings_panel(table.id, view, lg)
+        await interaction.response.send_message(text, view=controls, ephemeral=True)
 
 
 class StandingButton(
@@ -189,7 +254,14 @@ async def set_standing(
     # every click is its own key: switching on, off and on again at one step is three moves
     if await perform(interaction, table, action, f"i:{interaction.id}"):
         state = tr(lg, "mj.on" if to else "mj.off")
-        await reply(
-            interaction, tr(lg, "mj.standing.set", name=tr(lg, f"mj.standing.{name}"), state=state)
-        )
+        done = tr(lg, "mj.standing.set", name=tr(lg, f"mj.standing.{name}"), state=state)
+        panel = interaction.message
+        if panel is not None and panel.flags.ephemeral:
+            # tapped in the settings panel: redraw it in place with the toggles as they are now
+            text, controls = settings_panel(
+                table_id, bot.service.view(table_id, interaction.user.id), lg
+            )
+            await interaction.edit_original_response(content=f"{text}\n✅ {done}", view=controls)
+        else:
+            await reply(interaction, done)
         bot.display.refresh_hands(bot.service.get(table_id), {seat})

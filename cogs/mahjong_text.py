@@ -179,14 +179,26 @@ def _last_discard(view: Mapping[str, Any]) -> tuple[int, str] | None:
 
 # ----------------------------------------------------------------------------- a seat's hand
 def hand_line(lang: Lang, view: Mapping[str, Any]) -> str:
-    """The seat's concealed tiles, sorted, with the drawn tile set apart."""
+    """The seat's concealed tiles, sorted, with the drawn tile set apart; a wild tile (the
+    view's ``caishen``, 金华's 财神) is marked: ``四万★`` / ``4 Characters (财神)``."""
     hand = [str(t) for t in view.get("hand") or []]
+    wild = view.get("caishen")
+
+    def shown(tiles: list[str]) -> str:
+        if not isinstance(wild, str) or wild not in tiles:
+            return tiles_text(lang, tiles)
+        names = [
+            tr(lang, "mj.hand.wild", tile=tile_text(lang, t)) if t == wild else tile_text(lang, t)
+            for t in tiles
+        ]
+        return (" " if is_zh(lang) else ", ").join(names)
+
     drawn = view.get("drawn")
     if isinstance(drawn, str) and drawn in hand:
         hand.remove(drawn)
-        apart = tr(lang, "mj.hand.drawn", tile=tile_text(lang, drawn))
-        return f"{tiles_text(lang, hand)}  ┃ {apart}"
-    return tiles_text(lang, hand)
+        apart = tr(lang, "mj.hand.drawn", tile=shown([drawn]))
+        return f"{shown(hand) if hand else '—'}  ┃ {apart}"
+    return shown(hand)
 
 
 def situation_lines(

@@ -18,7 +18,7 @@ from PIL import Image
 
 from cogs.i18n import refusal_text
 from cogs.mahjong_controls import tile_rows
-from cogs.mahjong_text import situation_lines
+from cogs.mahjong_text import hand_line, situation_lines
 from cogs.pictures import adapter, hand_png, table_png
 from cogs.present import event_line, outcome_line
 from games.base import Event, IllegalAction
@@ -213,3 +213,21 @@ def test_the_discard_select_marks_the_caishen() -> None:
     items = [getattr(c, "item", c) for row in rows for c in row.children]
     options = [o for i in items for o in getattr(i, "options", [])]
     assert {o.label: o.description for o in options}["九条 9s"] == "财神（百搭）"
+
+
+def test_the_text_hand_line_marks_the_caishen_tiles() -> None:
+    # seed 1: the 财神 is 6 Bamboo (六条), and seat 1 holds one
+    game = JinhuaGame(1, JinhuaOptions.from_dict({"match": "one_hand"}))
+    view = game.view(1)
+    assert view["caishen"] == "6s"
+    assert view["hand"].count("6s") == 1
+    en = hand_line("en", view)
+    zh = hand_line("zh", view)
+    assert "6 Bamboo (财神)" in en.split(", ")
+    assert en.count("财神") == 1  # only the wild tile is marked
+    assert "六条★" in zh.split()
+    assert zh.count("★") == 1
+    assert "2 Bamboo" in en.split(", ") and "二条" in zh.split()  # the others bare
+    # a hand without the 财神 has no mark, nor does 金坛 (no wild tile)
+    without = dict(view, hand=[t for t in view["hand"] if t != "6s"])
+    assert "★" not in hand_line("zh", without) and "财神" not in hand_line("en", without)

@@ -225,6 +225,10 @@ async def test_a_whole_hand_from_the_dm_controls_with_pong_kong_flower_and_win(
     assert table_message(server).attachment("table.png") is not None
 
 
+def _with(message: StoredMessage | None, custom_id: str) -> StoredMessage | None:
+    return message if message is not None and custom_id in message.custom_ids() else None
+
+
 async def test_standing_choices_are_settings_not_a_prompt(
     discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
 ) -> None:
@@ -235,25 +239,36 @@ async def test_standing_choices_are_settings_not_a_prompt(
     engine = bot.service.get(tid).engine
     assert engine is not None
 
-    def with_toggles() -> StoredMessage | None:
-        found = [m for m in server.dms(alice) if f"pj:m:{tid}:no_calls:1" in m.custom_ids()]
+    def with_settings() -> StoredMessage | None:
+        found = [m for m in server.dms(alice) if f"pj:m:{tid}:settings" in m.custom_ids()]
         return found[-1] if found else None
 
-    message = await server.wait_until(with_toggles, what="alice's standing toggles")
+    message = await server.wait_until(with_settings, what="alice's settings control")
     bobs_prompt = await _prompt(server, bob, tid, 0)  # Bob deals: his discard is asked
     await server.idle()
     bobs_versions = len(server.message(bobs_prompt.id).history)
-    assert "Settings (tap to switch): none on" in message.text()
+    assert "Settings: none on" in message.text()
     assert "standing" not in message.text().split("Settings")[0]  # never offered as a move
-    result = await h.click(alice, message, f"pj:m:{tid}:no_calls:1")
-    answer = await result.followup()
-    assert answer.ephemeral and "No calls: on" in answer.text()
+    # one settings control on the prompt, not three toggles
+    assert [c for c in message.custom_ids() if c.startswith("pj:m:")] == [f"pj:m:{tid}:settings"]
+    opened = await h.click(alice, message, f"pj:m:{tid}:settings")
+    panel = opened.message
+    assert panel is not None and panel.ephemeral_to == alice.id
+    assert f"pj:m:{tid}:no_calls:1" in panel.custom_ids()
+    assert "Settings: none on" in panel.text()
+    await h.click(alice, panel, f"pj:m:{tid}:no_calls:1")
     assert engine.standing[0]["no_calls"] is True
-    await server.wait_until(
-        lambda: any(f"pj:m:{tid}:no_calls:0" in m.custom_ids() for m in server.dms(alice)),
-        what="the toggle shown on",
+    panel_id = panel.id
+    panel = await server.wait_until(
+        lambda: _with(server.message(panel_id), f"pj:m:{tid}:no_calls:0"),
+        what="the panel redrawn with the toggle on",
     )
-    assert any("Settings (tap to switch): No calls" in m.text() for m in server.dms(alice))
+    assert "No calls: on" in panel.text() and "Settings: No calls" in panel.text()
+    assert panel.ephemeral_to == alice.id
+    await server.wait_until(
+        lambda: any("Settings: No calls" in m.text() for m in server.dms(alice)),
+        what="the hand message says the setting is on",
+    )
     # nobody else is told
     assert not [m for m in server.channel_messages(server.channel) if "No calls" in m.text()]
     assert engine.standing[1]["no_calls"] is False

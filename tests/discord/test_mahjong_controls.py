@@ -9,7 +9,13 @@ from typing import Any
 import discord
 
 from cogs import pictures
-from cogs.mahjong_controls import StandingButton, standing_rows, tile_rows
+from cogs.mahjong_controls import (
+    SettingsButton,
+    StandingButton,
+    settings_panel,
+    standing_rows,
+    tile_rows,
+)
 from cogs.present import decode_action
 from games.base import Action
 from games.jintan import HeuristicPlayer, JintanGame, JintanOptions
@@ -111,14 +117,26 @@ def test_a_self_draw_and_a_kong_on_ones_turn_are_buttons() -> None:
     ]
 
 
-def test_standing_choices_are_toggles() -> None:
+def test_standing_choices_sit_behind_one_settings_control() -> None:
     view = {"standing": {"auto_win": True, "no_calls": False, "discard_drawn": False}}
     [row] = standing_rows(3, view, "en")
-    ids = [i.item.custom_id for i in row.children]
-    assert ids == ["pj:m:3:auto_win:0", "pj:m:3:no_calls:1", "pj:m:3:discard_drawn:1"]
-    assert [i.item.label for i in row.children] == ["✓ Auto-win", "No calls", "Discard drawn tile"]
-    assert all(isinstance(i, StandingButton) for i in row.children)
+    [button] = row.children  # one control on the prompt, not three toggles
+    assert isinstance(button, SettingsButton)
+    assert button.item.custom_id == "pj:m:3:settings"
+    assert button.item.label == "⚙ Settings"
     assert standing_rows(3, {}, "en") == []  # not a mahjong view
+    text, panel = settings_panel(3, view, "en")
+    ids = [i.item.custom_id for i in panel.children]
+    assert ids == ["pj:m:3:auto_win:0", "pj:m:3:no_calls:1", "pj:m:3:discard_drawn:1"]
+    labels = [i.item.label for i in panel.children]
+    assert labels == ["✓ Auto-win", "No calls", "Discard drawn tile"]
+    assert all(isinstance(i, StandingButton) for i in panel.children)
+    assert "Settings: Auto-win" in text.splitlines()
+    zh_text, zh_panel = settings_panel(3, view, "zh")
+    assert [i.item.label for i in zh_panel.children] == ["✓ 自动胡", "不吃碰杠", "摸什么打什么"]
+    assert "常设：自动胡" in zh_text.splitlines()
+    [[zh_button]] = [r.children for r in standing_rows(3, view, "zh")]
+    assert zh_button.item.label == "⚙ 设置"
 
 
 def test_pictures_are_found_by_name_and_hide_a_concealed_kong() -> None:
