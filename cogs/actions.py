@@ -28,7 +28,7 @@ import discord
 
 from cogs.failures import answers_failures
 from cogs.i18n import lang_of, refusal_text, tr
-from cogs.present import decode_action, same_cards
+from cogs.present import decode_action, game_text, same_cards
 from cogs.selection import Selection, selection_from_message
 from cogs.table_message import names_of
 
@@ -403,9 +403,7 @@ def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> 
     """
     bot = app(interaction)
     seat = callers_seat(interaction, table)
-    from cogs.mahjong_text import is_tile_view
-
-    tiles = is_tile_view(bot.service.view(table.id, interaction.user.id))
+    tiles = not getattr(game_text(table.game), "TYPED_CARDS", True)
     legal = bot.service.legal_actions(table.id, interaction.user.id, None)
     kinds: list[str] = []
     if table.engine is not None:

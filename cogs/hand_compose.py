@@ -8,6 +8,9 @@ says what it shows.
 
 from __future__ import annotations
 
+import importlib
+from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,9 +19,6 @@ from cogs.controls import TableButton, quick_rows
 from cogs.hand_message import HandPayload, hand_layout
 from cogs.i18n import tr
 from cogs.lead import lead_line
-from cogs.mahjong_controls import standing_line, standing_rows, tile_rows
-from cogs.mahjong_text import hand_line, is_tile_view
-from cogs.mahjong_text import situation_lines as tile_situation_lines
 from cogs.picker import Selection, card_groups, chosen_line, pick_kinds, pick_rows
 from cogs.present import action_label, cards_text, encode_action, game_text, outcome_line, seat_name
 from cogs.suggest import group_rows
@@ -28,7 +28,28 @@ from games.base import Action, IllegalAction
 if TYPE_CHECKING:
     from bot.tables import Table
 
-__all__ = ["declare_kind", "hand_payload", "situation_lines"]
+__all__ = ["declare_kind", "game_controls", "hand_payload", "situation_lines"]
+
+
+@cache
+def game_controls(game: str | None) -> ModuleType | None:
+    """A game's own hand-message controls, the module ``cogs.<game>_controls`` (e.g.
+    :mod:`cogs.jintan_controls`), or ``None``: found by name, as :func:`cogs.present.game_text`
+    finds a game's own lines, so that no shared module names a game. It may define
+    ``hand_rows(table_id, step, legal, view, lang)`` (the rows for the seat's moves, instead
+    of the card menus and quick path) and ``settings(table_id, view, lang)`` (a line and
+    rows shown under every hand while the game plays)."""
+    from games.registry import GAMES
+
+    if not game or game not in GAMES:
+        return None
+    name = f"cogs.{game}_controls"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
 
 
 def hand_payload(
@@ -61,12 +82,15 @@ def hand_payload(
         text = tr(lang, "hand.not_seated")
         return HandPayload(text, None, hand_layout(text, "", [], picture=False))
     hand = list(view.get("hand") or [])
+    own = game_text(table.game)  # the game's own lines and controls, if any
+    controls = game_controls(table.game)
+    hand_text = getattr(own, "hand_text", None)  # mahjong: tiles, 财神 marked
     spec = GAMES.get(table.game)
     title = spec.title_zh if spec else table.game
     top = [
         f"**{tr(lang, 'hand.title', game=title, seat=seat + 1, count=len(hand))}** · #{table.id}",
         *situation_lines(table, view, lang, seat),
-        (hand_line(lang, view) if is_tile_view(view) else cards_text(hand)) or "—",
+        (hand_text(lang, view) if hand_text is not None else cards_text(hand)) or "—",
     ]
     bottom: list[str] = []
     rows: list[discord.ui.ActionRow[Any]] = []
@@ -106,12 +130,13 @@ def hand_payload(
                 table.id, step, groups, picking, chosen, lang, marked=picked_up(view, seat)
             )
         quick = [a for a in legal if a.kind not in picking or len(legal) <= 25]
-        if is_tile_view(view):  # tiles, not cards: the discard select, claim buttons
-            rows += tile_rows(table.id, step, legal, view, lang)
+        own_rows = getattr(controls, "hand_rows", None)
+        if own_rows is not None:  # the game's own (mahjong: the discard select, claim buttons)
+            rows += own_rows(table.id, step, legal, view, lang)
         else:
             read = readings(table, user_id, picking, selection)
             grouped: list[discord.ui.ActionRow[Any]] = []
-            by_kind = getattr(game_text(table.game), "suggestion_groups", None)
+            by_kind = getattr(own, "suggestion_groups", None)
             if read:  # the ticked cards read several ways: one option per reading first
                 bottom.append(tr(lang, "pick.readings", n=len(read)))
                 quick = read + [a for a in quick if not a.data]
@@ -127,9 +152,11 @@ def hand_payload(
         bottom.append(tr(lang, "hand.wait"))
     else:
         bottom.append(f"**{tr(lang, 'table.status.' + table.status)}**")
-    if is_tile_view(view) and table.status == "playing" and not table.seats[seat].auto:
-        bottom.append(standing_line(lang, view))  # settings, never a prompt
-        rows += standing_rows(table.id, view, lang)
+    settings = getattr(controls, "settings", None)
+    if settings is not None and table.status == "playing" and not table.seats[seat].auto:
+        line, more = settings(table.id, view, lang)  # mahjong's standing choices
+        bottom.append(line)
+        rows += more
     if notice:
         bottom.append(tr(lang, "pick.refused", reason=notice))
     top_text, bottom_text = "\n".join(top), "\n".join(bottom)
@@ -181,8 +208,9 @@ def situation_lines(table: Table, view: dict[str, Any], lang: str, seat: int) ->
     """Trump and level, the defenders' points, the current trick (who led what, who is
     winning it), what this seat buried, and the last hand's result."""
     names = names_of(table)
-    if is_tile_view(view):
-        return tile_situation_lines(lang, view, names, seat)
+    whole = getattr(game_text(table.game), "hand_situation_lines", None)
+    if whole is not None:  # the game's own, instead of these (mahjong: 财神, melds, discards)
+        return list(whole(lang, view, names, seat))
     out: list[str] = []
     trump = view.get("trump")
     if isinstance(trump, dict) and (trump.get("suit") or trump.get("no_trump")):

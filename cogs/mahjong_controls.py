@@ -208,6 +208,14 @@ class SettingsButton(
         await interaction.response.send_message(text, view=controls, ephemeral=True)
 
 
+def settings(
+    table_id: int, view: Mapping[str, Any], lang: Lang
+) -> tuple[str, list[discord.ui.ActionRow[Any]]]:
+    """The seat's standing choices under its hand: the line saying which are on and the
+    toggles (settings, never a prompt)."""
+    return standing_line(lang, view), standing_rows(table_id, view, lang)
+
+
 class StandingButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"pj:m:(?P<table>\d{1,18}):(?P<name>auto_win|no_calls|discard_drawn):(?P<to>[01])",

@@ -15,7 +15,7 @@ choices are only ever shown in its own hand message.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cogs.i18n import Lang, is_zh, tr
@@ -82,12 +82,22 @@ def _meld_text(lang: Lang, meld: Mapping[str, Any]) -> str:
     return "".join(tile_text(lang, t) for t in tiles) if is_zh(lang) else tiles_text(lang, tiles)
 
 
+#: a game's wild-tile line (金华's 财神: :func:`cogs.jinhua_text.caishen_line`) for a view
+WildLine = Callable[[Lang, Mapping[str, Any]], "str | None"]
+
+
 def table_lines(
-    lang: Lang, table: Table, view: Mapping[str, Any], names: Sequence[str]
+    lang: Lang,
+    table: Table,
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    *,
+    wild: WildLine | None = None,
 ) -> list[str]:
-    """The table message's play lines: hand, dealer, dice, wall; each seat's melds and
-    flowers; the last discard; whose turn it is, or only that a claim window is open
-    (never who may claim); the match result."""
+    """The table message's play lines: hand, dealer, dice, wall; the wild tile (``wild``,
+    the game's own line, if it has one); each seat's melds and flowers; the last discard;
+    whose turn it is, or only that a claim window is open (never who may claim); the match
+    result."""
     out = [
         tr(
             lang,
@@ -98,7 +108,7 @@ def table_lines(
             wall=(view.get("wall") or {}).get("live", "?"),
         )
     ]
-    out += _wild_lines(lang, view)
+    out += _wild_lines(lang, view, wild)
     for player in view.get("players") or []:
         melds = " ".join(_meld_text(lang, m) for m in player.get("melds") or [])
         flowers = len(player.get("flowers") or [])
@@ -142,11 +152,9 @@ def table_lines(
     return out
 
 
-def _wild_lines(lang: Lang, view: Mapping[str, Any]) -> list[str]:
-    """The wild tile (金华's 财神) when the view names one."""
-    from cogs.jinhua_text import caishen_line
-
-    line = caishen_line(lang, view)
+def _wild_lines(lang: Lang, view: Mapping[str, Any], wild: WildLine | None) -> list[str]:
+    """The wild tile's line (金华's 财神) when the game has one and the view names it."""
+    line = wild(lang, view) if wild is not None else None
     return [line] if line else []
 
 
@@ -202,14 +210,20 @@ def hand_line(lang: Lang, view: Mapping[str, Any]) -> str:
 
 
 def situation_lines(
-    lang: Lang, view: Mapping[str, Any], names: Sequence[str], seat: int
+    lang: Lang,
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    seat: int,
+    *,
+    wild: WildLine | None = None,
 ) -> list[str]:
-    """What the seat's decision needs: its own melds, flowers and waits, the tile it may
-    claim (its own offer only), and the last hand's result."""
+    """What the seat's decision needs: the wild tile (``wild``, as in :func:`table_lines`),
+    its own melds, flowers and waits, the tile it may claim (its own offer only), and the
+    last hand's result."""
     out: list[str] = []
     players = view.get("players") or []
     mine = players[seat] if 0 <= seat < len(players) else {}
-    out += _wild_lines(lang, view)
+    out += _wild_lines(lang, view, wild)
     melds = [_meld_text(lang, m) for m in mine.get("melds") or []]
     if melds:
         out.append(tr(lang, "mj.hand.melds", melds=" ".join(melds)))

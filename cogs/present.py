@@ -168,7 +168,11 @@ def game_text(game: str | None) -> ModuleType | None:
     ``None``. Found by name, as :mod:`cogs.pictures` finds render adapters; it may define
     ``event_line(lang, event, names)`` and ``outcome_line(lang, kind, data, names)`` (``None``
     to fall back to the shared lines), ``table_lines(lang, view, names)``,
-    ``situation_lines(lang, view, names, seat)`` and ``hand_groups(view)``."""
+    ``situation_lines(lang, view, names, seat)`` and ``hand_groups(view)``; a game whose
+    table is not a card table (mahjong) replaces the shared lines with ``play_lines(lang,
+    table, view, names)`` (the table message), ``hand_situation_lines(lang, view, names,
+    seat)`` and ``hand_text(lang, view)`` (the hand message), and sets ``TYPED_CARDS = False``
+    when no move is typed as cards."""
     from games.registry import GAMES
 
     if not game or game not in GAMES:

@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from cogs.i18n import tr
 from cogs.inert import inert
-from cogs.mahjong_text import is_tile_view
-from cogs.mahjong_text import table_lines as tile_table_lines
 from cogs.present import action_label, cards_text, game_text, match_won_text, seat_name
 from games.base import Action
 
@@ -115,8 +113,9 @@ def partners_line(table: Table, lang: str) -> str:
 def play_lines(table: Table, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
     """The state of play: trump and level, points, the trick, the game's own lines, whose
     turn it is and until when, the match result."""
-    if is_tile_view(view):  # mahjong: a claim window names nobody
-        return tile_table_lines(lang, table, view, names)
+    whole = getattr(game_text(table.game), "play_lines", None)
+    if whole is not None:  # the game's own, instead of these (mahjong: a claim names nobody)
+        return list(whole(lang, table, view, names))
     out: list[str] = []
     trump = (view.get("trump") or {}) if "trump" in view else None  # none in climbing games
     if isinstance(trump, dict):
