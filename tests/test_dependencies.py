@@ -256,8 +256,6 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 KNOWN_CYCLES: list[list[str]] = [
     # the terminal's 打滚 table names seats with bot.textview's helper, which loads it
     ["bot.textview", "bot.textview_dagun"],
-    # the shared mahjong lines ask 金华's for its 财神 and 倍/承包 lines
-    ["cogs.jinhua_text", "cogs.mahjong_text"],
 ]
 
 
