@@ -17,8 +17,9 @@ import pytest
 from PIL import Image
 
 from cogs.i18n import refusal_text
+from cogs.jinhua_text import hand_situation_lines
 from cogs.mahjong_controls import tile_rows
-from cogs.mahjong_text import hand_line, situation_lines
+from cogs.mahjong_text import hand_line
 from cogs.pictures import adapter, hand_png, table_png
 from cogs.present import event_line, outcome_line
 from games.base import Event, IllegalAction
@@ -179,8 +180,9 @@ def test_the_indicator_is_announced_and_shown_to_table_and_hand() -> None:
         "The 财神 indicator is 4 Characters: the other three 4 Characters are wild (财神)"
     )
     assert event_line("zh", event, NAMES, "jinhua") == "翻出财神 四万：其余三张 四万 是财神（百搭）"
-    assert situation_lines("zh", game.view(1), NAMES, 1)[0] == "财神：四万（翻出的一张不能用）"
-    assert situation_lines("en", game.view(1), NAMES, 1)[0] == (
+    # 金华's own hand lines (cogs.jinhua_text, found by the game's name) name the 财神 first
+    assert hand_situation_lines("zh", game.view(1), NAMES, 1)[0] == "财神：四万（翻出的一张不能用）"
+    assert hand_situation_lines("en", game.view(1), NAMES, 1)[0] == (
         "财神 (wild): 4 Characters, its indicator face up"
     )
 
