@@ -212,7 +212,7 @@ def settings(
     table_id: int, view: Mapping[str, Any], lang: Lang
 ) -> tuple[str, list[discord.ui.ActionRow[Any]]]:
     """The seat's standing choices under its hand: the line saying which are on and the
-    toggles (settings, never a prompt)."""
+    settings control (settings, never a prompt)."""
     return standing_line(lang, view), standing_rows(table_id, view, lang)
 
 
