@@ -22,6 +22,7 @@ SUITES: dict[str, str] = {
     "discord": "benchmarks.bench_discord",
     "discord_ux": "benchmarks.bench_discord_ux",
     "fuzz": "benchmarks.bench_fuzz",
+    "claim_pause": "benchmarks.bench_claim_pause",
     "strength": "benchmarks.bench_strength",
 }
 

@@ -361,3 +361,65 @@ async def test_a_dagunzi_joker_burial_reads_the_same_whatever_the_kitty_holds(
     assert few == many
     kind, texts, _label = few
     assert kind == 6 and not [t for t in texts if "❌" in t or "kitty" in t.lower()]
+
+
+# ----------------------------------------------------------------------------- closed DMs
+async def test_closed_dms_learn_of_a_claim_in_view_hand_never_in_the_channel(
+    discord_server: LoopbackDiscord, discord_harness: Harness, db_path: Path
+) -> None:
+    """Bob's DMs are closed. His View-hand reply, kept up to date, offers him the pong of
+    Alice's discard; the channel never mentions him for it (a mention would tell everyone
+    that he may claim)."""
+    server, h = discord_server, discord_harness
+    alice = server.add_user("alice")
+    bob = server.add_user("bob", dms_open=False)
+    async with _running(server, h, db_path) as (bot, service, scheduler):
+        await (
+            await h.slash(alice, "table open", game="jintan", preset="quick", pace="live")
+        ).final()
+        await (await h.slash(bob, "table join")).final()
+        for _ in range(2):
+            await (await h.slash(alice, "table addbot")).final()
+        table = await service.start(server.channel.id, alice.id, seed=SEED)
+        engine: Any = table.engine
+        for n in range(400):  # the people follow the hint (and pass every claim)
+            if engine.phase == "discard" and engine.turn == 0:
+                break
+            waiting = [d.seat for d in engine.pending() if d.required and d.seat in (0, 1)]
+            if not waiting:
+                await scheduler.advance(0.5)
+                await asyncio.sleep(0.01)
+                continue
+            user = alice if waiting[0] == 0 else bob
+            move = service.hint(table.id, user.id)
+            assert move is not None
+            if engine.phase == "claim":
+                move = Action(waiting[0], "pass")
+            await service.act(table.id, user.id, move, f"m{n}")
+        tile = _rig_honour(engine, {0: 1, 1: 2, 2: 0, 3: 0})
+        await (await h.slash(bob, "hand")).final()  # View hand: kept up to date from now
+        await _settle(bot, server)
+        mentions_before = [
+            m.id for m in server.channel_messages(server.channel) if f"<@{bob.id}>" in m.text()
+        ]
+        await service.act(table.id, alice.id, Action(0, "discard", {"tile": tile}), "discard")
+        assert set(engine.window.offers) == {1}
+
+        def offered() -> StoredMessage | None:
+            return next(
+                (m for m in server.ephemerals(bob) if any("pong" in c for c in m.custom_ids())),
+                None,
+            )
+
+        await server.wait_until(offered, what="the pong in Bob's View-hand reply")
+        await _settle(bot, server)
+        late = [
+            m.text()
+            for m in server.channel_messages(server.channel)
+            if f"<@{bob.id}>" in m.text()
+            and m.id not in mentions_before
+            and "· #" not in m.text()  # the table message names its seats
+        ]
+        assert late == []
+        table_text = _table_message(server, server.channel).text()
+        assert "claim" not in table_text.lower() and "View hand" not in table_text
