@@ -23,6 +23,7 @@ SUITES: dict[str, str] = {
     "discord_ux": "benchmarks.bench_discord_ux",
     "fuzz": "benchmarks.bench_fuzz",
     "claim_pause": "benchmarks.bench_claim_pause",
+    "fuzz_controls": "benchmarks.bench_fuzz_controls",
     "strength": "benchmarks.bench_strength",
 }
 

@@ -109,10 +109,14 @@ def decode_action(value: str, seat: int, legal: Sequence[Action] | None = None) 
     """Inverse of :func:`encode_action` for ``seat``; ``None`` for a value that is not an action.
 
     The seat always comes from the caller (the clicking user's seat), never
-    from the value, so a crafted value can only ever act for its sender.
+    from the value, so a crafted value can only ever act for its sender. A value longer than
+    any drawn (``MAX_VALUE``) is none; nothing in a value makes this raise.
     """
+    if len(value) > MAX_VALUE:
+        return None
     if value.startswith("#"):
-        if legal is None or not value[1:].isdigit():
+        # ASCII digits only: "#²" is a digit to str.isdigit() but not to int()
+        if legal is None or not value[1:].isascii() or not value[1:].isdigit():
             return None
         i = int(value[1:])
         return legal[i] if i < len(legal) else None
@@ -120,7 +124,7 @@ def decode_action(value: str, seat: int, legal: Sequence[Action] | None = None) 
         kind, _, raw = value.partition("|")
         try:
             data = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # "[[[[…" nests past the parser's depth
             return None
         if not isinstance(data, dict):
             return None
