@@ -28,18 +28,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "hand_line",
-    "is_tile_view",
     "private_update",
     "situation_lines",
     "table_lines",
     "tile_text",
     "tiles_text",
 ]
-
-
-def is_tile_view(view: Mapping[str, Any] | None) -> bool:
-    """True for a view of a game on the mahjong core (it always has ``claim_window``)."""
-    return isinstance(view, Mapping) and "claim_window" in view and "players" in view
 
 
 def tile_text(lang: Lang, tile: Any) -> str:
