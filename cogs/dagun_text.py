@@ -120,112 +120,21 @@ def outcome_line(
 
 
 # ------------------------------------------------------------------------------- state of play
-def _to_beat(lang: Lang, view: Mapping[str, Any], names: Sequence[str]) -> str | None:
-    last = view.get("last_play")
-    if not isinstance(last, Mapping) or not last.get("cards"):
-        return None
-    line = tr(
-        lang,
-        "dagun.state.to_beat",
-        who=seat_name(lang, names, last.get("seat")),
-        play=_play_text(lang, last),
-    )
-    passed = [s for s in view.get("passed") or [] if isinstance(s, int)]
-    if passed:
-        line += " · " + tr(lang, "dagun.state.passed", who=team_names(lang, names, passed))
-    points = view.get("round_points")
-    if points:
-        line += " · " + tr(lang, "dagun.state.round_points", points=points)
-    return line
-
-
-def _marks(lang: Lang, view: Mapping[str, Any], names: Sequence[str]) -> str:
-    """The called card, the dealer, and 明鸡 (the sides) or 硬牌 once public."""
-    line = tr(
-        lang,
-        "dagun.state.called",
-        called=_card(view.get("called", "")),
-        dealer=seat_name(lang, names, view.get("dealer")),
-    )
-    alone = view.get("alone")
-    teams = view.get("teams")
-    if isinstance(alone, int):
-        line += " · " + tr(lang, "dagun.state.alone", who=seat_name(lang, names, alone))
-    elif view.get("revealed") and isinstance(teams, list) and len(teams) == 2:
-        sides = " vs ".join(team_names(lang, names, list(t)) for t in teams)
-        line += " · " + tr(lang, "dagun.state.revealed", sides=sides)
-    return line
-
-
-def _points_line(lang: Lang, view: Mapping[str, Any], names: Sequence[str]) -> str:
-    captured = view.get("captured") or []
-    counts = view.get("hand_counts") or []
-    parts = [
-        tr(
-            lang,
-            "dagun.state.seat",
-            who=seat_name(lang, names, s),
-            points=captured[s] if s < len(captured) else 0,
-            left=counts[s] if s < len(counts) else 0,
-        )
-        for s in range(len(names))
-    ]
-    line = ("；" if is_zh(lang) else "; ").join(parts)
-    out = view.get("finish_order") or []
-    if out:
-        placed = _sep(lang).join(
-            f"{PLACES[i]} {seat_name(lang, names, s)}" for i, s in enumerate(out[:4])
-        )
-        line += " · " + placed
-    return line
-
-
 def table_lines(lang: Lang, view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    """The table message's state of play from a spectator's view (public only): the called
-    card and the marks, the play to beat and who passed, points and cards left per seat."""
-    if view.get("game") != "dagun" or "called" not in view:
+    """The table message's state of play (:func:`present.dagun.table`), public only."""
+    if view.get("game") != "dagun":
         return []
-    out = [_marks(lang, view, names)]
-    beat = _to_beat(lang, view, names)
-    if beat:
-        out.append(beat)
-    out.append(_points_line(lang, view, names))
-    return out
+    return [render(_reader(lang, names), m) for m in present_dagun.table(view)]
 
 
 def situation_lines(
     lang: Lang, view: Mapping[str, Any], names: Sequence[str], seat: int
 ) -> list[str]:
-    """What the seat's decision needs, in its DM: the called card and whether this seat is the
-    secret partner (told to the partner alone), 硬牌 or not, the play to beat and who passed,
-    or that it leads; points and cards left."""
-    if view.get("game") != "dagun" or "called" not in view:
+    """What the seat's decision needs, in its DM (:func:`present.dagun.situation`)."""
+    if view.get("game") != "dagun":
         return []
-    out = [_marks(lang, view, names)]
-    if (
-        view.get("you_are_partner")
-        and not view.get("revealed")
-        and view.get("phase") not in ("hand_over", "match_over")
-    ):
-        out.append(
-            tr(
-                lang,
-                "dagun.state.you_are_partner",
-                called=_card(view.get("called", "")),
-                dealer=seat_name(lang, names, view.get("dealer")),
-            )
-        )
-    phase = view.get("phase")
-    if phase == "alone" and "declare_alone" in (view.get("legal") or []):
-        out.append(tr(lang, "dagun.state.alone_question"))
-    elif phase == "play":
-        beat = _to_beat(lang, view, names)
-        if beat:
-            out.append(beat)
-        elif seat in (view.get("turn") or []):
-            out.append(tr(lang, "dagun.state.you_lead"))
-    out.append(_points_line(lang, view, names))
-    return out
+    reader = Reader(lang, list(names), you=seat)
+    return [render(reader, m) for m in present_dagun.situation(view, seat)]
 
 
 # ------------------------------------------------------------------------------- card menus

@@ -24,6 +24,8 @@ from cogs.present import action_label, cards_text, encode_action, game_text, out
 from cogs.suggest import group_rows
 from cogs.table_message import kind_action, names_of
 from games.base import Action, IllegalAction
+from present import games as presentation
+from present.message import Reader, render
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -211,6 +213,10 @@ def situation_lines(table: Table, view: dict[str, Any], lang: str, seat: int) ->
     whole = getattr(game_text(table.game), "hand_situation_lines", None)
     if whole is not None:  # the game's own, instead of these (mahjong: 财神, melds, discards)
         return list(whole(lang, view, names, seat))
+    said = presentation.situation(table.game, view, seat)  # the game's presentation says it
+    if said is not None:
+        reader = Reader(lang, names, you=seat)
+        return [render(reader, m) for m in said]
     out: list[str] = []
     trump = view.get("trump")
     if isinstance(trump, dict) and (trump.get("suit") or trump.get("no_trump")):

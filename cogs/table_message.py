@@ -14,6 +14,8 @@ from cogs.i18n import tr
 from cogs.inert import inert
 from cogs.present import action_label, cards_text, game_text, match_won_text, seat_name
 from games.base import Action
+from present import games as presentation
+from present.message import Reader, render
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -116,6 +118,14 @@ def play_lines(table: Table, view: dict[str, Any], lang: str, names: list[str]) 
     whole = getattr(game_text(table.game), "play_lines", None)
     if whole is not None:  # the game's own, instead of these (mahjong: a claim names nobody)
         return list(whole(lang, table, view, names))
+    said = presentation.table(table.game, view)  # the game's presentation says it
+    if said is not None:
+        reader = Reader(lang, names)
+        return (
+            [render(reader, m) for m in said]
+            + turn_lines(table, lang, names)
+            + result_lines(table, view, lang, names)
+        )
     out: list[str] = []
     trump = (view.get("trump") or {}) if "trump" in view else None  # none in climbing games
     if isinstance(trump, dict):
@@ -140,6 +150,12 @@ def play_lines(table: Table, view: dict[str, Any], lang: str, names: list[str]) 
     own = getattr(game_text(table.game), "table_lines", None)
     if own is not None:  # the game's own state of play (打滚: the play to beat, points)
         out.extend(own(lang, view, names))
+    return out + turn_lines(table, lang, names) + result_lines(table, view, lang, names)
+
+
+def turn_lines(table: Table, lang: str, names: list[str]) -> list[str]:
+    """Whose turn it is (a person is mentioned, to be notified) and until when."""
+    out: list[str] = []
     if table.status == "playing" and table.engine is not None:
         waiting = [d for d in table.engine.pending() if d.seat is not None and d.required]
         for d in waiting[:4]:
@@ -156,6 +172,12 @@ def play_lines(table: Table, view: dict[str, Any], lang: str, names: list[str]) 
                 when = f"<t:{int(deadline)}:R>"
                 line += " · " + tr(lang, "table.deadline", when=when)
             out.append(line)
+    return out
+
+
+def result_lines(table: Table, view: dict[str, Any], lang: str, names: list[str]) -> list[str]:
+    """The match's result, once it is over."""
+    out: list[str] = []
     result = view.get("match_result")
     if isinstance(result, dict) and result.get("text"):
         own_result = getattr(game_text(table.game), "outcome_line", None)

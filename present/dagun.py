@@ -210,3 +210,116 @@ def match_result(result: Mapping[str, Any]) -> list[Msg]:
         Msg("dagun.outcome.match", who=Seats(first), n=best, coins=_coins(totals)),
         Msg("present.match_length", n=hands),
     ]
+
+
+def _finished(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    results = view.get("hand_results")
+    if view.get("phase") in ("hand_over", "match_over") and isinstance(results, list) and results:
+        last = results[-1]
+        return last if isinstance(last, Mapping) else None
+    return None
+
+
+def _marks(view: Mapping[str, Any]) -> Msg:
+    """The called card and the dealer (the finished hand's, once it is over), then 硬牌 or the
+    sides once public (明鸡)."""
+    dealer = view.get("dealer")
+    finished = _finished(view)
+    if finished is not None:  # the engine already names the next hand's dealer
+        dealer = (finished.get("summary") or {}).get("dealer", dealer)
+    line = Msg("dagun.state.called", called=Cards([view.get("called", "")]), dealer=Seat(dealer))
+    alone = view.get("alone")
+    teams = view.get("teams")
+    if isinstance(alone, int):
+        return Msg("tricks.then_dot", first=line, second=Msg("dagun.state.alone", who=Seat(alone)))
+    if view.get("revealed") and isinstance(teams, list) and len(teams) == 2:
+        sides = Msg("present.versus", first=Seats(teams[0]), second=Seats(teams[1]))
+        return Msg("tricks.then_dot", first=line, second=Msg("dagun.state.revealed", sides=sides))
+    return line
+
+
+def _to_beat(view: Mapping[str, Any]) -> Msg | None:
+    last = view.get("last_play")
+    if not isinstance(last, Mapping) or not last.get("cards"):
+        return None
+    parts: list[Msg] = [Msg("dagun.state.to_beat", who=Seat(last.get("seat")), play=play_msg(last))]
+    passed = [s for s in view.get("passed") or [] if isinstance(s, int)]
+    if passed:
+        parts.append(Msg("dagun.state.passed", who=Seats(passed)))
+    if view.get("round_points"):
+        parts.append(Msg("dagun.state.round_points", points=view["round_points"]))
+    return Msg("present.line", text=Join(parts, sep="middot"))
+
+
+def _points(view: Mapping[str, Any]) -> Msg:
+    captured = list(view.get("captured") or [])
+    counts = list(view.get("hand_counts") or [])
+    seats = [
+        Msg(
+            "dagun.state.seat",
+            who=Seat(s),
+            points=captured[s] if s < len(captured) else 0,
+            n=counts[s] if s < len(counts) else 0,
+        )
+        for s in range(max(len(captured), len(counts)))
+    ]
+    parts: list[Any] = [Join(seats, sep="semicolon")]
+    out = [int(s) for s in view.get("finish_order") or []]
+    if out:
+        parts.append(
+            Join(
+                [
+                    Msg("dagun.screen.place", place=PLACES[i], who=Seat(s))
+                    for i, s in enumerate(out[:4])
+                ]
+            )
+        )
+    return Msg("present.line", text=Join(parts, sep="middot"))
+
+
+def table(view: Mapping[str, Any]) -> list[Msg]:
+    """The public state of play (a spectator's view): the called card and the marks, the
+    play to beat and who passed, points and cards left per seat."""
+    if "called" not in view:
+        return []
+    out = [_marks(view)]
+    beat = _to_beat(view)
+    if beat is not None:
+        out.append(beat)
+    out.append(_points(view))
+    return out
+
+
+def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
+    """What a seat's decision needs (its own view): the marks, and whether this seat is the
+    secret partner (told to the partner alone), 硬牌 or not, the play to beat or that it
+    leads, points and cards left; once the hand is over, the whole result screen."""
+    if "called" not in view:
+        return []
+    out = [_marks(view)]
+    phase = view.get("phase")
+    if (
+        view.get("you_are_partner")
+        and not view.get("revealed")
+        and phase not in ("hand_over", "match_over")
+    ):
+        out.append(
+            Msg(
+                "dagun.state.you_are_partner",
+                called=Cards([view.get("called", "")]),
+                dealers=Owner(view.get("dealer")),
+            )
+        )
+    if phase == "alone" and "declare_alone" in (view.get("legal") or []):
+        out.append(Msg("dagun.state.alone_question"))
+    elif phase == "play":
+        beat = _to_beat(view)
+        if beat is not None:
+            out.append(beat)
+        elif seat in (view.get("turn") or []):
+            out.append(Msg("dagun.state.you_lead"))
+    out.append(_points(view))
+    finished = _finished(view)
+    if finished is not None:
+        out += hand_result(finished)
+    return out

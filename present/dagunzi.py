@@ -181,3 +181,13 @@ def event(e: Event) -> Msg | None:
     except (KeyError, TypeError, ValueError):
         return None
     return None
+
+
+def table(view: Mapping[str, Any]) -> list[Msg]:
+    """The public state of play (:func:`present.tricks.table`)."""
+    return tricks.table(view)
+
+
+def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
+    """What a seat's decision needs, and the whole result once the hand is over."""
+    return tricks.situation(view, seat, hand_result)

@@ -6,7 +6,10 @@ A game's module is ``present.<key>`` (``present/dagun.py`` for ``"dagun"``). It 
 * ``hand_result(result: Mapping) -> list[Msg]`` — the end-of-hand screen from
   ``HandResult.to_json()``, headline first;
 * ``match_result(result: Mapping) -> list[Msg]`` — the end-of-match screen from
-  ``MatchResult.to_json()``, headline first.
+  ``MatchResult.to_json()``, headline first;
+* ``table(view) -> list[Msg]`` — the public state of play, from a spectator's view;
+* ``situation(view, seat) -> list[Msg]`` — what a seat's decision needs, from its own view,
+  and the whole result screen once the hand is over.
 
 Front ends call :func:`of` and render what it returns; none of them names a game. Adding a
 game adds its module here and its catalogue, nothing else.
@@ -23,7 +26,7 @@ from typing import Any
 from games.base import Event
 from present.message import Msg
 
-__all__ = ["event", "hand_result", "match_result", "of"]
+__all__ = ["event", "hand_result", "match_result", "of", "situation", "table"]
 
 
 @cache
@@ -63,3 +66,19 @@ def hand_result(game: str | None, result: Mapping[str, Any]) -> list[Msg]:
 def match_result(game: str | None, result: Mapping[str, Any]) -> list[Msg]:
     """The end-of-match screen of ``game`` for ``MatchResult.to_json()`` (``[]``: none)."""
     return list(_call(game, "match_result", result) or [])
+
+
+def table(game: str | None, view: Mapping[str, Any]) -> list[Msg] | None:
+    """The public state of play of ``game`` from a spectator's view, or ``None`` when the
+    game's presentation has none."""
+    module = of(game)
+    func = getattr(module, "table", None)
+    return None if func is None else list(func(view))
+
+
+def situation(game: str | None, view: Mapping[str, Any], seat: int) -> list[Msg] | None:
+    """What ``seat``'s decision needs, from its own view, or ``None`` when the game's
+    presentation has none."""
+    module = of(game)
+    func = getattr(module, "situation", None)
+    return None if func is None else list(func(view, seat))

@@ -132,12 +132,12 @@ class Join:
     ``"semicolon"``)."""
 
     items: tuple[Any, ...]
-    sep: Literal["comma", "semicolon", "space", "plus", "dot"] = "comma"
+    sep: Literal["comma", "semicolon", "space", "plus", "dot", "middot"] = "comma"
 
     def __init__(
         self,
         items: Sequence[Any],
-        sep: Literal["comma", "semicolon", "space", "plus", "dot"] = "comma",
+        sep: Literal["comma", "semicolon", "space", "plus", "dot", "middot"] = "comma",
     ) -> None:
         object.__setattr__(self, "items", tuple(items))
         object.__setattr__(self, "sep", sep)
@@ -229,6 +229,7 @@ def _value(reader: Reader, value: Any) -> Any:
             "space": " ",
             "plus": "+",
             "dot": "、" if zh else " · ",
+            "middot": " · ",
         }[value.sep]
         return sep.join(str(_value(reader, v)) for v in value.items if v is not None)
     return value

@@ -87,3 +87,13 @@ def match_result(result: Mapping[str, Any]) -> list[Msg]:
         return tricks.match_screen(result)
     except (KeyError, TypeError, ValueError, IndexError):
         return []
+
+
+def table(view: Mapping[str, Any]) -> list[Msg]:
+    """The public state of play (:func:`present.tricks.table`)."""
+    return tricks.table(view)
+
+
+def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
+    """What a seat's decision needs, and the whole result once the hand is over."""
+    return tricks.situation(view, seat, hand_result)

@@ -140,3 +140,99 @@ def match_screen(result: Mapping[str, Any], extra: Sequence[Msg] = ()) -> list[M
     lines += list(extra)
     lines.append(Msg("present.match_length", n=int(summary.get("hands") or 0)))
     return lines
+
+
+def _trump(view: Mapping[str, Any]) -> Msg | str | None:
+    """The trump as the view shows it: a suit's symbol, 无主, or ``None`` before it is known."""
+    trump = view.get("trump")
+    if not isinstance(trump, Mapping):
+        return None
+    if trump.get("no_trump"):
+        return Msg("tricks.no_trump")
+    if trump.get("suit"):
+        return suit_msg(trump["suit"])
+    return None
+
+
+def _trick(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    trick = view.get("trick")
+    plays = trick.get("plays") if isinstance(trick, Mapping) else None
+    return [p for p in plays or [] if isinstance(p, Mapping)]
+
+
+def _finished(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The result of the hand the view shows as over (the view's own ``dealer`` already names
+    the next hand's), or ``None`` while a hand is played."""
+    results = view.get("hand_results")
+    if view.get("phase") in ("hand_over", "match_over") and isinstance(results, list) and results:
+        last = results[-1]
+        return last if isinstance(last, Mapping) else None
+    return None
+
+
+def table(view: Mapping[str, Any], hand_result: Any = None) -> list[Msg]:
+    """The public state of play of a trick game (a spectator's view): trump and level, the
+    defenders' points, the trick so far."""
+    out: list[Msg] = []
+    if "trump" in view:
+        trump = _trump(view)
+        out.append(
+            Msg(
+                "table.trump",
+                trump=trump if trump is not None else Msg("table.no_trump"),
+                level=view.get("level") or "—",
+            )
+        )
+    if view.get("defenders_points") is not None:
+        out.append(Msg("table.points", points=view["defenders_points"]))
+    plays = _trick(view)
+    if plays:
+        shown = Join(
+            [
+                Msg(
+                    "present.seat_value", who=Seat(p.get("seat")), value=Cards(p.get("cards") or [])
+                )
+                for p in plays
+            ]
+        )
+        out.append(Msg("table.trick", trick=shown))
+    return out
+
+
+def situation(view: Mapping[str, Any], seat: int, hand_result: Any = None) -> list[Msg]:
+    """What a seat's decision needs (its own view): trump and level with the defenders'
+    points, the trick (who led what, who is winning), what it buried, and, once the hand is
+    over, the whole result screen (``hand_result``: the game's own, from the engine's result)."""
+    out: list[Msg] = []
+    trump = _trump(view)
+    if trump is not None:
+        state = Msg("hand.state", trump=trump, level=view.get("level") or "—")
+        if view.get("defenders_points") is not None:
+            state = Msg(
+                "tricks.then_dot",
+                first=state,
+                second=Msg("hand.points", points=view["defenders_points"]),
+            )
+        out.append(state)
+    plays = _trick(view)
+    if plays:
+        parts: list[Msg] = [
+            Msg(
+                "hand.trick_led" if i == 0 else "hand.trick_play",
+                who=Seat(p.get("seat")),
+                cards=Cards(p.get("cards") or []),
+            )
+            for i, p in enumerate(plays)
+        ]
+        winning = view["trick"].get("winning")
+        if isinstance(winning, int):
+            parts.append(Msg("hand.trick_winning", who=Seat(winning)))
+        out.append(Msg("present.line", text=Join(parts, sep="semicolon")))
+    kitty = view.get("kitty")
+    over = view.get("phase") in ("hand_over", "match_over")
+    if isinstance(kitty, list) and kitty and view.get("kitty_owner") == seat and not over:
+        out.append(Msg("hand.buried", cards=Cards(kitty)))
+    finished = _finished(view)
+    if finished is not None and hand_result is not None:
+        out += hand_result(finished)
+    return out

@@ -219,7 +219,7 @@ async def test_a_whole_dagun_hand_from_the_controls_keeps_the_partner_secret_unt
 
     # the partner alone is told, in their DM, before anything is played
     told = await server.wait_until(
-        lambda: [m for m in server.dms(bob) if "暗中的搭档" in m.text()], what="Bob's secret"
+        lambda: [m for m in server.dms(bob) if "暗中搭档" in m.text()], what="Bob's secret"
     )
     assert "你有另一张 ♣3" in told[-1].text()
 
