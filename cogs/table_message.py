@@ -157,7 +157,10 @@ def turn_lines(table: Table, lang: str, names: list[str]) -> list[str]:
     """Whose turn it is (a person is mentioned, to be notified) and until when."""
     out: list[str] = []
     if table.status == "playing" and table.engine is not None:
-        waiting = [d for d in table.engine.pending() if d.seat is not None and d.required]
+        # a private decision (a mahjong claim) is nobody else's business: never listed
+        waiting = [
+            d for d in table.engine.pending() if d.seat is not None and d.required and not d.private
+        ]
         for d in waiting[:4]:
             seat = table.seats[d.seat] if d.seat is not None else None
             who = (
