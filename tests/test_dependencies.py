@@ -292,7 +292,6 @@ SIZED = ("bot", "cogs", "render", "present", "games")
 #: public API unchanged). The list may only shrink: an entry back under the limit fails below.
 TOO_LONG_FOR_NOW: frozenset[str] = frozenset(
     {
-        "games/dagun/engine.py",
         "games/dagunzi/engine.py",
         "games/mahjong/engine.py",
         "games/pajiwo/engine.py",

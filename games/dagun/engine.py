@@ -26,8 +26,6 @@ from typing import Any, ClassVar
 from games.base import JSON, Action, Decision, Event, Game, HandResult, IllegalAction, MatchResult
 from games.cards import Card, CardParseError, format_card, format_cards
 from games.climbing import (
-    CardPicker,
-    ClimbRules,
     Combo,
     HandCounts,
     Play,
@@ -35,65 +33,17 @@ from games.climbing import (
     generate,
     readings,
 )
-from games.dagun import views
+from games.dagun import hand_end, views
 from games.dagun.call import called_card
 from games.dagun.deck import DECK, asc, card_of, card_points, is_seat
 from games.dagun.options import PRESETS, DagunOptions
-from games.dagun.scoring import Settlement, bonuses_of, settle_alone, settle_partners
+from games.dagun.plays import PlayRecord, play_actions
+from games.dagun.scoring import bonuses_of
 
 __all__ = ["DagunGame", "PlayRecord", "play_actions"]
 
 SRC = "dagun_and_jinhua-mahjong.txt"
 PLACES = ("first (一游)", "second (二游)", "third (三游)")
-
-
-class PlayRecord:
-    """A play on the table: who, which cards, and the reading they were played as."""
-
-    __slots__ = ("cards", "combo", "seat")
-
-    def __init__(self, seat: int, cards: tuple[Card, ...], combo: Combo) -> None:
-        self.seat = seat
-        self.cards = cards
-        self.combo = combo
-
-    def to_json(self) -> dict[str, JSON]:
-        return {
-            "seat": self.seat,
-            "cards": asc(self.cards),
-            "as": self.combo.key(),
-            "kind": self.combo.kind,
-            "label": self.combo.label(),
-            "label_zh": self.combo.label(chinese=True),
-            "bomb": self.combo.is_bomb,
-        }
-
-
-def play_actions(
-    seat: int,
-    hand: Sequence[Card],
-    target: Combo | None,
-    rules: ClimbRules,
-    hide: Card | None = None,
-    limit: int | None = None,
-) -> list[Action]:
-    """The ``play`` actions of ``hand`` on ``target`` (``None``: a lead), each naming its
-    reading, in :func:`games.climbing.generate`'s order. ``hide``: a card to keep back while
-    another choice exists (the hidden partner's called card); each play that keeps it back is
-    followed by the same play with it."""
-    out: list[Action] = []
-    picker = CardPicker(hand, hide)
-    plain = CardPicker(hand) if hide is not None else picker
-    for play in generate(HandCounts.of(hand), rules, target):
-        if limit is not None and len(out) >= limit:
-            break
-        cards = picker.pick(play)
-        out.append(Action(seat, "play", {"cards": asc(cards), "as": play.key}))
-        if hide is not None and hide not in cards:
-            shown = plain.pick(play)
-            if hide in shown:
-                out.append(Action(seat, "play", {"cards": asc(shown), "as": play.key}))
-    return out
 
 
 class DagunGame(Game):
@@ -553,84 +503,10 @@ class DagunGame(Game):
 
     # ------------------------------------------------------------------- scoring
     def _finish_hand(self) -> list[Event]:
-        """Points on the table go to the play that stood (:67); 末游's points to 一游 and its
-        unplayed points to 三游 (:59); the result (:61-65) and the coins (:69-75)."""
-        events: list[Event] = []
-        if self.standing is not None and self.round_cards:
-            pts = card_points(self.round_cards)
-            self.captured[self.standing.seat] += pts
-        self.standing = None
-        self.turn = None
-        teams = self.true_teams()
-        last: int | None = None
-        if self.alone is None and len(self.out) == 3:
-            last = next(s for s in range(4) if s not in self.out)
-            first, third = self.out[0], self.out[2]
-            moved = self.captured[last]
-            self.captured[first] += moved
-            self.captured[last] = 0
-            left = card_points(self.hands[last])
-            self.captured[third] += left
-            self.left_points = left
-        st: Settlement
-        if self.alone is not None:
-            st = settle_alone(self.alone, self.out[0], self.options)
-        else:
-            st = settle_partners(teams, self.out, last, self.captured, self.options)
-        for s, bonus in self.bonuses.items():
-            for name, per_other in bonus:
-                for o in range(4):
-                    delta = per_other * self.options.stake
-                    st.coins[o] += 3 * delta if o == s else -delta
-                st.notes.append(f"seat {s} holds {name}: each other seat pays {per_other} stake")
-        for s in range(4):
-            self.coins[s] += st.coins[s]
-        self.revealed = True
-        team_points = tuple(sum(self.captured[s] for s in team) for team in teams)
-        summary: dict[str, JSON] = {
-            "dealer": self.dealer,
-            "called": asc([self.called])[0],
-            "partner": self.partner,
-            "alone": self.alone,
-            "finish_order": list(self.out),
-            "last": last,
-            "captured": list(self.captured),
-            "team_points": list(team_points),
-            "result": st.result,
-            "multiplier": st.multiplier,
-            "winners": list(st.winners),
-            "coins": list(st.coins),
-            "coins_total": list(self.coins),
-            "bonuses": {str(s): [n for n, _ in b] for s, b in self.bonuses.items()},
-            "notes": list(st.notes),
-        }
-        result = HandResult(self.hand_number, teams, team_points, summary, st.text)
-        self.finished_teams = teams
-        self._hand_results.append(result)
-        events.append(Event("hand_over", None, result.to_json(), st.text))
-        self.dealer = self.out[0]  # the last hand's 一游 deals next (:47)
-        if self.hand_number >= self.options.match_hands:
-            self.phase = "match_over"
-            self._match_result = self._rank_match()
-            events.append(
-                Event("match_over", None, self._match_result.to_json(), self._match_result.text)
-            )
-        else:
-            self.phase = "hand_over"
-        return events
+        return hand_end.finish_hand(self)
 
     def _rank_match(self) -> MatchResult:
-        """Seats ranked by total coins, ties sharing a rank (free-for-all ratings)."""
-        ranks = tuple(1 + sum(1 for o in self.coins if o > c) for c in self.coins)
-        best = max(self.coins)
-        leaders = " & ".join(f"seat {s}" for s in range(4) if self.coins[s] == best)
-        return MatchResult(
-            ((0,), (1,), (2,), (3,)),
-            ranks,
-            tuple(self.coins),
-            {"coins": list(self.coins), "hands": self.hand_number},
-            f"{leaders} {'share first place' if ' & ' in leaders else 'wins'} with {best} coins",
-        )
+        return hand_end.rank_match(self)
 
     def _apply_next_hand(self) -> list[Event]:
         self.hand_number += 1
