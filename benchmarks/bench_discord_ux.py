@@ -17,6 +17,12 @@ Figures: ``discord_ux.taps_per_play_median`` (taps per trick decision, target at
 ``discord_ux.taps_bury_8`` (at most 5), ``discord_ux.typed_moves`` (0: no move was typed) and
 ``discord_ux.turn_alerts_missed`` (decisions of a person that did not come as a new DM
 message, which notifies; 0).
+
+The other four games (:func:`benchmarks.ux_games.one_hand`: a person and three bots, one
+hand, every decision from the DM's controls) give ``discord_ux.<game>.taps_per_play_median``
+(<= 2) and ``discord_ux.<game>.typed_moves`` (0); 打滚子's live deal gives
+``discord_ux.declare_accepted_at_3s``, the share of grabs tapped 3 s after they were offered
+that were accepted (1.0; :func:`benchmarks.ux_games.live_declare`).
 """
 
 from __future__ import annotations
@@ -29,9 +35,13 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import Figure
+from benchmarks.ux_games import live_declare, one_hand
 from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser, StoredMessage
 
 __all__ = ["run"]
+
+OTHER_GAMES = ("dagunzi", "dagun", "jintan", "jinhua")
+DECLARE_REACTION_S = 3.0  # a person on a phone: read the offer, think, tap
 
 SEEDS = range(1, 40)  # the first whose auction gives Alice the kitty is played
 
@@ -62,8 +72,14 @@ class Script:
         return self.bot.service.get(self.tid).engine
 
     async def prompt(self, user: LoopbackUser, step: int) -> StoredMessage:
-        """The person's newest DM with controls drawn at ``step``; a decision that did not
-        arrive as a new message is a missed alert."""
+        """The person's newest DM with controls drawn for their decision (its number,
+        :mod:`bot.decisions`); a decision that did not arrive as a new message is a missed
+        alert."""
+        from bot.decisions import decision_of
+
+        table = self.bot.service.get(self.tid)
+        number = decision_of(table, table.seat_of(user.id))
+        step = step if number is None else number
 
         def ready() -> StoredMessage | None:
             for m in reversed(self.server.dms(user)):
@@ -148,6 +164,39 @@ class Script:
         await self.changed(step)
 
 
+async def _others(db: Path) -> dict[str, Any]:
+    """The other four games' taps per play (benchmarks.ux_games.one_hand) and the live deal's
+    declarations at a 3 s reaction (benchmarks.ux_games.live_declare)."""
+    from bot.config import Settings
+    from cogs.client import create_bot
+
+    server = LoopbackDiscord(validate=False)
+    await server.start()
+    h = Harness(server, timeout=30)
+    out: dict[str, Any] = {}
+    try:
+        (alice,) = server.add_users("amy")
+        settings = Settings(
+            database_path=db,
+            dev_guild_id=server.guild.id,
+            default_pace="relaxed",
+            discord_api_base=server.api_base,
+            discord_gateway_url=server.gateway_url,
+        )
+        bot = create_bot(
+            settings, rng_seed=1, edit_intervals=(0.3, 0.1), forced_pass_delay=(0.05, 0.2)
+        )
+        await h.start_bot(bot)
+        for game in OTHER_GAMES:
+            out[game] = await one_hand(server, h, bot, alice, game, seed=1)
+        trials = [await live_declare(server, h, bot, t, DECLARE_REACTION_S) for t in range(3)]
+        out["declare"] = trials
+        await h.stop_bot()
+    finally:
+        await server.stop()
+    return out
+
+
 async def _main(db: Path) -> dict[str, float]:
     from bot.config import Settings
     from cogs.client import create_bot
@@ -216,6 +265,7 @@ async def _main(db: Path) -> dict[str, float]:
 def run() -> Iterator[Figure]:
     with tempfile.TemporaryDirectory() as tmp:
         out = asyncio.run(_main(Path(tmp) / "ux.sqlite3"))
+        others = asyncio.run(_others(Path(tmp) / "ux_others.sqlite3"))
     extra = {"plays": out["plays"], "throw_made": out["threw"], "seed": out["seed"]}
     yield Figure(
         "discord_ux.taps_per_play_median", out["taps_per_play_median"], "taps", "<= 2", extra
@@ -223,3 +273,13 @@ def run() -> Iterator[Figure]:
     yield Figure("discord_ux.taps_bury_8", out["taps_bury_8"], "taps", "<= 5", extra)
     yield Figure("discord_ux.typed_moves", out["typed_moves"], "moves", "0", extra)
     yield Figure("discord_ux.turn_alerts_missed", out["turn_alerts_missed"], "alerts", "0", extra)
+    for game in OTHER_GAMES:
+        got = others[game]
+        median = statistics.median(got["taps"]) if got["taps"] else 0
+        more = {"plays": len(got["taps"]), "decisions": got["decisions"]}
+        yield Figure(f"discord_ux.{game}.taps_per_play_median", median, "taps", "<= 2", more)
+        yield Figure(f"discord_ux.{game}.typed_moves", got["typed"], "moves", "0", more)
+    trials = others["declare"]
+    accepted = sum(ok for ok, _ in trials) / len(trials)
+    between = {"trials": len(trials), "deal_steps_between": [n for _, n in trials]}
+    yield Figure("discord_ux.declare_accepted_at_3s", accepted, "share", "1.0", between)

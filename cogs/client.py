@@ -139,7 +139,8 @@ class PaijuBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Refuse a component of ours whose custom_id is crafted (fits no control template,
-        or is not on the message it claims to come from); discord.py would drop it silently."""
+        is not on the message it claims to come from, or comes as another kind of component:
+        a "click" on a select); discord.py would drop it silently."""
         if interaction.type != discord.InteractionType.component or interaction.data is None:
             return
         custom_id = str(interaction.data.get("custom_id", ""))
@@ -149,8 +150,10 @@ class PaijuBot(commands.Bot):
         from cogs.controls import matches_a_control
         from cogs.picker import walk_components
 
+        kind = interaction.data.get("component_type")
         on_message = interaction.message is not None and any(
             getattr(c, "custom_id", None) == custom_id
+            and getattr(getattr(c, "type", None), "value", kind) == kind
             for c in walk_components(interaction.message.components)
         )
         if not matches_a_control(custom_id) or not on_message:

@@ -70,6 +70,9 @@ def _aimed(table: str) -> list[Case]:
     out += [Case(f"pj:c:{table}:0:0", (v, v)) for v in ODD_VALUES]
     out += [Case(f"pj:p:{table}:0:play", None), Case(f"pj:p:{table}:99:bury", None)]
     out += [Case(f"pj:m:{table}:auto_win:1", None), Case(f"pj:v:{table}:hint", None)]
+    # a select "clicked" as a button, a button "chosen" as a select
+    out += [Case(f"pj:l:{table}:seat", None), Case(f"pj:s:{table}:0", None)]
+    out += [Case(f"pj:l:{table}:join", ("0",)), Case(f"pj:v:{table}:hand", ("x",))]
     return out
 
 
