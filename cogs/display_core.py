@@ -30,7 +30,7 @@ from cogs.table_message import names_of
 if TYPE_CHECKING:
     from bot.tables import Table, TableUpdate
     from cogs.client import PaijuBot
-    from games.base import Action
+    from games.base import Action, Event
 
 log = logging.getLogger("cogs.display")
 
@@ -97,6 +97,9 @@ class DisplayCore(ABC):
         self.base_hand_interval = hand_interval
         self.hand_edits = Coalescer(self.hand_interval)
         self.recent: dict[int, deque[str]] = {}
+        #: table -> the events behind :attr:`recent` (with the names then), to say them again
+        #: when the table's language changes
+        self.recent_events: dict[int, deque[tuple[Event, list[str]]]] = {}
         self.announce: dict[int, list[str]] = {}
         self.channel_lang: dict[int, str] = {}
         self.dm_channels: dict[int, int] = {}
@@ -157,7 +160,9 @@ class DisplayCore(ABC):
         return max(self.base_hand_interval, busy / HAND_EDITS_PER_S)
 
     def lang(self, table: Table) -> str:
-        """The table's language: of the interaction that opened it, else the default locale."""
+        """The table's language, for everything it writes in the channel: the one stored for
+        it (the server's locale at ``/table open``, or ``/table options language:``), else the
+        channel's of a table opened in this run, else ``DEFAULT_LOCALE``."""
         stored = self.bot.state.table_lang.get(table.id)
         if stored:
             return stored
@@ -177,6 +182,8 @@ class DisplayCore(ABC):
                 continue
             line = event_line(lang, event, names, table.game)
             self.recent.setdefault(table.id, deque(maxlen=RECENT_LINES)).append(line)
+            said = self.recent_events.setdefault(table.id, deque(maxlen=RECENT_LINES))
+            said.append((event, list(names)))
             if event.kind in ANNOUNCED or event.kind in getattr(own, "ANNOUNCED", ()):
                 self.announce.setdefault(table.id, []).append(line)
         hidden = private_update(update)  # would name a seat offered a mahjong claim
@@ -188,10 +195,10 @@ class DisplayCore(ABC):
         if update.kind == "reminder" and update.reminder_seat is not None and not hidden:
             seat = table.seats[update.reminder_seat]
             if seat.user_id is not None:
-                # addressed to one player: in their language, not the table's
-                reader = self.bot.state.user_lang.get(seat.user_id) or lang
+                # in the channel, so in the table's language like every line there (their
+                # own hand message tells them in theirs)
                 self.announce.setdefault(table.id, []).append(
-                    "⏰ " + tr(reader, "hand.your_turn", what=f"<@{seat.user_id}>")
+                    "⏰ " + tr(lang, "hand.your_turn", what=f"<@{seat.user_id}>")
                 )
         self.refresh_table(table.id)
         self.refresh_hands(table, set(update.seats_whose_hand_changed))
@@ -199,11 +206,22 @@ class DisplayCore(ABC):
             # after the last edits have gone: what was kept to save requests and drawing
             asyncio.get_running_loop().call_later(self.forget_after_s, self._forget_table, table.id)
 
+    async def set_lang(self, table: Table, lang: str) -> None:
+        """Speak ``lang`` in ``table``'s channel from now on (remembered across restarts): the
+        table message is redrawn with its recent lines said again in ``lang``."""
+        await self.bot.state.set_table_lang(table.id, lang)
+        said = self.recent_events.get(table.id)
+        if said is not None:
+            lines = (event_line(lang, event, names, table.game) for event, names in said)
+            self.recent[table.id] = deque(lines, maxlen=RECENT_LINES)
+        self.refresh_table(table.id)
+
     def _forget_table(self, table_id: int) -> None:
         """Drop everything kept in memory about a closed table (its last edits have gone):
         a bot that runs for months must not keep every table it ever showed."""
         kept: tuple[dict[Any, Any], ...] = (
             self.recent,
+            self.recent_events,
             self.announce,
             self.auto_seats,
             self._create_locks,

@@ -6,9 +6,9 @@
 * users whose direct messages are closed (Discord error 50007) at each table, so
   the table's channel is told once and the bot stops trying there (at their next
   table it tries again: DMs may have been opened since);
-* each table's language (the locale of the interaction that opened it), for the
-  lines it writes in the channel, and each user's language (of their latest
-  interaction), for their private hand messages;
+* each table's language, for the lines it writes in the channel (the server's locale at
+  ``/table open``, else ``DEFAULT_LOCALE``; ``/table options language:`` changes it), and
+  each user's language (of their latest interaction), for their private messages;
 * users who silenced turn alerts (their hand message is then edited quietly instead of
   sent afresh at each decision).
 
@@ -39,6 +39,10 @@ CREATE TABLE IF NOT EXISTS discord_hand_message (
     channel_id INTEGER NOT NULL,
     message_id INTEGER NOT NULL,
     PRIMARY KEY (table_id, user_id)
+);
+CREATE TABLE IF NOT EXISTS discord_table_lang (
+    table_id INTEGER PRIMARY KEY,
+    lang TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS discord_user_lang (
     user_id INTEGER PRIMARY KEY,
@@ -91,6 +95,11 @@ class DiscordState:
             async for tid, cid, mid, lang in cur:
                 self.table_messages[tid] = (cid, mid)
                 self.table_lang[tid] = lang
+        # a language chosen for the table (/table options language:) wins over the one its
+        # message was posted in
+        async with db.execute("SELECT table_id, lang FROM discord_table_lang") as cur:
+            async for tid, lang in cur:
+                self.table_lang[tid] = lang
         async with db.execute(
             "SELECT table_id, user_id, channel_id, message_id FROM discord_hand_message"
         ) as cur:
@@ -118,6 +127,14 @@ class DiscordState:
         await self._db.execute(
             "INSERT OR REPLACE INTO discord_table_message VALUES (?, ?, ?, ?)",
             (table_id, channel_id, message_id, lang),
+        )
+
+    async def set_table_lang(self, table_id: int, lang: str) -> None:
+        """Remember the language of ``table_id``'s channel text (a :data:`present.i18n.Lang`);
+        the memory is updated before the first ``await``, the file after."""
+        self.table_lang[table_id] = lang
+        await self._db.execute(
+            "INSERT OR REPLACE INTO discord_table_lang VALUES (?, ?)", (table_id, lang)
         )
 
     async def set_hand_message(

@@ -17,8 +17,8 @@ from discord.ext import commands
 
 from cogs.actions import Refusal, app, defer, display_name, lang, refuse, reply, table_error_type
 from cogs.failures import channel_needs, failure_text, missing_to_open, permission_list
-from cogs.i18n import tr
-from cogs.rule_links import without_citations
+from cogs.i18n import lang_of, tr
+from cogs.table_options import chunks, options_lines
 from games.registry import GAMES
 
 __all__ = ["GAME_CHOICES", "TableCog", "setup"]
@@ -30,6 +30,27 @@ GAME_CHOICES = [
 """Every game, named in Chinese and English (``扒鸡窝 Pajiwo``)."""
 
 PACE_CHOICES = ["live", "relaxed", "async"]
+
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="简体中文", value="zh"),
+    app_commands.Choice(name="繁體中文 (台灣)", value="zh-TW"),
+    app_commands.Choice(name="繁體中文 (香港)", value="zh-HK"),
+]
+"""The languages a table's channel text can be in, each named in itself (values: ``Lang``)."""
+
+
+def language_name(lang: str) -> str:
+    """``"简体中文"`` for ``"zh"``: a language named in itself, as the choices name it."""
+    return next((c.name for c in LANGUAGE_CHOICES if c.value == lang), lang)
+
+
+def table_language(interaction: discord.Interaction, default_locale: str) -> str:
+    """The language of a table opened by ``interaction``: the server's (``guild_locale``)
+    where Discord gives one, else ``default_locale`` (``DEFAULT_LOCALE``); never the opener's
+    own, which is theirs and not the channel's."""
+    guild_locale = getattr(interaction, "guild_locale", None)
+    return lang_of(guild_locale if guild_locale is not None else default_locale)
 
 
 async def preset_autocomplete(
@@ -134,7 +155,8 @@ class TableCog(
             text = tr(lg, "fail.missing_permissions", perms=permission_list(lg, required))
             await reply(interaction, "❌ " + text)
             return
-        bot.display.channel_lang[channel_id] = lg
+        table_lg = table_language(interaction, bot.settings.default_locale)
+        bot.display.channel_lang[channel_id] = table_lg
         try:
             table = await bot.service.open_table(
                 guild_id=interaction.guild_id,
@@ -151,13 +173,14 @@ class TableCog(
         if wanted:  # shown as text: say so now rather than when the first picture is refused
             bot.display.no_pictures[table.id] = float("inf")
             bot.display.told_no_pictures.add(table.id)
-        error = await bot.display.open_message(table, lg)
+        error = await bot.display.open_message(table, table_lg)
         if error is not None:
             perms = interaction.app_permissions
             reason = failure_text(lg, error, perms, channel_needs(interaction))
             await reply(interaction, "❌ " + tr(lg, "fail.open_not_posted", reason=reason))
             return
         text = tr(lg, "lobby.opened")
+        text += "\n" + tr(lg, "language.opened", language=language_name(table_lg))
         if wanted:
             text += "\n" + tr(lg, "fail.no_pictures_open", perms=permission_list(lg, wanted))
         await reply(interaction, text)
@@ -245,13 +268,21 @@ class TableCog(
         await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name=_L("options"), description=_L("Show or change the table's options"))
-    @app_commands.rename(preset=_L("preset"), pace=_L("pace"), rated=_L("rated"), set=_L("set"))
+    @app_commands.rename(
+        preset=_L("preset"),
+        pace=_L("pace"),
+        rated=_L("rated"),
+        set=_L("set"),
+        language=_L("language"),
+    )
     @app_commands.describe(
         preset=_L("Option preset, e.g. standard or quick"),
         pace=_L("Pace: how long each turn may take"),
         rated=_L("Whether the match counts for ratings"),
         set=_L("Options as name=value, separated by commas"),
+        language=_L("Language of the table's text in the channel (the server's by default)"),
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.autocomplete(preset=preset_autocomplete, pace=pace_autocomplete)
     async def options(
         self,
@@ -260,6 +291,7 @@ class TableCog(
         pace: str | None = None,
         rated: bool | None = None,
         set: str | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         bot = app(interaction)
         lg = lang(interaction)
@@ -278,21 +310,20 @@ class TableCog(
                     options=parse_option_text(set) if set else None,
                     rated=rated,
                 )
+            if language is not None and table.host_user_id != interaction.user.id:
+                # the table's words, not a rule: the host may change them at any time
+                raise Refusal("not_host", "only the host can do that")
         except (table_error_type(), Refusal) as exc:
             await refuse(interaction, exc)
             return
-        lines = [tr(lg, "options.title"), f"preset `{table.preset}` · pace `{table.pace}`"]
-        try:
-            described = table.engine_type.options_type.describe()
-            current = table.resolved_options().to_dict()
-        except Exception:
-            described, current = [], dict(table.options)
-        for opt in described:
-            name = str(opt["name"])
-            shown = without_citations(str(opt["help"]))  # players read it: no seed files
-            lines.append(f"`{name}` = `{current.get(name, opt['default'])}` — {shown}")
-        text = "\n".join(lines)
-        await reply(interaction, text[:2000])
+        done: list[str] = []
+        if language is not None:
+            await bot.display.set_lang(table, lang_of(language.value))
+            done.append(tr(lg, "options.language_set", language=language_name(language.value)))
+        table_lg = bot.display.lang(table)
+        pages = chunks(done + options_lines(table, lg, language_name(table_lg)))
+        for page in pages:  # cut between lines, never inside a word or a bracket
+            await reply(interaction, page)
 
     @app_commands.command(
         name=_L("abort"), description=_L("Close the table (host, or Manage Channels)")
