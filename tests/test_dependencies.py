@@ -294,7 +294,6 @@ TOO_LONG_FOR_NOW: frozenset[str] = frozenset(
     {
         "games/dagunzi/engine.py",
         "games/mahjong/engine.py",
-        "games/pajiwo/engine.py",
     }
 )
 

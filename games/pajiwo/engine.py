@@ -42,11 +42,9 @@ from games.cards import (
     Rank,
     Suit,
     format_card,
-    format_card_ascii,
-    format_cards,
 )
+from games.pajiwo import dealing, playing, views
 from games.pajiwo import play as tricks
-from games.pajiwo import views
 from games.pajiwo.deck import (
     DEALT,
     DECK,
@@ -59,13 +57,10 @@ from games.pajiwo.deck import (
 )
 from games.pajiwo.ladder import (
     Declaration,
-    check_overcall,
-    is_reinforcement,
     possible_declarations,
-    read_declaration,
 )
 from games.pajiwo.options import PRESETS, PajiwoOptions
-from games.pajiwo.scoring import card_points, level_label, settle
+from games.pajiwo.scoring import card_points, level_label
 
 __all__ = ["FOLLOWS_LISTED", "PajiwoGame"]
 
@@ -389,43 +384,10 @@ class PajiwoGame(Game):
         raise self._turn_error(seat, kind)  # pragma: no cover - pending() lists every kind
 
     def _validate_declare(self, seat: int, action: Action) -> Declaration:
-        """Read a declaration (亮主) and check it beats the standing one by the ladder
-        (pajiwo.txt:41-61), or reinforces (加固) the seat's own single (pajiwo.txt:43)."""
-        cards = self._parse_cards(action)
-        standing = self.standing
-        level = Rank(self._declare_level(seat))
-        # Shorthand for 加固: the standing declarer shows just the second level card.
-        if (
-            standing is not None
-            and standing.kind == "single"
-            and len(cards) == 1
-            and cards[0] == standing.cards[1]
-        ):
-            if standing.seat != seat:
-                raise IllegalAction(
-                    "not_your_declaration",
-                    f"only seat {standing.seat}, who declared {standing.describe()}, may reinforce "
-                    f"it (加固); to overcall, show a joker with a pair of level cards",
-                    {"seat": standing.seat, "standing": standing.describe()},
-                    "pajiwo.txt:43",
-                )
-            cards = [*standing.cards, cards[0]]
-        self._require_held(seat, cards)
-        new = read_declaration(seat, cards, level)
-        if not is_reinforcement(standing, new):
-            check_overcall(standing, new)
-        return new
+        return dealing.validate_declare(self, seat, action)
 
     def _validate_play(self, seat: int, cards: list[Card]) -> tricks.Lead | None:
-        """A lead: its reading (single, pair, tractor, throw; pajiwo.txt:103); a follow: checked
-        against the lead (follow suit, tractors, pairs; pajiwo.txt:101,107,109)."""
-        order = self._order()
-        if not self.trick_plays:
-            lead = tricks.classify_lead(cards, order, self.rules)
-            return lead
-        assert self.lead is not None
-        tricks.check_follow(self.lead, self.hands[seat], cards, order, self.rules)
-        return None
+        return playing.validate_play(self, seat, cards)
 
     # ==================================================================== apply
     def _apply(self, action: Action) -> list[Event]:
@@ -453,417 +415,52 @@ class PajiwoGame(Game):
 
     # ----------------------------------------------------------------- dealing
     def _apply_deal(self) -> list[Event]:
-        """Deal the next round of a progressive deal, or close the declaring window."""
-        if self.deal_pos < DEALT:
-            dealt = self._deal_cards(4 * self.options.deal_round)
-            return [
-                Event(
-                    "cards_dealt",
-                    None,
-                    {"count": len(dealt), "dealt": self.deal_pos},
-                    f"{len(dealt)} cards dealt ({self.deal_pos} of {DEALT})",
-                )
-            ]
-        return self._finish_deal()
+        return dealing.apply_deal(self)
 
     def _apply_declare(self, seat: int, new: Declaration) -> list[Event]:
-        """Record a declaration. While dealing / in the auction it fixes trump and, in a 抢庄
-        hand, the dealer (pajiwo.txt:49); in the 扒鸡窝 round the declarer takes the kitty
-        (pajiwo.txt:77)."""
-        standing = self.standing
-        reinforce = is_reinforcement(standing, new)
-        kind = "reinforce" if reinforce else ("declare" if standing is None else "overcall")
-        self.standing = new
-        self.declarations.append(
-            {
-                "seat": seat,
-                "cards": asc(new.cards),
-                "kind": kind,
-                "phase": self.phase,
-                "trump": new.suit.value if new.suit else None,
-                "no_trump": new.no_trump,
-            }
-        )
-        if self.phase == "dealing" or self.phase == "auction":
-            if self.grab:
-                self.dealer = seat  # 抢庄: the declarer (or overcaller) is dealer (pajiwo.txt:49)
-            self._set_trump(new.suit)
-            if self.phase == "auction":
-                self.passes = 0
-                self.turn = (seat + 1) % 4
-        else:  # 扒鸡窝: the overcaller takes the kitty and buries 8 (pajiwo.txt:77)
-            self._set_trump(new.suit)
-            self._give_kitty(seat)
-        trump = "no-trump" if new.no_trump else f"{new.suit} trump"
-        words = {"declare": "declares", "reinforce": "reinforces", "overcall": "overcalls with"}
-        ev_kind = "trump_declared" if kind != "overcall" else "trump_overcalled"
-        events = [
-            Event(
-                ev_kind,
-                seat,
-                {
-                    "cards": asc(new.cards),
-                    "kind": kind,
-                    "trump": new.suit.value if new.suit else None,
-                },
-                f"seat {seat} {words[kind]} {new.describe()}: {trump}",
-            )
-        ]
-        if self.phase == "bury":
-            events.append(self._kitty_event(seat))
-        return events
+        return dealing.apply_declare(self, seat, new)
 
     def _apply_pass(self, seat: int) -> list[Event]:
-        """A pass: a no-op while dealing; declines 造反; in the auction and the 扒鸡窝 round it
-        moves the turn on and ends the round when the others have all passed (pajiwo.txt:77)."""
-        phase = self.phase
-        if phase == "dealing":
-            return []  # a no-op: "not now" while cards arrive
-        if phase == "rebel":
-            self.rebel_pending.remove(seat)
-            if not self.rebel_pending:
-                self._give_kitty(self._kitty_taker())
-                return [self._kitty_event(self.kitty_owner)]
-            return []
-        self.passes += 1
-        self.turn = (seat + 1) % 4
-        if phase == "auction":
-            needed = 3 if self.standing is not None else 4
-            if self.passes >= needed:
-                return self._finish_deal()
-            return []
-        # 扒鸡窝 round: over when the three others have passed since the last bury (pajiwo.txt:77)
-        if self.passes >= 3:
-            return self._start_play()
-        return []
+        return dealing.apply_pass(self, seat)
 
     def _set_trump(self, suit: Suit | None) -> None:
-        self.trump_suit = suit
-        self.no_trump = suit is None
-        self.trump_fixed_by = "declaration"
+        return dealing.set_trump(self, suit)
 
     def _finish_deal(self) -> list[Event]:
-        """The deal (and its declaring) is over: fix dealer, level and trump (pajiwo.txt:49-55)."""
-        events: list[Event] = []
-        if self.standing is None and not self.grab and not self.stepped_down:
-            # 下台: the dealer steps down; the defenders deal and must declare their level.
-            assert self.dealer is not None
-            old = self.dealer
-            self.dealer = (old + 1) % 4
-            self.level = self.levels[self.dealer % 2]
-            self.stepped_down = True
-            self.phase = "auction"
-            self.turn = self.dealer
-            self.passes = 0
-            return [
-                Event(
-                    "stepped_down",
-                    old,
-                    {"old_dealer": old, "dealer": self.dealer, "level": level_label(self.level)},
-                    f"nobody declared: seat {old} steps down (下台); seat {self.dealer} deals at "
-                    f"level {level_label(self.level)} and trump is declared again",
-                )
-            ]
-        if self.standing is None:
-            # A random kitty card fixes trump; a joker means no-trump (pajiwo.txt:55).
-            if self.dealer is None:
-                self.dealer = self.start_seat
-            index = self._rng(self.redeals, "kitty").randrange(KITTY_SIZE)
-            card = self.kitty[index]
-            self.kitty_card = card
-            self.trump_suit = card.suit
-            self.no_trump = card.suit is None
-            self.trump_fixed_by = "kitty_card"
-            trump = "no-trump" if card.suit is None else f"{card.suit} trump"
-            events.append(
-                Event(
-                    "trump_from_kitty",
-                    None,
-                    {
-                        "card": format_card_ascii(card),
-                        "trump": card.suit.value if card.suit else None,
-                    },
-                    f"nobody declared: the kitty card {format_card(card)} is drawn: {trump}",
-                )
-            )
-        assert self.dealer is not None
-        self.level = self.levels[self.dealer % 2]
-        self._refresh_order()
-        if self.redeals < self.options.rebels_per_hand:
-            self.phase = "rebel"
-            self.rebel_pending = [(self.dealer + 1) % 4, (self.dealer + 3) % 4]
-            return events
-        self._give_kitty(self._kitty_taker())
-        events.append(self._kitty_event(self.kitty_owner))
-        return events
+        return dealing.finish_deal(self)
 
     def _kitty_taker(self) -> int:
-        """The dealer, or the partner whose declaration stands (pajiwo.txt:141)."""
-        assert self.dealer is not None
-        partner = (self.dealer + 2) % 4
-        if not self.grab and self.standing is not None and self.standing.seat == partner:
-            return partner
-        return self.dealer
+        return dealing.kitty_taker(self)
 
     def _refresh_order(self) -> None:
-        assert self.level is not None
-        self.order = tricks.trump_order(Rank(self.level), self.trump_suit)
+        return dealing.refresh_order(self)
 
     def _give_kitty(self, seat: int) -> None:
-        self.picked_up = list(self.kitty)
-        self.hands[seat].extend(self.kitty)
-        self.kitty = []
-        self.kitty_owner = seat
-        self.kitty_seen_by = seat
-        self.phase = "bury"
-        if self.level is not None:
-            self._refresh_order()
+        return dealing.give_kitty(self, seat)
 
     def _kitty_event(self, seat: int | None) -> Event:
-        return Event("kitty_taken", seat, {}, f"seat {seat} takes the kitty (底牌) and buries 8")
+        return dealing.kitty_event(self, seat)
 
     def _apply_rebel(self, seat: int) -> list[Event]:
-        """造反: redeal from the rebel as a 抢庄 hand (pajiwo.txt:65)."""
-        points = card_points(self.hands[seat])
-        self._start_hand(grab=True, start_seat=seat, redeals=self.redeals + 1)
-        return [
-            Event(
-                "rebelled",
-                seat,
-                {"points": points},
-                f"seat {seat} holds {points} points and calls 造反: the cards are redealt from "
-                f"seat {seat} and the first to declare deals (抢庄)",
-            )
-        ]
+        return dealing.apply_rebel(self, seat)
 
     # ------------------------------------------------------------------ kitty
     def _apply_bury(self, seat: int, cards: list[Card]) -> list[Event]:
-        """Bury 8 cards as the kitty (pajiwo.txt:69-71) and open the 扒鸡窝 round from the next
-        player (pajiwo.txt:77)."""
-        self._remove(seat, cards)
-        self.kitty = list(cards)
-        self.phase = "pajiwo"
-        self.turn = (seat + 1) % 4
-        self.passes = 0
-        return [
-            Event(
-                "kitty_buried",
-                seat,
-                {"count": KITTY_SIZE},
-                f"seat {seat} buries 8 cards; 扒鸡窝: the others may overcall in turn",
-            )
-        ]
+        return dealing.apply_bury(self, seat, cards)
 
     # ------------------------------------------------------------------- play
     def _start_play(self) -> list[Event]:
-        """Trump is final (pajiwo.txt:79); the dealer leads the first trick (pajiwo.txt:81, 99)."""
-        self._refresh_order()
-        self.phase = "play"
-        assert self.dealer is not None
-        self.turn = self.dealer  # the dealer leads the first trick (pajiwo.txt:81, 99)
-        self.trick_leader = self.dealer
-        trump = "no-trump" if self.no_trump else f"{self.trump_suit} trump"
-        assert self.level is not None
-        return [
-            Event(
-                "play_started",
-                self.dealer,
-                {"trump": self.trump_suit.value if self.trump_suit else None},
-                f"trump is fixed: {trump} at level {level_label(self.level)}; "
-                f"seat {self.dealer} leads",
-            )
-        ]
+        return playing.start_play(self)
 
     def _apply_play(self, seat: int, cards: list[Card], lead: tricks.Lead | None) -> list[Event]:
-        """Play cards to the trick; a throw some other hand can beat is cut to its smallest
-        card or, by option, the beaten unit (pajiwo.txt:105)."""
-        order = self._order()
-        events: list[Event] = []
-        if not self.trick_plays:
-            assert lead is not None  # _validate_play read the lead
-            played: tuple[Card, ...] = tuple(cards)
-            thrown = lead
-            stood = True
-            if tricks.is_throw(lead):
-                others = {(seat + k) % 4: self.hands[(seat + k) % 4] for k in (1, 2, 3)}
-                ok, played, beaten_by = tricks.check_throw(lead, others, order, self.rules)
-                stood = ok
-                if not ok:
-                    self.failed_throw = {
-                        "seat": seat,
-                        "cards": asc(cards),
-                        "played": asc(played),
-                        "beaten_by": beaten_by,
-                    }
-                    events.append(
-                        Event(
-                            "throw_failed",
-                            seat,
-                            {"cards": asc(cards), "played": asc(played), "beaten_by": beaten_by},
-                            f"seat {seat}'s throw {format_cards(cards)} fails (seat {beaten_by} "
-                            f"can beat it): {format_cards(played)} is played",
-                        )
-                    )
-                    lead = tricks.classify_lead(list(played), order, self.rules)
-            self.lead = lead
-            self.trick_leader = seat
-            self.lead_reading = {
-                "seat": seat,
-                **tricks.lead_json(lead),
-                "throw": {"stood": stood, "units": tricks.units_json(thrown.units)}
-                if tricks.is_throw(thrown)
-                else None,
-            }
-        else:
-            played = tuple(cards)
-        self._remove(seat, played)
-        self.trick_plays.append((seat, played))
-        if len(self.trick_plays) < 4:
-            self.turn = (seat + 1) % 4
-            return events
-        return events + self._finish_trick()
+        return playing.apply_play(self, seat, cards, lead)
 
     def _finish_trick(self) -> list[Event]:
-        """The trick's winner (ruffs and over-ruffs, pajiwo.txt:111-119) takes its points
-        (pajiwo.txt:123) and leads next (pajiwo.txt:99); after the 25th trick the hand ends."""
-        order = self._order()
-        winner = tricks.trick_winner(self.trick_plays, order, self.rules)
-        cards = [c for _, p in self.trick_plays for c in p]
-        pts = card_points(cards)
-        self.points[winner % 2] += pts
-        self.won_cards.extend(cards)
-        record: dict[str, JSON] = {
-            "leader": self.trick_leader,
-            "plays": [{"seat": s, "cards": asc(p)} for s, p in self.trick_plays],
-            "winner": winner,
-            "points": pts,
-            "failed_throw": self.failed_throw,
-            "lead": self.lead_reading,
-        }
-        self.tricks_done.append(record)
-        events = [
-            Event(
-                "trick_won",
-                winner,
-                {"points": pts, "trick": len(self.tricks_done)},
-                f"seat {winner} wins trick {len(self.tricks_done)}"
-                + (f" with {pts} points" if pts else ""),
-            )
-        ]
-        last_plays = self.trick_plays
-        self.trick_plays = []
-        self.lead = None
-        self.failed_throw = None
-        self.lead_reading = None
-        self.trick_leader = winner
-        self.turn = winner
-        if any(self.hands):
-            return events
-        return events + self._finish_hand(winner, dict(last_plays)[winner])
+        return playing.finish_trick(self)
 
     # -------------------------------------------------------------- scoring
     def _finish_hand(self, last_winner: int, winning_play: Sequence[Card]) -> list[Event]:
-        """扣底 (pajiwo.txt:127-129), the result table, levels, next dealer and match end
-        (pajiwo.txt:133-143, :func:`games.pajiwo.scoring.settle`)."""
-        assert self.dealer is not None and self.level is not None
-        events: list[Event] = []
-        dealer_team = self.dealer % 2
-        def_team = 1 - dealer_team
-        kitty_pts = card_points(self.kitty)
-        if last_winner % 2 == def_team:
-            # 扣底: kitty points × the winning play's largest unit (pajiwo.txt:129)
-            if self.options.kitty_multiplier == "double":
-                mult = 2
-            else:
-                mult = tricks.kitty_multiplier(winning_play, self._order(), self.rules)
-            bonus = kitty_pts * mult
-            self.points[def_team] += bonus
-            self.kitty_bonus = {
-                "kitty_points": kitty_pts,
-                "multiplier": mult,
-                "bonus": bonus,
-                "seat": last_winner,
-            }
-            events.append(
-                Event(
-                    "kitty_won",
-                    last_winner,
-                    dict(self.kitty_bonus),
-                    f"扣底: seat {last_winner} wins the last trick; the kitty's {kitty_pts} points "
-                    f"×{mult} = {bonus} go to the defenders",
-                )
-            )
-        def_points = self.points[def_team]
-        opts = self.options
-        before = list(self.levels)
-        st = settle(def_points, self.dealer, (before[0], before[1]), opts.match, opts.target_level)
-        res, winner_team, up, next_dealer = st.outcome, st.winner_team, st.levels_up, st.next_dealer
-        match_won = st.match_won
-        self.levels = list(st.levels)
-        self.hands_won[winner_team] += 1
-        if res.takeover:
-            text = f"defenders {def_points}: they take over the deal ({res.name})"
-            if up:
-                text += f" and go up {up}"
-        else:
-            text = f"defenders {def_points}: the dealer side goes up {up} ({res.name})"
-        summary: dict[str, JSON] = {
-            "dealer": self.dealer,
-            "dealer_team": list(TEAMS[dealer_team]),
-            "level": level_label(self.level),
-            "trump": self.trump_suit.value if self.trump_suit else None,
-            "no_trump": self.no_trump,
-            "defenders_points": def_points,
-            "kitty": asc(self.kitty),
-            "kitty_bonus": self.kitty_bonus,
-            "result": res.name,
-            "takeover": res.takeover,
-            "levels_up": up,
-            "winner_team": list(TEAMS[winner_team]),
-            "levels_before": [level_label(x) for x in before],
-            "levels_after": [level_label(x) for x in self.levels],
-            "next_dealer": next_dealer,
-        }
-        result = HandResult(
-            self.hand_number, TEAMS, (self.points[0], self.points[1]), summary, text
-        )
-        self._hand_results.append(result)
-        events.append(Event("hand_over", None, result.to_json(), text))
-        if up:
-            events.append(
-                Event(
-                    "level_up",
-                    None,
-                    {
-                        "team": list(TEAMS[winner_team]),
-                        "up": up,
-                        "level": level_label(self.levels[winner_team]),
-                    },
-                    f"seats {TEAMS[winner_team][0]} & {TEAMS[winner_team][1]} go up {up} to "
-                    f"{level_label(self.levels[winner_team])}",
-                )
-            )
-        self.dealer = next_dealer
-        self.phase = "hand_over"
-        self.turn = None
-        if match_won:
-            self.phase = "match_over"
-            ranks = (1, 2) if winner_team == 0 else (2, 1)
-            self._match_result = MatchResult(
-                TEAMS,
-                ranks,
-                (self.levels[0], self.levels[1]),
-                {
-                    "levels": [level_label(x) for x in self.levels],
-                    "hands": self.hand_number,
-                    "hands_won": list(self.hands_won),
-                },
-                f"seats {TEAMS[winner_team][0]} & {TEAMS[winner_team][1]} win the match",
-            )
-            events.append(
-                Event("match_over", None, self._match_result.to_json(), self._match_result.text)
-            )
-        return events
+        return playing.finish_hand(self, last_winner, winning_play)
 
     def _apply_next_hand(self) -> list[Event]:
         """Deal the next hand with the dealer the last result named (pajiwo.txt:139, 143)."""
