@@ -159,6 +159,15 @@ def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str | None:
             return tr(lang, "dagunzi.event.kitty_buried", who=who)
         if kind == "jokers_buried":
             taken = _cards(data.get("taken")) or tr(lang, "dagunzi.nothing")
+            if data.get("kept"):  # more jokers than the kitty could pay back: the rest stay
+                return tr(
+                    lang,
+                    "dagunzi.event.jokers_buried_kept",
+                    who=who,
+                    jokers=_cards(data["jokers"]),
+                    taken=taken,
+                    kept=_cards(data["kept"]),
+                )
             return tr(
                 lang,
                 "dagunzi.event.jokers_buried",

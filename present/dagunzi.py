@@ -157,6 +157,14 @@ def event(e: Event) -> Msg | None:
             return Msg("dagunzi.event.kitty_buried", who=who)
         if kind == "jokers_buried":
             taken: Any = Cards(data["taken"]) if data.get("taken") else Msg("dagunzi.nothing")
+            if data.get("kept"):  # more jokers than the kitty could pay back: the rest stay
+                return Msg(
+                    "dagunzi.event.jokers_buried_kept",
+                    who=who,
+                    jokers=Cards(data["jokers"]),
+                    taken=taken,
+                    kept=Cards(data["kept"]),
+                )
             return Msg(
                 "dagunzi.event.jokers_buried", who=who, jokers=Cards(data["jokers"]), taken=taken
             )

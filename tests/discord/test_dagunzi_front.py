@@ -84,6 +84,15 @@ def test_event_and_result_lines_in_both_languages() -> None:
     )
     buried = Event("kitty_buried", 1, {"jokers": 1, "kitty": ["BJ", "4s"]}, "…")
     assert event_line("zh", buried, NAMES, "dagunzi") == "Bob 扣底，扣了 1 张王：底牌是 大王 ♠4"
+    # more jokers than the kitty pays back: the rest stay in the hand, and the line says so
+    kept = Event("jokers_buried", 1, {"jokers": ["BJ"], "taken": ["4s"], "kept": ["BJ"]}, "…")
+    assert event_line("en", kept, NAMES, "dagunzi") == (
+        "Bob buries 大王 (扣王) and takes back ♠4; 大王 stay in the hand (the kitty had no more "
+        "cards to take back)"
+    )
+    assert event_line("zh", kept, NAMES, "dagunzi") == (
+        "Bob 扣王 大王，捡回 ♠4；大王 留在手里（底牌里没有更多可捡回的牌）"
+    )
     # the same kind at a 扒鸡窝 table keeps its own line
     assert "扒鸡窝" in event_line("zh", Event("kitty_buried", 1, {}, "…"), NAMES, "pajiwo")
     grabbed = Event("trump_fixed", 2, {"trump": "H", "how": "grab", "card": "7h"}, "…")
