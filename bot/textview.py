@@ -24,6 +24,8 @@ from typing import Any
 
 from games.base import Action
 from games.cards import Card, CardParseError, Suit, format_card, parse_card
+from present import games as presentation
+from present.message import Reader, render
 
 __all__ = [
     "RENDERERS",
@@ -173,10 +175,17 @@ def render_hand_end(
 
 
 def _last_result(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    """``last hand: …``: the headline of the game's result screen (:mod:`present`), the
+    reader's own seat as "you"; the engine's text for a game without one."""
     results = view.get("hand_results")
     if not results:
         return None
     last = results[-1]
+    if isinstance(last, Mapping):
+        you = view.get("seat") if isinstance(view.get("seat"), int) else None
+        screen = presentation.hand_result(str(view.get("game")), last)
+        if screen:
+            return f"last hand: {render(Reader('en', list(names), you=you), screen[0])}"
     text = last.get("text") if isinstance(last, Mapping) else None
     return f"last hand: {name_seats(text, names) if text else format_value(last)}"
 

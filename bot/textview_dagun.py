@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.textview import name_seats
 from bot.typed import read_reading_move
 from games.base import Action
 from games.cards import CardParseError, format_card, parse_card
 from games.climbing import DAGUN_RULES, KIND_LABELS, climb_index, readings
+from present import dagun as present_dagun
+from present.message import Reader, render
 
 __all__ = ["LIST_LIMIT", "format_moves", "hand_groups", "parse_move", "render_dagun"]
 
@@ -98,7 +99,10 @@ def render_dagun(view: Mapping[str, Any], names: Sequence[str], title: str | Non
     order = list(view.get("finish_order") or [])
     parts = []
     for s, n in enumerate(counts):
-        bits = [f"{n} cards", f"{captured[s] if s < len(captured) else 0} pts"]
+        bits = [
+            f"{n} card{'' if n == 1 else 's'}",
+            f"{captured[s] if s < len(captured) else 0} pts",
+        ]
         if s in order:
             bits.append(_PLACES[order.index(s)])
         if s == dealer:
@@ -140,9 +144,11 @@ def render_dagun(view: Mapping[str, Any], names: Sequence[str], title: str | Non
         )
     results = view.get("hand_results") or []
     if results and (view.get("phase") in ("hand_over", "match_over") or not view.get("history")):
-        text = results[-1].get("text") if isinstance(results[-1], Mapping) else None
-        if text:
-            lines.append(f"last hand: {name_seats(text, names)}")
+        last_hand = results[-1] if isinstance(results[-1], Mapping) else {}
+        screen = present_dagun.hand_result(last_hand)
+        if screen:
+            you = seat if isinstance(seat, int) else None
+            lines.append(f"last hand: {render(Reader('en', list(names), you=you), screen[0])}")
     coins = view.get("coins") or []
     if any(coins):
         lines.append("coins: " + " · ".join(f"{_who(s, names)} {c}" for s, c in enumerate(coins)))

@@ -17,7 +17,7 @@ import discord
 
 from cogs.controls import TableButton, quick_rows
 from cogs.hand_message import HandPayload, hand_layout
-from cogs.i18n import tr
+from cogs.i18n import ntr, tr
 from cogs.lead import lead_line
 from cogs.picker import Selection, card_groups, chosen_line, pick_kinds, pick_rows
 from cogs.present import action_label, cards_text, encode_action, game_text, outcome_line, seat_name
@@ -89,8 +89,10 @@ def hand_payload(
     hand_text = getattr(own, "hand_text", None)  # mahjong: tiles, 财神 marked
     spec = GAMES.get(table.game)
     title = spec.title_zh if spec else table.game
+    # "14 tiles" in mahjong, "25 cards" elsewhere: the game's presentation names its pieces
+    title_key = "hand.title.tile" if presentation.pieces(table.game) == "tile" else "hand.title"
     top = [
-        f"**{tr(lang, 'hand.title', game=title, seat=seat + 1, count=len(hand))}** · #{table.id}",
+        f"**{ntr(lang, title_key, len(hand), game=title, seat=seat + 1)}** · #{table.id}",
         *situation_lines(table, view, lang, seat),
         (hand_text(lang, view) if hand_text is not None else cards_text(hand)) or "—",
     ]

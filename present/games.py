@@ -8,6 +8,7 @@ A game's module is ``present.<key>`` (``present/dagun.py`` for ``"dagun"``). It 
 * ``match_result(result: Mapping) -> list[Msg]`` — the end-of-match screen from
   ``MatchResult.to_json()``, headline first;
 * ``table(view) -> list[Msg]`` — the public state of play, from a spectator's view;
+* ``PIECES`` — ``"tile"`` for a game of tiles (the default is ``"card"``);
 * ``situation(view, seat) -> list[Msg]`` — what a seat's decision needs, from its own view,
   and the whole result screen once the hand is over.
 
@@ -26,7 +27,7 @@ from typing import Any
 from games.base import Event
 from present.message import Msg
 
-__all__ = ["event", "hand_result", "match_result", "of", "situation", "table"]
+__all__ = ["event", "hand_result", "match_result", "of", "pieces", "situation", "table"]
 
 
 @cache
@@ -82,3 +83,8 @@ def situation(game: str | None, view: Mapping[str, Any], seat: int) -> list[Msg]
     module = of(game)
     func = getattr(module, "situation", None)
     return None if func is None else list(func(view, seat))
+
+
+def pieces(game: str | None) -> str:
+    """What ``game`` is played with: ``"tile"`` (its module's ``PIECES``) or ``"card"``."""
+    return str(getattr(of(game), "PIECES", "card"))

@@ -12,8 +12,10 @@ from games.base import Event
 from present import mahjong
 from present.message import Join, Msg, Seat, Tiles
 
-__all__ = ["event", "hand_result", "match_result", "win_parts"]
+__all__ = ["PIECES", "event", "hand_result", "match_result", "win_parts"]
 
+PIECES = "tile"
+"""A mahjong hand is counted in tiles."""
 match_result = mahjong.match_result
 
 

@@ -9,9 +9,11 @@ from typing import Any
 from present import mahjong
 from present.message import Msg
 
-__all__ = ["event", "hand_result", "match_result"]
+__all__ = ["PIECES", "event", "hand_result", "match_result"]
 
 event = mahjong.event
+PIECES = "tile"
+"""A mahjong hand is counted in tiles."""
 match_result = mahjong.match_result
 
 

@@ -254,10 +254,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 #: Cycles not broken yet (each a function-level import); the list may only shrink.
-KNOWN_CYCLES: list[list[str]] = [
-    # the terminal's 打滚 table names seats with bot.textview's helper, which loads it
-    ["bot.textview", "bot.textview_dagun"],
-]
+KNOWN_CYCLES: list[list[str]] = []
 
 
 @pytest.mark.parametrize("package", CYCLE_FREE)

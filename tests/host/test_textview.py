@@ -205,7 +205,8 @@ def test_at_a_hand_end_the_finished_hands_sides_count_not_the_next_dealers() -> 
     end = render_hand_end(v, NAMES).splitlines()
     assert end[2:] == [
         "defenders' points: Bot 2 + Bot 4 110",
-        "last hand: defenders 110: they take over the deal (上庄)",
+        "last hand: Hand 1 over: the attackers won 110 points;"
+        " Bot 2 & Bot 4 take over the deal (上庄)",
     ]
 
 
