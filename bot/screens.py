@@ -31,7 +31,7 @@ def terminal_lang(environ: Mapping[str, str] | None = None) -> Lang:
 
 
 def _reader(names: Sequence[str], you: int | None, lang: Lang, ascii_cards: bool) -> Reader:
-    return Reader(lang, list(names), you=you, style="plain", ascii_cards=ascii_cards)
+    return Reader(lang, list(names), you=you, ascii_cards=ascii_cards)
 
 
 def event_lines(

@@ -16,14 +16,14 @@ read depends on the reader:
 * :class:`Msg` itself, for a phrase inside a line, and :class:`Join` for a list of phrases.
 
 :func:`render` needs a :class:`Reader`: the language, the seat names, the reading seat (or
-``None`` for a public message) and the style (``plain`` for the terminal, ``markdown`` for
-Discord, where a player's chosen name is escaped so that it can neither ping nor link).
+``None`` for a public message) and whether cards must be ASCII. The names are given as the
+front end shows them: Discord passes them already inert (``cogs.inert``: no markdown, mention
+or link), the terminal as typed.
 A message with a ``n`` parameter is a plural message (:func:`present.i18n.ntr`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -47,8 +47,6 @@ __all__ = [
     "render",
     "render_all",
 ]
-
-Style = Literal["plain", "markdown"]
 
 
 @dataclass(frozen=True)
@@ -128,8 +126,9 @@ class ByLang:
 
 @dataclass(frozen=True)
 class Join:
-    """Phrases joined by the language's list separator (``, `` / ``，``; ``sep="；"`` style:
-    ``"semicolon"``)."""
+    """Phrases joined by a separator of the reader's language: ``comma`` (``, `` / ``，``),
+    ``semicolon`` (``; `` / ``；``), ``dot`` (`` · `` / ``、``), ``middot`` (`` · ``),
+    ``plus`` (``+``) or ``space``."""
 
     items: tuple[Any, ...]
     sep: Literal["comma", "semicolon", "space", "plus", "dot", "middot"] = "comma"
@@ -146,25 +145,13 @@ class Join:
 @dataclass(frozen=True)
 class Reader:
     """Who reads: ``lang``, the seats' ``names``, the reading seat ``you`` (``None``: a public
-    message, nobody is "you"), the ``style`` and whether cards must be ASCII (a console
-    that cannot show ♠)."""
+    message, nobody is "you") and whether cards must be ASCII (a console that cannot show
+    ♠)."""
 
     lang: Lang
     names: Sequence[str]
     you: int | None = None
-    style: Style = "plain"
     ascii_cards: bool = False
-
-
-_MARKDOWN = re.compile(r"([\\*_~`|>\[\]()#-])")
-
-
-def _escape(reader: Reader, text: str) -> str:
-    """A player's chosen name shown inertly: markdown escaped, mentions broken."""
-    if reader.style != "markdown":
-        return text
-    text = _MARKDOWN.sub(r"\\\1", text)
-    return text.replace("@", "@\u200b").replace("<", "<\u200b")
 
 
 def seat_text(reader: Reader, seat: int | None) -> str:
@@ -174,7 +161,7 @@ def seat_text(reader: Reader, seat: int | None) -> str:
     if reader.you is not None and seat == reader.you:
         return tr(reader.lang, "present.you")
     if 0 <= seat < len(reader.names):
-        return _escape(reader, reader.names[seat])
+        return reader.names[seat]
     return tr(reader.lang, "seat_n", n=seat + 1)
 
 
