@@ -25,12 +25,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from itertools import combinations
 from typing import Any, ClassVar
 
 from games.base import JSON, Action, Decision, Event, Game, HandResult, IllegalAction, MatchResult
-from games.cards import BIG_JOKER, SMALL_JOKER, Card, CardParseError, Rank, Suit, format_cards
-from games.dagunzi import kitty, results, views
+from games.cards import BIG_JOKER, Card, CardParseError, Rank, Suit, format_cards
+from games.dagunzi import dealing, kitty, moves, playing, results, views
 from games.dagunzi import rules as R
 from games.dagunzi.deck import (
     DEALT,
@@ -40,17 +39,14 @@ from games.dagunzi.deck import (
     TEAMS,
     asc,
     card_of,
-    card_points,
     is_seat,
     level_label,
 )
+from games.dagunzi.moves import FOLLOWS_LISTED
 from games.dagunzi.options import PRESETS, DagunziOptions
-from games.tricks import Lead, TrumpOrder, classify_lead, legal_leads, trick_winner
+from games.tricks import Lead, TrumpOrder, classify_lead
 
 __all__ = ["FOLLOWS_LISTED", "DagunziGame"]
-
-FOLLOWS_LISTED = 200
-"""At most this many follows in :meth:`DagunziGame.legal_actions` without a limit."""
 
 _KINDS = ("deal", "declare", "pass", "tribute", "bury", "bury_jokers", "take", "play", "next_hand")
 _SUIT_RANK = {None: 0, Suit.SPADES: 1, Suit.HEARTS: 2, Suit.CLUBS: 3, Suit.DIAMONDS: 4}
@@ -165,30 +161,10 @@ class DagunziGame(Game):
         self.phase = "dealing"
 
     def _deal_cards(self, count: int) -> list[Event]:
-        """Deal ``count`` cards one at a time counter-clockwise from the start seat; after a
-        grab, the grabber's first suited card fixes trump (dagunzi.txt:29-30)."""
-        events: list[Event] = []
-        end = min(DEALT, self.deal_pos + count)
-        for i in range(self.deal_pos, end):
-            seat = (self.start_seat + i) % 4
-            card = self.undealt[i]
-            self.hands[seat].append(card)
-            if seat == self.grab_seat and self.trump_suit is None and card.suit is not None:
-                events.append(self._fix_trump(card.suit, "grab", card))
-        self.deal_pos = end
-        return events
+        return dealing.deal_cards(self, count)
 
     def _fix_trump(self, suit: Suit, how: str, card: Card | None) -> Event:
-        self.trump_suit = suit
-        self.trump_fixed_by = how
-        self.trump_card = card
-        self.order = R.trump_order(self.level, suit, self.mixed)
-        return Event(
-            "trump_fixed",
-            self.grab_seat if how == "grab" else None,
-            {"trump": suit.value, "how": how, "card": asc([card])[0] if card else None},
-            f"trump is {suit.symbol} ({how.replace('_', ' ')})",
-        )
+        return dealing.fix_trump(self, suit, how, card)
 
     # ================================================================== helpers
     @property
@@ -286,26 +262,10 @@ class DagunziGame(Game):
         return bool(keys - self.declined[seat])
 
     def _open_declare_round(self) -> None:
-        """Asynchronous table: after a deal step the seats that can declare something they
-        could not before are asked in turn, from the deal's first seat."""
-        self.asking = [
-            s for s in ((self.start_seat + k) % 4 for k in range(4)) if self._new_capability(s)
-        ]
-        if self.asking:
-            self.phase = "declare_round"
-            self.turn = self.asking[0]
-        else:
-            self.phase = "dealing"
-            self.turn = None
+        return dealing.open_declare_round(self)
 
     def _next_asked(self) -> None:
-        self.asking = [s for s in self.asking[1:] if self._new_capability(s)]
-        if self.asking and self.declaring_open():
-            self.turn = self.asking[0]
-        else:
-            self.asking = []
-            self.phase = "dealing"
-            self.turn = None
+        return dealing.next_asked(self)
 
     # ================================================================ decisions
     def pending(self) -> list[Decision]:
@@ -439,34 +399,10 @@ class DagunziGame(Game):
         return None
 
     def _validate_declare(self, seat: int, action: Action) -> R.Declaration:
-        cards = self._parse_cards(action)
-        self._require_held(seat, cards)
-        if self.grab:
-            if cards != [BIG_JOKER]:
-                raise IllegalAction(
-                    "grab_with_big_joker",
-                    "the first hand of a 轮 is grabbed by showing one 大王 (抢亮), "
-                    f"not {format_cards(cards)}",
-                    {"cards": format_cards(cards)},
-                    "dagunzi.txt:29",
-                )
-            return R.Declaration(seat, (BIG_JOKER,), None, 0)
-        new = R.read_declaration(seat, cards, self.level, action.data.get("suit"))
-        R.check_overcall(self.standing, new)
-        return new
+        return dealing.validate_declare(self, seat, action)
 
     def _check_joker_order(self, seat: int, cards: Sequence[Card]) -> None:
-        """大王 before 小王 (dagunzi.txt:45): a 小王 is buried only with no 大王 left in hand."""
-        if SMALL_JOKER not in cards:
-            return
-        left = Counter(self.hands[seat]) - Counter(cards)
-        if left[BIG_JOKER]:
-            raise IllegalAction(
-                "big_joker_first",
-                "bury 大王 before 小王: you keep a 大王 in hand",
-                {"card": "大王"},
-                "dagunzi.txt:45",
-            )
+        return dealing.check_joker_order(self, seat, cards)
 
     def _validate_bury_jokers(self, seat: int, action: Action) -> list[Card]:
         cards = self._parse_cards(action)
@@ -527,164 +463,22 @@ class DagunziGame(Game):
 
     # ----------------------------------------------------------------- dealing
     def _apply_deal(self) -> list[Event]:
-        if self.deal_pos >= DEALT:
-            return self._finish_deal()
-        before = self.deal_pos
-        events = self._deal_cards(4 * self.options.deal_round)
-        events.insert(
-            0,
-            Event(
-                "cards_dealt",
-                None,
-                {"count": self.deal_pos - before, "dealt": self.deal_pos},
-                f"{self.deal_pos - before} cards dealt ({self.deal_pos} of {DEALT})",
-            ),
-        )
-        if self.options.deal == "all_at_once" and self.declaring_open():
-            self._open_declare_round()
-        return events
+        return dealing.apply_deal(self)
 
     def _apply_declare(self, seat: int, new: R.Declaration) -> list[Event]:
-        if self.grab:
-            # 抢亮: one 大王 makes the dealer; nobody can overcall (dagunzi.txt:29-31)
-            self.grab_seat = seat
-            self.dealer = seat
-            self.standing = new
-            self.declarations.append({"seat": seat, "cards": ["BJ"], "kind": "grab"})
-            self.asking = []
-            self.phase = "dealing"
-            self.turn = None
-            events = [
-                Event(
-                    "deal_grabbed",
-                    seat,
-                    {"cards": ["BJ"]},
-                    f"seat {seat} shows a 大王 and becomes dealer (抢亮): trump is the suit of "
-                    "the next suited card it receives",
-                )
-            ]
-            # the next suited card the grabber receives: later in the deal, or the kitty's
-            return events
-        standing = self.standing
-        kind = (
-            "declare"
-            if standing is None
-            else (
-                "reinforce" if standing.seat == seat and standing.suit == new.suit else "overcall"
-            )
-        )
-        self.standing = new
-        self.declarations.append(
-            {
-                "seat": seat,
-                "cards": asc(list(new.cards)),
-                "kind": kind,
-                "trump": new.suit.value if new.suit else None,
-            }
-        )
-        assert new.suit is not None
-        events = [
-            Event(
-                "trump_declared" if kind != "overcall" else "trump_overcalled",
-                seat,
-                {"cards": asc(list(new.cards)), "kind": kind, "trump": new.suit.value},
-                f"seat {seat} {kind}s with {new.describe()}: {new.suit.symbol} trump",
-            )
-        ]
-        if self.phase == "declare_round":
-            self._next_asked()
-        return events
+        return dealing.apply_declare(self, seat, new)
 
     def _apply_pass(self, seat: int) -> list[Event]:
-        if self.phase == "dealing":
-            return []  # "not now" while a live deal goes on
-        if self.phase == "declare_round":
-            self.declined[seat] |= {
-                self._decl_key(c, s) for c, s in self.possible_declarations(seat)
-            }
-            self._next_asked()
-            return []
-        # bury_jokers: the next seat, or play
-        return self._next_joker_seat()
+        return dealing.apply_pass(self, seat)
 
     def _redeal(self, why: str) -> list[Event]:
-        self._start_hand(self.grab, self.redeals + 1)
-        return [Event("redealt", None, {"reason": why}, f"{why}: the cards are dealt again")]
+        return dealing.redeal(self, why)
 
     def _finish_deal(self) -> list[Event]:
-        """Fix dealer and trump (dagunzi.txt:29-39), then tribute or the kitty."""
-        events: list[Event] = []
-        self.asking = []
-        if self.grab and self.grab_seat is not None:
-            if self.trump_suit is None:
-                # reading: the grabber's last card was the 大王: the kitty's first suited card
-                card = next((c for c in self.kitty if c.suit is not None), None)
-                if card is None:
-                    return self._redeal("the kitty holds only jokers")
-                assert card.suit is not None
-                events.append(self._fix_trump(card.suit, "grab", card))
-        elif self.grab:
-            flipped = self._flip()
-            if flipped is None:
-                return self._redeal("the kitty has too few suited cards to flip")
-            seat, card = flipped
-            self.dealer = seat
-            assert card.suit is not None
-            events.append(
-                Event(
-                    "kitty_flipped",
-                    seat,
-                    {"flips": list(self.flips)},
-                    "nobody showed a 大王: each seat flips a kitty card; "
-                    + ", ".join(f"seat {f['seat']} {f['card']}" for f in self.flips)
-                    + f"; seat {seat} deals",
-                )
-            )
-            events.append(self._fix_trump(card.suit, "flip", card))
-        elif self.standing is not None:
-            assert self.standing.suit is not None
-            self.trump_suit = self.standing.suit
-            self.trump_fixed_by = "declaration"
-            self.order = R.trump_order(self.level, self.trump_suit, self.mixed)
-        else:
-            # nobody declared: a random kitty card, jokers drawn past (dagunzi.txt:38-39)
-            indexes = list(range(KITTY_SIZE))
-            self._rng(self.redeals, "draw").shuffle(indexes)
-            card = next((self.kitty[i] for i in indexes if self.kitty[i].suit is not None), None)
-            if card is None:
-                return self._redeal("the kitty holds only jokers")
-            assert card.suit is not None
-            events.append(self._fix_trump(card.suit, "kitty_draw", card))
-        assert self.dealer is not None
-        shown = self.trump_fixed_by != "kitty_draw"
-        self.kitty_shown = list(self.kitty) if shown else None
-        self.kitty_public = shown
-        if self.owed > 0:
-            self.phase = "tribute"
-            return events
-        return events + self._open_kitty()
+        return dealing.finish_deal(self)
 
     def _flip(self) -> tuple[int, Card] | None:
-        """Each seat flips kitty cards from the deal's first seat on, a joker flipped past
-        (dagunzi.txt:32-33, 63); the highest wins, the first flipped on equal cards."""
-        pos = 0
-        best: tuple[int, int, Card] | None = None
-        for k in range(4):
-            seat = (self.start_seat + k) % 4
-            while pos < KITTY_SIZE and self.kitty[pos].is_joker:
-                self.flips.append({"seat": seat, "card": asc([self.kitty[pos]])[0]})
-                pos += 1
-            if pos >= KITTY_SIZE:
-                self.flips = []
-                return None
-            card = self.kitty[pos]
-            pos += 1
-            self.flips.append({"seat": seat, "card": asc([card])[0]})
-            value = R.flip_value(card, self.level)
-            if best is None or value > best[0]:
-                best = (value, seat, card)
-        assert best is not None
-        return best[1], best[2]
+        return dealing.flip(self)
 
     # ------------------------------------------------- tribute and kitty (kitty.py)
     def _apply_tribute(self) -> list[Event]:
@@ -707,65 +501,13 @@ class DagunziGame(Game):
 
     # ------------------------------------------------------------------- play
     def _start_play(self) -> list[Event]:
-        """The dealer leads the first trick (dagunzi.txt:7, 66)."""
-        assert self.dealer is not None and self.trump_suit is not None
-        self.phase = "play"
-        self.turn = self.dealer
-        self.trick_leader = self.dealer
-        return [
-            Event(
-                "play_started",
-                self.dealer,
-                {"trump": self.trump_suit.value, "level": level_label(self.level)},
-                f"{self.trump_suit.symbol} trump at level {level_label(self.level)}; "
-                f"seat {self.dealer} leads",
-            )
-        ]
+        return playing.start_play(self)
 
     def _apply_play(self, seat: int, cards: list[Card], lead: Lead | None) -> list[Event]:
-        if not self.trick_plays:
-            assert lead is not None
-            self.lead = lead
-            self.trick_leader = seat
-        self._remove(seat, cards)
-        self.trick_plays.append((seat, tuple(cards)))
-        if len(self.trick_plays) < 4:
-            self.turn = (seat + 1) % 4
-            return []
-        return self._finish_trick()
+        return playing.apply_play(self, seat, cards, lead)
 
     def _finish_trick(self) -> list[Event]:
-        """The winner takes the points and leads (dagunzi.txt:69); equal cards: the first
-        played wins (reading)."""
-        winner = trick_winner(self.trick_plays, self._order(), R.RULES)
-        cards = [c for _, p in self.trick_plays for c in p]
-        pts = card_points(cards)
-        self.points[winner % 2] += pts
-        self.won_cards.extend(cards)
-        self.tricks_done.append(
-            {
-                "leader": self.trick_leader,
-                "plays": [{"seat": s, "cards": asc(p)} for s, p in self.trick_plays],
-                "winner": winner,
-                "points": pts,
-            }
-        )
-        n = len(self.tricks_done)
-        events = [
-            Event(
-                "trick_won",
-                winner,
-                {"points": pts, "trick": n},
-                f"seat {winner} wins trick {n}" + (f" with {pts} points" if pts else ""),
-            )
-        ]
-        self.trick_plays = []
-        self.lead = None
-        self.trick_leader = winner
-        self.turn = winner
-        if any(self.hands):
-            return events
-        return events + self._finish_hand(winner)
+        return playing.finish_trick(self)
 
     # -------------------------------------------------------------- scoring
     def _finish_hand(self, last_winner: int) -> list[Event]:
@@ -786,70 +528,10 @@ class DagunziGame(Game):
 
     # ============================================================ legal actions
     def legal_actions(self, seat: int, limit: int | None = None) -> list[Action]:
-        """Legal actions for ``seat`` now, most useful first; :meth:`check` is the authority."""
-        kinds = {k for d in self.pending() if d.seat == seat for k in d.kinds}
-        out: list[Action] = []
-        if "declare" in kinds:
-            for cards, suit in self.possible_declarations(seat):
-                data: dict[str, JSON] = {"cards": asc(list(cards))}
-                if cards[0].is_joker and len(cards) == 3:
-                    assert suit is not None
-                    data["suit"] = suit.value
-                out.append(Action(seat, "declare", data))
-        if "bury_jokers" in kinds:
-            jokers = sorted((c for c in self.hands[seat] if c.is_joker), key=lambda c: -c.rank)
-            # every count the seat could bury, whatever the hidden kitty holds: listing only
-            # the counts that fit would tell the seat how many small cards the kitty has;
-            # check() accepts each (jokers beyond the kitty's small cards stay in the hand)
-            for n in range(len(jokers), 0, -1):
-                out.append(Action(seat, "bury_jokers", {"cards": asc(jokers[:n])}))
-        if "pass" in kinds:
-            out.append(Action(seat, "pass"))
-        if "bury" in kinds:
-            for six in self.bury_candidates(seat):
-                out.append(Action(seat, "bury", {"cards": asc(six)}))
-        if "take" in kinds:
-            assert self.take_pending is not None
-            _s, tied, free = self.take_pending
-            seen: set[tuple[str, ...]] = set()
-            # every choice (at most C(6, 3) = 20 from a kitty of 6), so that a menu offers
-            # each one (dagunzi.txt:47-48: among equal ranks the player chooses)
-            for pick in combinations(tied, free):
-                key = tuple(sorted(asc(list(pick))))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(Action(seat, "take", {"cards": list(key)}))
-        if "play" in kinds:
-            order = self._order()
-            hand = self.hands[seat]
-            if self.lead is None:
-                plays = legal_leads(hand, order, R.RULES, limit)
-            else:
-                cap = FOLLOWS_LISTED if limit is None else limit
-                plays = R.dagunzi_follows(self.lead, hand, order, self.options.bang, cap)
-            out += [Action(seat, "play", {"cards": asc(list(c))}) for c in plays]
-        return out[:limit] if limit is not None else out
+        return moves.legal_actions(self, seat, limit)
 
     def bury_candidates(self, seat: int) -> list[list[Card]]:
-        """A few sets of 6 ``seat`` could bury, least useful first: the 6 lowest side cards
-        without points, then the 6 lowest cards by the trump order (no jokers)."""
-        order = self._order()
-        hand = self.hands[seat]
-        safe = sorted(
-            (c for c in hand if not order.is_trump(c)),
-            key=lambda c: (c.points > 0, order.strength(c)),
-        )
-        weakest = sorted(
-            (c for c in hand if not c.is_joker),
-            key=lambda c: (order.is_trump(c), order.strength(c)),
-        )
-        out: list[list[Card]] = []
-        if len(safe) >= KITTY_SIZE:
-            out.append(safe[:KITTY_SIZE])
-        low = weakest[:KITTY_SIZE]
-        if not out or Counter(low) != Counter(out[0]):
-            out.append(low)
-        return out
+        return moves.bury_candidates(self, seat)
 
     # ===================================================================== views
     def view(self, seat: int | None) -> dict[str, JSON]:
