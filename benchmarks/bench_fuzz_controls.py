@@ -4,9 +4,10 @@ hypothesis cases or more.
 ``python -m benchmarks fuzz_controls`` sends the cases of :mod:`tests.discord.fuzz_controls`
 (every control template with odd numbers and values, and drawn ones) half on a lobby's table
 message, half on a player's hand message during play, and prints
-``fuzz_controls.examples`` (cases sent), with as extras how many were answered with a
-refusal and ``went_wrong`` (answers "Something went wrong", target 0) and ``errors_logged``
-(target 0). ``FUZZ_EXAMPLES`` in the environment changes the count (default 10,000).
+``fuzz_controls.examples`` (cases sent), ``fuzz_controls.went_wrong`` (answers "Something
+went wrong", target 0) and ``fuzz_controls.unanswered`` (no answer within 30 s, target 0),
+with as extras how many were refused and ``errors_logged`` (target 0). ``FUZZ_EXAMPLES``
+in the environment changes the count (default 10,000).
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from benchmarks import Figure
-from tests.discord.fuzz_controls import cases, poke
+from tests.discord.fuzz_controls import Case, cases, poke
 from tests.discord.play import table_id, table_message
-from tests.discord_loopback import Harness, LoopbackDiscord
+from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser, StoredMessage
+from tests.discord_loopback.harness import InteractionTimeout
 
 __all__ = ["run"]
 
@@ -38,7 +41,7 @@ class _Errors(logging.Handler):
         self.count += 1
 
 
-async def _main(db: Path, examples: int) -> dict[str, float]:
+async def _main(db: Path, examples: int) -> dict[str, Any]:
     from bot.config import Settings
     from cogs.client import create_bot
 
@@ -48,6 +51,19 @@ async def _main(db: Path, examples: int) -> dict[str, float]:
     errors = _Errors()
     logging.getLogger().addHandler(errors)
     sent = refused = wrong = 0
+    unanswered: list[str] = []
+
+    async def send(user: LoopbackUser, message: StoredMessage, case: Case) -> None:
+        nonlocal sent, refused, wrong
+        sent += 1
+        try:
+            texts = await poke(h, user, message, case)
+        except InteractionTimeout:
+            unanswered.append(case.custom_id)
+            return
+        refused += any(t.startswith("❌") for t in texts)
+        wrong += any("went wrong" in t.lower() for t in texts)
+
     try:
         alice, bob = server.add_users("alice", "bob")
         settings = Settings(
@@ -63,10 +79,7 @@ async def _main(db: Path, examples: int) -> dict[str, float]:
         tid = table_id(table_message(server))
         half = examples // 2
         for case in cases(tid, half, seed=1)[:half]:
-            texts = await poke(h, bob, table_message(server), case)
-            sent += 1
-            refused += any(t.startswith("❌") for t in texts)
-            wrong += any("went wrong" in t.lower() for t in texts)
+            await send(bob, table_message(server), case)
         await (await h.slash(alice, "table addbot")).final()
         await bot.service.start(server.channel.id, alice.id, seed=3)
         hand = await server.wait_until(
@@ -74,15 +87,18 @@ async def _main(db: Path, examples: int) -> dict[str, float]:
             what="Alice's hand message",
         )
         for case in cases(tid, examples - half, seed=2)[: examples - half]:
-            texts = await poke(h, alice, hand, case)
-            sent += 1
-            refused += any(t.startswith("❌") for t in texts)
-            wrong += any("went wrong" in t.lower() for t in texts)
+            await send(alice, hand, case)
         await h.stop_bot()
     finally:
         logging.getLogger().removeHandler(errors)
         await server.stop()
-    return {"sent": sent, "refused": refused, "wrong": wrong, "errors": errors.count}
+    return {
+        "sent": sent,
+        "refused": refused,
+        "wrong": wrong,
+        "errors": errors.count,
+        "unanswered": unanswered,
+    }
 
 
 def run() -> Iterator[Figure]:
@@ -93,7 +109,10 @@ def run() -> Iterator[Figure]:
         "refused": out["refused"],
         "went_wrong": out["wrong"],
         "errors_logged": out["errors"],
+        "unanswered": len(out["unanswered"]),
+        "unanswered_first": out["unanswered"][:5],
         "seconds": round(time.perf_counter() - started, 1),
     }
     yield Figure("fuzz_controls.examples", out["sent"], "cases", f">= {EXAMPLES}", extra)
     yield Figure("fuzz_controls.went_wrong", out["wrong"], "answers", "0", extra)
+    yield Figure("fuzz_controls.unanswered", len(out["unanswered"]), "cases", "0", extra)

@@ -24,15 +24,20 @@ import discord
 from discord.utils import escape_markdown, escape_mentions
 
 __all__ = [
+    "BUTTON_LABEL_LIMIT",
     "CONTENT_LIMIT",
     "ECHO_LIMIT",
     "echo",
     "fit",
+    "fit_options",
     "inert",
     "pings",
 ]
 
 CONTENT_LIMIT = 2000  # characters of a message's content
+OPTION_LIMIT = 100  # characters of a select option's label, value, description
+BUTTON_LABEL_LIMIT = 80  # characters of a button's label
+PLACEHOLDER_LIMIT = 150  # characters of a select's placeholder
 ECHO_LIMIT = 100  # characters of the player's input repeated in a reply
 ZWSP = "\u200b"
 # "<#123>" (channel), "<t:…>" (timestamp), "<:name:id>" (emoji), "</cmd:id>" (command):
@@ -71,3 +76,17 @@ def pings(content: str, users: Iterable[int]) -> discord.AllowedMentions:
     mentions as ``<@id>``; never roles, everyone or anybody else."""
     meant = [discord.Object(uid) for uid in dict.fromkeys(users) if f"<@{uid}>" in content]
     return discord.AllowedMentions(everyone=False, roles=False, users=meant, replied_user=False)
+
+
+def fit_options(options: list[discord.SelectOption]) -> list[discord.SelectOption]:
+    """A select's options within Discord's limits: labels and descriptions cut to 100
+    characters; an option whose value would not fit (never drawn so) is left out."""
+    out = []
+    for option in options:
+        if len(option.value) > OPTION_LIMIT:
+            continue
+        option.label = fit(option.label, OPTION_LIMIT)
+        if option.description:
+            option.description = fit(option.description, OPTION_LIMIT)
+        out.append(option)
+    return out

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from cogs.actions import perform_control
+from cogs.inert import BUTTON_LABEL_LIMIT, PLACEHOLDER_LIMIT, fit, fit_options
 
 __all__ = ["ActButton", "ActSelect"]
 
@@ -26,7 +27,7 @@ class ActButton(
     def __init__(self, table_id: int, step: int, value: str, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or value,
+                label=fit(label or value, BUTTON_LABEL_LIMIT),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"pj:a:{table_id}:{step}:{value}",
             )
@@ -61,8 +62,8 @@ class ActSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"pj:s:{table_id}:{step}",
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
+                options=fit_options(options or []) or [discord.SelectOption(label="-", value="-")],
+                placeholder=fit(placeholder, PLACEHOLDER_LIMIT) if placeholder else None,
                 min_values=1,
                 max_values=1,
             )
