@@ -285,13 +285,10 @@ def test_the_cycle_check_sees_hidden_imports_and_not_annotations(tmp_path: Path)
 MAX_LINES = 600
 SIZED = ("bot", "cogs", "render", "present", "games")
 
-#: Modules still over ``MAX_LINES``, each to be split by job like bot/tables.py (pure moves,
-#: public API unchanged). The list may only shrink: an entry back under the limit fails below.
-TOO_LONG_FOR_NOW: frozenset[str] = frozenset(
-    {
-        "games/mahjong/engine.py",
-    }
-)
+#: Modules over ``MAX_LINES`` for now (none today), each to be split by job like bot/tables.py
+#: (pure moves, public API unchanged). The list may only shrink: an entry back under the limit
+#: fails below.
+TOO_LONG_FOR_NOW: frozenset[str] = frozenset()
 
 
 def _lines(path: Path) -> int:
