@@ -1,9 +1,12 @@
 """Buttons and select menus that survive a restart (discord.py ``DynamicItem``).
 
-Every custom_id names the table (and, for moves, the game step it was drawn
-at); nothing in a custom_id is trusted: the acting seat is always the clicking
-user's seat at that table, looked up in the host, and the host and the rules
-check the move. custom_id forms (all under Discord's 100 characters):
+Every custom_id names the table (and, for moves, the *decision* it was drawn for:
+``<step>`` is the step at which the seat's decision opened, :mod:`bot.decisions`); nothing
+in a custom_id is trusted: the acting seat is always the clicking user's seat at that
+table, looked up in the host, and the host and the rules check the move. A move control is
+good while its decision stands (打滚子's live deal: whatever deal steps came between), out of
+date once it has ended, and forged for a step the game has not reached (:mod:`cogs.bound`).
+custom_id forms (all under Discord's 100 characters):
 
 * ``pj:l:<table>:<join|leave|addbot|start>`` — lobby buttons on the table message
 * ``pj:v:<table>:<hand|hint|back>`` — "View hand" / "Hint" on the table message, "Take my
@@ -12,8 +15,8 @@ check the move. custom_id forms (all under Discord's 100 characters):
 * ``pj:s:<table>:<step>`` — the select menu of legal moves in a hand message
 * ``pj:g:<table>:<step>:<group>`` — one group's menu of suggested moves (:mod:`cogs.suggest`)
 
-A move's idempotency key is ``c:<table>:<user>:<step>``: two clicks at once on
-the same hand message (or a retried interaction) apply once.
+A move's idempotency key is ``c:<table>:<user>:<step>`` (the decision's number): two
+clicks at once on the same hand message (or a retried interaction) apply once.
 """
 
 from __future__ import annotations
