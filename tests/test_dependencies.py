@@ -253,14 +253,9 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
-#: Cycles not broken yet (each a function-level import); the list may only shrink.
-KNOWN_CYCLES: list[list[str]] = []
-
-
 @pytest.mark.parametrize("package", CYCLE_FREE)
 def test_no_import_cycle_inside_a_package(package: str) -> None:
-    known = [c for c in KNOWN_CYCLES if c[0].split(".")[0] == package]
-    assert cycles(import_graph(package)) == known
+    assert cycles(import_graph(package)) == []
 
 
 def test_the_cycle_check_sees_hidden_imports_and_not_annotations(tmp_path: Path) -> None:
