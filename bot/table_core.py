@@ -63,6 +63,8 @@ class TableServiceCore(ABC):
         self._closed: list[int] = []
         self._listeners: list[Listener] = []
         self._claim: DatabaseClaim | None = None
+        #: (table, seat) -> ((game seed, actions applied), the hint for that decision)
+        self._hints: dict[tuple[int, int], tuple[tuple[int, int], Action | None]] = {}
         self._snapshot_seq: dict[int, int] = {}  # game id -> actions in its stored snapshot
 
     # ================================================================ basics

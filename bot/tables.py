@@ -69,6 +69,9 @@ from bot.table_play import PlayMixin
 from bot.table_startup import StartupMixin
 from games.base import Action, Decision
 
+HINTS_KEPT = 4096
+"""Hints remembered (one per table and seat, for its current decision) before starting over."""
+
 __all__ = [  # the data types are re-exported from bot.table_model
     "AUTO_RETRY_S",
     "BOT_KINDS_DEFAULT",
@@ -81,6 +84,7 @@ __all__ = [  # the data types are re-exported from bot.table_model
     "TableUpdate",
     "UpdateKind",
     "private_turn",
+    "same_move",
 ]
 
 
@@ -141,22 +145,61 @@ class TableService(StartupMixin, LobbyMixin, PlayMixin, AutoMixin):
     def hint(self, table_id: int, user_id: int) -> Action | None:
         """What the heuristic bot would play for the caller now, or ``None`` if nothing is pending.
 
+        The same move for the same state (its generator is seeded from the state), so it is
+        worked out once per decision and remembered.
+
         Raises ``TableError``: ``no_table``, ``not_started``, ``finished``, ``not_seated``.
         """
         table = self._playing(table_id)
         seat = self._seat_for_play(table, user_id)
-        assert table.engine is not None
+        engine = table.engine
+        assert engine is not None
         # mahjong's standing choices are always open and never a move to hint at
-        if not any(d.seat == seat and d.kinds != ("standing",) for d in table.engine.pending()):
+        if not any(d.seat == seat and d.kinds != ("standing",) for d in engine.pending()):
             return None
+        hints = self._hints
+        known = hints.get((table.id, seat))
+        now = (engine.seed, len(engine.actions))  # this game's state: its seed, its moves
+        if known is not None and known[0] == now:
+            return known[1]
         bots = table.spec.bots()
         player = bots.get(BOT_KINDS_DEFAULT) or next(iter(bots.values()))
         try:
-            move = player().choose(table.engine, seat, self._bot_rng(table, seat, "hint:"))
+            move = player().choose(engine, seat, self._bot_rng(table, seat, "hint:"))
+            hinted: Action | None = Action(seat, move.kind, dict(move.data))
         except Exception:
             log.exception("hint failed at table %s", table.id)
-            return None
-        return Action(seat, move.kind, dict(move.data))
+            hinted = None
+        if len(hints) >= HINTS_KEPT:  # one per seat of the tables seen lately is plenty
+            hints.clear()
+        hints[(table.id, seat)] = (now, hinted)
+        return hinted
+
+    def suggestions(self, table_id: int, user_id: int, limit: int = 25) -> list[Action]:
+        """The caller's suggested moves as the hint orders them: the hint's move first (also
+        when it is not among the engine's ``limit`` most useful moves, as a bury of the kitty
+        may not be), then the others, most useful first; at most ``limit``. Every list of
+        suggested moves (the hand message's menu, ``/play``'s autocomplete) is this one.
+
+        Raises ``TableError``: ``no_table``, ``not_started``, ``finished``, ``not_seated``.
+        """
+        legal = self.legal_actions(table_id, user_id, limit)
+        hinted = self.hint(table_id, user_id) if legal else None
+        if hinted is None:
+            return legal
+        first = Action(legal[0].seat, hinted.kind, hinted.data)
+        rest = [a for a in legal if not same_move(a, first)]
+        return [first, *rest][:limit]
+
+
+def same_move(a: Action, b: Action) -> bool:
+    """True when ``a`` and ``b`` are one move: the same kind and data, the order of the cards
+    (or tiles) in a list aside."""
+
+    def norm(data: dict[str, Any]) -> dict[str, Any]:
+        return {k: sorted(map(str, v)) if isinstance(v, list) else v for k, v in data.items()}
+
+    return a.kind == b.kind and norm(dict(a.data)) == norm(dict(b.data))
 
 
 def private_turn(view: dict[str, Any], pending: list[Decision], seat: int | None) -> dict[str, Any]:

@@ -234,7 +234,7 @@ async def perform_control(
         return
     legal: list[Action] | None = None
     if value.startswith("#"):
-        legal = bot.service.legal_actions(table_id, interaction.user.id, 25)
+        legal = bot.service.suggestions(table_id, interaction.user.id, 25)
     action = decode_action(value, seat, legal)
     if action is None:
         await refuse(interaction, Refusal("bad_control", "this control is not valid"))

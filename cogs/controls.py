@@ -47,7 +47,7 @@ from cogs.actions import (
 from cogs.i18n import lang_of, tr
 from cogs.lead import lead_line
 from cogs.mahjong_controls import SettingsButton, StandingButton
-from cogs.move_controls import ActButton, ActSelect
+from cogs.move_controls import ActButton, ActSelect, button_value
 from cogs.picker import PickButton, PickSelect
 from cogs.present import action_label, encode_action
 from cogs.suggest import GroupSelect
@@ -311,8 +311,9 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
     controls = discord.ui.View(timeout=None)
     if value.startswith("#"):  # too long to carry: /play names it
         pass
-    elif len(value) <= 70 and " " not in value:
-        # a move without cards (过 pass) is named; "Play this" is for a play
+    elif len(button_value(value)) <= 70 and " " not in button_value(value):
+        # a button, also for a play of several cards (a bury of six: "bury:3c+4c+…"); a move
+        # without cards (过 pass) is named; "Play this" is for a play
         label = tr(lg, "hint.play_this") if action.data else action_label(lg, action)
         controls.add_item(ActButton(table.id, step, value, label))
     else:

@@ -303,7 +303,7 @@ class DisplayCore(ABC):
             return ("auto",)
         try:
             view = self.bot.service.view(table.id, user_id)
-            legal = self.bot.service.legal_actions(table.id, user_id, 25)
+            legal = self.bot.service.suggestions(table.id, user_id, 25)
         except Exception:  # the table may have just closed; the next update will tell
             return ()
         hand = view.get("hand") if isinstance(view, dict) else None
@@ -323,7 +323,7 @@ class DisplayCore(ABC):
         if table.status != "playing":
             return []
         try:
-            return self.bot.service.legal_actions(table.id, user_id, 25)
+            return self.bot.service.suggestions(table.id, user_id, 25)
         except Exception:
             return []
 

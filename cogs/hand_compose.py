@@ -21,7 +21,7 @@ from cogs.i18n import ntr, tr
 from cogs.lead import lead_line
 from cogs.picker import Selection, card_groups, chosen_line, pick_kinds, pick_rows
 from cogs.present import action_label, cards_text, encode_action, game_text, outcome_line, seat_name
-from cogs.suggest import group_rows
+from cogs.suggest import group_of_hint_first, group_rows, hint_first
 from cogs.table_message import kind_action, names_of
 from games.base import Action, IllegalAction
 from present import games as presentation
@@ -146,10 +146,13 @@ def hand_payload(
                 quick = read + [a for a in quick if not a.data]
             elif by_kind is not None and picking:
                 # more moves than one menu holds: a menu per group (打滚: per combination type)
-                groups = by_kind(lang, every_legal(table, seat))
-                if groups:
+                # the hint's move first, in the first group: the order of the suggestions
+                first = legal[0] if legal else None
+                menus = by_kind(lang, hint_first(every_legal(table, seat), first))
+                menus = group_of_hint_first(menus, first)
+                if menus:
                     quick = [a for a in quick if not a.data]
-                    grouped = group_rows(table.id, step, groups)
+                    grouped = group_rows(table.id, step, menus)
             rows += quick_rows(table.id, step, quick, lang, declare_kind(view, seat))
             rows += grouped
     elif table.status == "playing":

@@ -1,9 +1,9 @@
 """Mahjong controls in a private hand message: tiles are not cards, so these replace the
 card picker (:mod:`cogs.picker`) for every game on the mahjong core.
 
-* On one's turn: a **discard select** (one option per kind of tile held, the drawn tile
-  first and marked), a **自摸 win** button and a **kong** button per possible kong (concealed
-  or added to a pong).
+* On one's turn: a **discard select** (one option per kind of tile held, in the order of
+  the suggestions: the hint's discard first; the drawn tile marked), a **自摸 win** button
+  and a **kong** button per possible kong (concealed or added to a pong).
 * In a claim window, only for the seat that holds the claim (the controls are built from
   that seat's own legal moves, so nobody else ever gets them): **胡 杠 碰 吃 过** buttons;
   with several chows a **chow select** instead of the 吃 button.
@@ -60,6 +60,7 @@ def tile_rows(
     discards: list[discord.SelectOption] = []
     chows: list[tuple[str, str]] = []
     drawn = view.get("drawn")
+    drawn_marked = False  # the drawn tile is marked once, wherever the hint puts it
     in_window = view.get("claim_window") is not None
     ordered = sorted(
         enumerate(legal),
@@ -69,7 +70,8 @@ def tile_rows(
         value = encode_action(action, i)
         tile = action.data.get("tile")
         if action.kind == "discard" and isinstance(tile, str):
-            mark = tile == drawn and len(discards) == 0
+            mark = tile == drawn and not drawn_marked
+            drawn_marked = drawn_marked or mark
             notes = [tr(lang, "mj.pick.drawn")] if mark else []
             if tile == view.get("caishen"):  # 金华: discarding a wild tile deserves a warning
                 notes.append(tr(lang, "jh.pick.caishen"))

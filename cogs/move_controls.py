@@ -15,7 +15,20 @@ import discord
 from cogs.actions import perform_control
 from cogs.inert import BUTTON_LABEL_LIMIT, PLACEHOLDER_LIMIT, fit, fit_options
 
-__all__ = ["ActButton", "ActSelect"]
+__all__ = ["ActButton", "ActSelect", "button_value", "from_button_value"]
+
+
+def button_value(value: str) -> str:
+    """A move's value (:func:`cogs.present.encode_action`) as a button's custom_id carries it:
+    the spaces between cards as ``+`` (``bury:3c+4c+5c``), since the custom_id's value is one
+    word; a JSON value (``kind|{...}``) is kept as it is. Card and tile notation has no ``+``.
+    """
+    return value if "|" in value else value.replace(" ", "+")
+
+
+def from_button_value(carried: str) -> str:
+    """Inverse of :func:`button_value`."""
+    return carried if "|" in carried else carried.replace("+", " ")
 
 
 class ActButton(
@@ -29,7 +42,7 @@ class ActButton(
             discord.ui.Button(
                 label=fit(label or value, BUTTON_LABEL_LIMIT),
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"pj:a:{table_id}:{step}:{value}",
+                custom_id=f"pj:a:{table_id}:{step}:{button_value(value)}",
             )
         )
         self.table_id = table_id
@@ -40,7 +53,7 @@ class ActButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActButton:
-        return cls(int(match["table"]), int(match["step"]), match["value"])
+        return cls(int(match["table"]), int(match["step"]), from_button_value(match["value"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await perform_control(interaction, self.table_id, self.step, self.value)

@@ -49,7 +49,7 @@ async def cards_autocomplete(
     if table is None or table.seat_of(interaction.user.id) is None:
         return []
     try:
-        legal = bot.service.legal_actions(table.id, interaction.user.id, 25)
+        legal = bot.service.suggestions(table.id, interaction.user.id, 25)
     except table_error_type():
         return []
     lg = lang_of(interaction.locale)

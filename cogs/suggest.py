@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.tables import same_move
 from cogs.actions import perform_control
 from cogs.present import encode_action
 
 if TYPE_CHECKING:
     from games.base import Action
 
-__all__ = ["GroupSelect", "group_rows"]
+__all__ = ["GroupSelect", "group_of_hint_first", "group_rows", "hint_first"]
 
 MAX_OPTIONS = 25
 
@@ -90,3 +91,26 @@ def group_rows(
         row.add_item(GroupSelect(table_id, step, index, options, more[:150]))
         rows.append(row)
     return rows
+
+
+def hint_first(every: Sequence[Action], first: Action | None) -> list[Action]:
+    """``every`` legal move with ``first`` (the first suggestion: the hint's move) in front,
+    so that the groups built from it open with the hint's move in its group."""
+    if first is None or not first.data:
+        return list(every)
+    return [first, *(a for a in every if not same_move(a, first))]
+
+
+def group_of_hint_first(
+    groups: Sequence[tuple[str, Sequence[tuple[Action, str]]]], first: Action | None
+) -> list[tuple[str, Sequence[tuple[Action, str]]]]:
+    """``groups`` with the one that opens with ``first`` moved to the front: the hint's move
+    is then the first suggestion, as in every other list of suggestions."""
+    out = list(groups)
+    if first is None:
+        return out
+    for index, (_, moves) in enumerate(out):
+        if moves and same_move(moves[0][0], first):
+            out.insert(0, out.pop(index))
+            break
+    return out
