@@ -34,6 +34,7 @@ from bot.timers import Scheduler
 from bot.typed import ALL_KINDS, read_cards_move
 from games.base import Action
 from games.registry import GAMES, UnknownGame, get_game
+from present.refusals import refusal_text
 
 __all__ = [
     "TERMINAL_CHANNEL",
@@ -484,7 +485,7 @@ async def play(
             except ValueError as exc:  # nothing changed: the list above still holds
                 term.say(f"! {exc}")
             except TableError as exc:
-                term.say(f"! {exc.message}")
+                term.say(f"! {refusal_text(term.lang, exc)}")  # the reader's language
         term.say("")
         if table.engine is not None and table.engine.match_result is not None:
             result = table.engine.match_result

@@ -22,10 +22,10 @@ from discord.ext import commands
 from cogs.actions import app, defer, lang, reply
 from cogs.i18n import PLURALS, has_message, ntr, tr
 from cogs.present import team_names
-from cogs.rule_links import DEVELOPER_HEADINGS, RULES_DIR, without_citations
 from cogs.rules_pages import RULES_ITEMS, answer_unlisted, rules_page, rules_reply
 from cogs.tables import GAME_CHOICES
 from games.registry import GAMES
+from present.rule_links import DEVELOPER_HEADINGS, RULES_DIR, without_citations
 
 __all__ = ["InfoCog", "history_result", "rules_page", "rules_summary", "setup"]
 

@@ -26,7 +26,7 @@ from typing import Any
 import discord
 
 from cogs.i18n import lang_of, tr
-from cogs.rule_links import DEVELOPER_HEADINGS, RULES_DIR, without_citations
+from present.rule_links import DEVELOPER_HEADINGS, RULES_DIR, without_citations
 from present.zh_variant import is_traditional, to_traditional
 
 __all__ = [

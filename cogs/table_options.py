@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cogs.i18n import has_message, tr
-from cogs.rule_links import without_citations
+from present.rule_links import without_citations
 
 if TYPE_CHECKING:
     from bot.tables import Table

@@ -125,7 +125,7 @@ def test_a_declaration_against_another_seats_is_shown_as_an_overcall() -> None:
 def test_players_are_pointed_at_the_rules_page_never_at_a_seed_file() -> None:
     """Issue 15: a refusal names the rules page's section that cites the rule's seed line;
     a citation no section names gives no reference at all (no ``pajiwo.txt`` in the text)."""
-    from cogs.rule_links import rule_section, seed_game
+    from present.rule_links import rule_section, seed_game
 
     assert rule_section("pajiwo.txt:60", "en") == "扒鸡窝 · 3. Declaring trump: 亮主, 加固, 反主"
     assert rule_section("pajiwo.txt:101", "zh") == "扒鸡窝 · 9. 出牌"  # code pointer dropped
@@ -141,7 +141,7 @@ def test_player_facing_text_drops_seed_citations() -> None:
     """/rules and /table options quote the rules pages and option help, which cite seed lines
     for developers; players read them without (issue 15)."""
     from cogs.info import rules_summary
-    from cogs.rule_links import without_citations
+    from present.rule_links import without_citations
 
     assert without_citations("162 cards. (dagunzi.txt:18, 41)") == "162 cards."
     cited = "底金 (房间底金, dagun_and_jinhua-mahjong.txt:69)"

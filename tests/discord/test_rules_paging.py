@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cogs.rule_links import DEVELOPER_HEADINGS, RULES_DIR
 from cogs.rules_pages import page_message, rules_pages
 from games.registry import GAMES
+from present.rule_links import DEVELOPER_HEADINGS, RULES_DIR
 from present.zh_variant import to_traditional
 from tests.discord.conftest import BotFactory
 from tests.discord_loopback import Harness, LoopbackDiscord

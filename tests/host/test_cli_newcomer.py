@@ -172,7 +172,7 @@ def test_a_cp1252_console_gets_ascii_cards(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr.decode("cp1252")
     assert "Traceback" not in done.stderr.decode("cp1252")
     assert "trump: hearts trump at level 2 (declared: Bot 2 BJ 2h)" in out
-    assert "match over: Bot 2 & Bot 4 win the match" in out
+    assert "Match over: Bot 2 & Bot 4 win" in out
     helped = subprocess.run(
         [sys.executable, "-m", "bot", "play", "--help"], cwd=ROOT, env=env, capture_output=True
     )
@@ -255,7 +255,10 @@ def test_each_hand_end_shows_the_last_trick_its_winner_and_the_kitty(tmp_path: P
     assert block[0].endswith(" → Bot 2 wins 20 points")
     assert block[1] == "kitty (底牌): ♦4 ♦Q ♣9 ♠3 ♠8 ♠9 ♠J ♠Q"
     assert block[2] == "defenders' points: you + Bot 3 40"
-    assert block[3] == "last hand: defenders 40: the dealer side goes up 1 (不上台)"
+    assert block[3] == (
+        "last hand: Hand 1 over: the attackers won 40 points;"
+        " the dealer's side Bot 2 & Bot 4 goes up 1 (不上台)"
+    )
     assert out.count("── hand over ──") == 1
 
 

@@ -185,6 +185,6 @@ def test_the_container_and_the_unit_keep_the_rules_pages_that_rules_quotes() -> 
     ignored = (ROOT / ".dockerignore").read_text().splitlines()
     assert "!docs/rules" in ignored
     assert "pip install -e /opt/paiju" in (ROOT / "deploy" / "paiju.service").read_text()
-    from cogs.rule_links import RULES_DIR
+    from present.rule_links import RULES_DIR
 
     assert RULES_DIR == ROOT / "docs" / "rules" and (RULES_DIR / "pajiwo.zh.md").is_file()

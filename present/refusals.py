@@ -1,0 +1,106 @@
+"""Refusals in the reader's language, for every front end.
+
+A refusal from the host (``bot.errors.TableError``) or the rules (``games.base.IllegalAction``)
+carries a stable ``code``, an English ``message``, ``params`` and, from the rules, the seed line
+it comes from (``rule``). :func:`refusal_text` translates it by ``code`` (``err.<code>``); the
+Chinese detail comes from ``detail.<code>`` (or ``detail.<code>.<reason>``) filled from the
+params, and the rules page's section is named (:mod:`present.rule_links`), never the seed file.
+An unknown code falls back to the English message, so nothing is ever lost.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from present.i18n import MESSAGES, Lang, _SafeParams, has_message, lang_of, template, tr
+from present.rule_links import rule_section
+from present.zh_variant import is_traditional, to_traditional
+
+__all__ = ["refusal_text"]
+
+
+def _kind_name(lang: Lang, kind: str) -> str:
+    return tr(lang, f"kind.{kind}") if f"kind.{kind}" in MESSAGES else kind
+
+
+MESSAGE_LIMIT = 400  # characters of a refusal's own English message (it may quote input)
+# params that name the engine's own terms (looked up, never shown as typed)
+_ENGINE_PARAMS = frozenset({"kind", "kinds", "suit", "rule", "reason"})
+
+
+def _echoed(name: str, value: object) -> bool:
+    """True for a param that may repeat input: text, containers, a number of many digits."""
+    if name in _ENGINE_PARAMS:
+        return False
+    if isinstance(value, int) and not isinstance(value, bool):
+        return abs(value) >= 10**15
+    return isinstance(value, (str, dict, list, tuple))
+
+
+ECHO_LIMIT = 100  # characters of the player's input repeated in a refusal
+
+
+def cut(text: object, limit: int = ECHO_LIMIT) -> str:
+    """The player's input to repeat: at most ``limit`` characters (then "…"), as typed."""
+    raw = str(text)
+    return raw if len(raw) <= limit else raw[: limit - 1] + "…"
+
+
+def refusal_text(lang: object, error: BaseException, echo: Callable[..., str] = cut) -> str:
+    """A refusal naming the rule, translated by ``error.code`` and ``error.params``.
+
+    Works for ``bot.errors.TableError`` and ``games.base.IllegalAction`` (both
+    carry ``code``, ``message``, ``params``; an IllegalAction may carry ``rule``).
+    ``echo(text, limit=ECHO_LIMIT)`` shows the player's own input repeated in it: cut (the
+    default, for the terminal) or cut and made inert (Discord, ``cogs.inert.echo``).
+    """
+    code = str(getattr(error, "code", "") or "")
+    # a refusal repeats what was typed (an option value, a preset, cards): the echo is cut
+    # and inert, never the reply (issue 20 F7, F8)
+    message = echo(getattr(error, "message", "") or error, MESSAGE_LIMIT)
+    raw_params = getattr(error, "params", None)
+    params: dict[str, Any] = dict(raw_params) if isinstance(raw_params, Mapping) else {}
+    params = {k: echo(v) if _echoed(k, v) else v for k, v in params.items()}
+    params.setdefault("message", message)
+    key = f"err.{code}"
+    rule_code = str(getattr(error, "rule_code", "") or "")
+    if code == "illegal" and rule_code and has_message(f"err.{rule_code}"):
+        key = f"err.{rule_code}"
+    lg = lang_of(lang)
+    if isinstance(params.get("kinds"), str):  # "play, pass" -> 出牌 / 过
+        params["kinds"] = " / ".join(
+            _kind_name(lg, k.strip()) for k in params["kinds"].split(",") if k.strip()
+        )
+    if isinstance(params.get("kind"), str):
+        params["kind"] = _kind_name(lg, params["kind"])
+    if isinstance(params.get("suit"), str) and has_message(f"term.{params['suit']}"):
+        params["suit"] = tr(lg, f"term.{params['suit']}")  # "trump" -> 主牌
+    if lg != "en":
+        # the Chinese detail from the params (English keeps the message, which may say more):
+        # detail.<code>.<reason> for a refusal that names a reason, else detail.<code>;
+        # params of another shape keep the English message rather than lose it
+        base = f"detail.{rule_code or code}"
+        reason = params.get("reason")
+        for detail_key in ([f"{base}.{reason}"] if isinstance(reason, str) else []) + [base]:
+            detail = template(lg, detail_key)
+            if detail is None:
+                continue
+            with contextlib.suppress(KeyError, IndexError, ValueError):
+                params["message"] = detail.format_map(_SafeParams(params))
+                break
+    if has_message(key):
+        text = tr(lg, key, **params)
+    elif lg != "en":
+        text = tr(lg, "err.illegal", message=message)
+    else:
+        text = message
+    rule = getattr(error, "rule", "") or params.get("rule", "")
+    section = rule_section(str(rule), lg) if rule else None
+    if section and is_traditional(lg):
+        section = to_traditional(section, lg)
+    if section:  # the rules page's section, never the seed file (present/rule_links.py)
+        sep = "" if lg != "en" else " "
+        text = f"{text}{sep}{tr(lg, 'rule_ref', rule=section)}"
+    return text
