@@ -48,9 +48,10 @@ __all__ = [
 SETTING_KINDS = frozenset({"standing", "close_window"})
 NOT_STEPS = SETTING_KINDS
 
-#: How far back a rebuild replays at most (actions): a decision older than that is taken as
-#: opened at the window's start. Hands are shorter than this in every game.
-REBUILD_WINDOW = 600
+#: The longest log a rebuild replays (a replay starts from the deal, ~50 us an action); a
+#: longer one is estimated from the log alone (:meth:`DecisionClock._estimate`), so that a
+#: start-up of many long matches replays nothing twice.
+EXACT_REBUILD_MAX = 200
 
 Verdict = Literal["current", "ended", "forged"]
 Signature = tuple[tuple[tuple[str, ...], bool], ...]
@@ -109,16 +110,20 @@ class DecisionClock:
         self.seen += 1
 
     def _rebuild(self, engine: Game, seats: int) -> None:
-        """Replay the recent log to find when each pending seat's decision opened."""
+        """Replay the log to find when each pending seat's decision opened (a short log), or
+        estimate it (a long one)."""
         actions = list(engine.actions)
         pending = engine.pending()
+        self.engine = engine
+        if len(actions) > EXACT_REBUILD_MAX:
+            self._estimate(actions, pending, seats)
+            return
         start = len(actions)
         for seat in range(seats):
             if not _signature(pending, seat):
                 continue
             own = [i for i, a in enumerate(actions) if a.seat == seat and _is_move(a)]
             start = min(start, own[-1] if own else 0)
-        start = max(start, len(actions) - REBUILD_WINDOW, 0)
         past = type(engine).replay(engine.seed, engine.options, actions[:start])
         self.step = step_count(actions[:start])
         self.seen = start
@@ -131,7 +136,25 @@ class DecisionClock:
         for action in actions[start:]:
             past.apply(action)
             self._advance(action, past.pending(), seats)
-        self.engine = engine
+
+    def _estimate(self, actions: Sequence[Action], pending: Sequence[Decision], seats: int) -> None:
+        """Each pending seat's decision as opened just after its own last move (the earliest it
+        can have opened): never later than the truth, so no control of the decision that stands
+        is refused; a control of an earlier decision drawn since that move is left to the rules
+        to refuse, once, until the next decision."""
+        steps, last = 0, dict.fromkeys(range(seats), 0)
+        for action in actions:
+            if not _is_move(action):
+                continue
+            steps += 1
+            if action.seat is not None and action.seat in last:
+                last[action.seat] = steps
+        self.step, self.seen = steps, len(actions)
+        self.opened = {}
+        for seat in range(seats):
+            sig = _signature(pending, seat)
+            if sig:
+                self.opened[seat] = (sig, last[seat])
 
     def verdict(self, seat: int, drawn: int) -> Verdict:
         """:func:`judge` on the clock as it stands (call :meth:`follow` first)."""

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.decisions import DecisionClock, step_count
+from bot.decisions import EXACT_REBUILD_MAX, DecisionClock, step_count
 from games.base import Action, Game
 from games.registry import GAMES
 
@@ -99,3 +99,29 @@ def test_a_rebuilt_clock_agrees_with_the_one_that_followed_the_game(
     rebuilt.follow(engine, 4)  # never saw the game: replays the log
     assert rebuilt.step == followed.step == step_count(engine.actions)
     assert rebuilt.opened == followed.opened
+
+
+@pytest.mark.parametrize("key", ["pajiwo", "dagunzi", "dagun", "jintan"])
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 10_000), cut=st.integers(EXACT_REBUILD_MAX + 1, 700))
+def test_a_long_log_is_estimated_never_stricter_than_the_truth(
+    key: str, seed: int, cut: int
+) -> None:
+    engine_type = GAMES[key].engine()
+    options = {"deal": "progressive"} if key in ("pajiwo", "dagunzi") else {}
+    engine = engine_type(seed, engine_type.options_type.from_dict(options))
+    rng = random.Random(seed)
+    followed = DecisionClock()
+    followed.follow(engine, 4)
+    while len(engine.actions) < cut and not engine.is_over:
+        engine.apply(_next(engine, rng))
+        followed.follow(engine, 4)
+    rebuilt = DecisionClock()
+    rebuilt.follow(engine, 4)  # a long log: estimated without a replay
+    assert rebuilt.step == followed.step
+    assert set(rebuilt.opened) == set(followed.opened)
+    for seat, (sig, number) in followed.opened.items():
+        assert rebuilt.opened[seat][0] == sig
+        assert rebuilt.opened[seat][1] <= number  # opened no later than the truth
+        # so the controls of every decision that stands are still good
+        assert rebuilt.verdict(seat, number) == "current"
