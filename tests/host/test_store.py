@@ -34,6 +34,8 @@ def row(channel: int = CH) -> TableRow:
 async def test_migrations_and_wal(db_path: Path) -> None:
     store = await Store.open(db_path)
     assert await store.schema_version() == len(MIGRATIONS)
+    # FULL: the WAL is synced at every commit, so an answered move survives a power cut
+    assert await store.synchronous() == 2
     await store.close()
     with sqlite3.connect(db_path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
