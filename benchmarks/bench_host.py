@@ -212,8 +212,9 @@ def _snapshot_writer(matches: list[tuple[dict[str, Any], list[dict[str, Any]]]])
     def write(conn: sqlite3.Connection, game_id: int, match: int, seq: int) -> None:
         snap = taken[match, seq]
         conn.execute(
-            "INSERT INTO snapshots (game_id, seq, version, digest, state, at) VALUES (?,?,?,?,?,0)",
-            (game_id, snap.seq, snap.version, snap.digest, snap.state),
+            "INSERT INTO snapshots (game_id, seq, version, digest, state, at, log_digest)"
+            " VALUES (?,?,?,?,?,0,?)",
+            (game_id, snap.seq, snap.version, snap.digest, snap.state, snap.log_digest),
         )
 
     return write

@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 import sys
@@ -30,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.damage import RESTORE, judge
+from bot.sqlite_files import Unreadable, open_read_only
 from bot.store_schema import MIGRATIONS
 
 __all__ = [
@@ -85,6 +86,9 @@ class CheckReport:
         finished_matches: rows of ``matches``.
         problems: one sentence per problem; empty when the copy is sound.
         notes: facts worth knowing that are no problem (a stale snapshot start-up will skip).
+        damage: the problems that make the file damaged: start-up refuses it (restore a
+            backup). Also in ``problems``.
+        set_aside: the tables start-up would set aside (their records cannot be read).
     """
 
     path: Path
@@ -96,6 +100,8 @@ class CheckReport:
     finished_matches: int = 0
     problems: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    damage: list[str] = field(default_factory=list)
+    set_aside: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -104,23 +110,17 @@ class CheckReport:
 
 @contextlib.contextmanager
 def _read_only(path: Path) -> Iterator[sqlite3.Connection]:
-    """A read-only connection to an existing database file (never creates one)."""
+    """A read-only connection to an existing database file (never creates one, leaves no
+    ``-wal``/``-shm`` behind, works on a read-only mount: :func:`open_read_only`)."""
     if not path.exists():
         raise BackupError(f"there is no database {path}")
     if path.is_dir():
         raise BackupError(f"{path} is a directory, not a database file")
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    except sqlite3.Error as exc:
-        raise BackupError(f"cannot open {path}: {exc}") from None
-    try:
-        try:
-            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise BackupError(f"{path} is not a SQLite database ({exc})") from None
-        yield conn
-    finally:
-        conn.close()
+        with open_read_only(path) as conn:
+            yield conn
+    except Unreadable as exc:
+        raise BackupError(str(exc)) from None
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -130,146 +130,137 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def backup(source: Path, target: Path, *, overwrite: bool = False) -> BackupResult:
-    """Copy the live database ``source`` to ``target`` (a file, or a directory to put
-    ``paiju-YYYYMMDD-HHMMSS.sqlite3`` in), while the bot may be running.
+def _dated(directory: Path) -> Path:
+    return directory / time.strftime("paiju-%Y%m%d-%H%M%S.sqlite3", time.gmtime())
 
-    Raises :class:`BackupError` when ``source`` is missing or not a database,
-    ``target`` is ``source`` (or its ``-wal``/``-shm``), or ``target`` exists and
-    ``overwrite`` is false. The copy is checked with ``PRAGMA quick_check``.
+
+def _place(partial: Path, target: Path, *, overwrite: bool, dated: bool) -> Path:
+    """Move the finished copy to ``target`` and return where it went. A dated name that
+    is taken already (two backups in one second) gets ``-2``, ``-3``, … : each name is
+    claimed with a hard link, which fails rather than replace a file, so two backups
+    never collide."""
+    if overwrite and not dated:
+        os.replace(partial, target)
+        return target
+    for n in range(1, 1000):
+        name = target if n == 1 else target.with_name(f"{target.stem}-{n}{target.suffix}")
+        try:
+            os.link(partial, name)
+        except FileExistsError:
+            if not dated:
+                raise BackupError(
+                    f"{target} exists already: choose a new name, or add --overwrite"
+                ) from None
+            continue
+        partial.unlink()
+        return name
+    raise BackupError(f"{target.parent} holds too many backups of this second")  # pragma: no cover
+
+
+def backup(source: Path, target: Path, *, overwrite: bool = False) -> BackupResult:
+    """Copy the live database ``source`` to ``target``, while the bot may be running.
+
+    ``target`` is a file, or a directory to put ``paiju-YYYYMMDD-HHMMSS.sqlite3`` in (an
+    existing directory, or a path written with a trailing ``/``, created if missing);
+    dated names never collide (``-2``, ``-3``, … within one second). Raises
+    :class:`BackupError` (one sentence naming the path and what to do) when ``source`` is
+    missing or not a database, ``target`` is ``source`` (or its ``-wal``/``-shm``),
+    ``target`` exists and ``overwrite`` is false, or the copy cannot be written. The copy
+    is checked with ``PRAGMA quick_check``.
     """
-    if target.is_dir():
-        target = target / time.strftime("paiju-%Y%m%d-%H%M%S.sqlite3", time.gmtime())
+    dated = target.is_dir() or str(target).endswith(("/", os.sep))
+    if dated:
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise BackupError(
+                f"cannot create the backup directory {target}: {exc.strerror or exc};"
+                " choose a directory you can write to"
+            ) from None
+        target = _dated(target)
     if _same_file(source, target) or target.name in (f"{source.name}-wal", f"{source.name}-shm"):
         raise BackupError(f"the backup must go to another file than the database {source}")
-    if target.exists() and not overwrite:
+    if target.exists() and not overwrite and not dated:
         raise BackupError(f"{target} exists already: choose a new name, or add --overwrite")
     if not target.parent.is_dir():
-        raise BackupError(f"there is no directory {target.parent} for the backup")
+        raise BackupError(
+            f"there is no directory {target.parent} for the backup: create it, or end the"
+            " path with / to have it created"
+        )
     started = time.perf_counter()
-    partial = target.with_name(f".{target.name}.partial")
-    with _read_only(source) as src:
-        partial.unlink(missing_ok=True)
-        dest = sqlite3.connect(partial)
-        try:
-            # pages=-1: every page in one step, inside one read transaction: a consistent
-            # moment. (Step by step, each write of the bot would restart the copy.)
-            src.backup(dest, pages=-1)
-            # the copy is one self-contained file: no -wal beside it to lose on the way
-            dest.execute("PRAGMA journal_mode=DELETE")
-            verdict = dest.execute("PRAGMA quick_check").fetchone()[0]
-        except sqlite3.Error as exc:
-            dest.close()
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    try:
+        with _read_only(source) as src:
             partial.unlink(missing_ok=True)
-            raise BackupError(f"the backup of {source} failed: {exc}") from None
-        dest.close()
-    if verdict != "ok":  # pragma: no cover - the source itself is damaged
-        partial.unlink(missing_ok=True)
-        raise BackupError(f"the copy of {source} fails SQLite's quick check: {verdict}")
-    os.replace(partial, target)
-    return BackupResult(target, target.stat().st_size, time.perf_counter() - started)
+            dest = sqlite3.connect(partial)
+            try:
+                # pages=-1: every page in one step, inside one read transaction: a consistent
+                # moment. (Step by step, each write of the bot would restart the copy.)
+                src.backup(dest, pages=-1)
+                # the copy is one self-contained file: no -wal beside it to lose on the way
+                dest.execute("PRAGMA journal_mode=DELETE")
+                verdict = dest.execute("PRAGMA quick_check").fetchone()[0]
+            finally:
+                dest.close()
+        if verdict != "ok":  # pragma: no cover - the source itself is damaged
+            raise BackupError(f"the copy of {source} fails SQLite's quick check: {verdict}")
+        placed = _place(partial, target, overwrite=overwrite, dated=dated)
+    except (OSError, sqlite3.Error) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise BackupError(
+            f"cannot write the backup {target}: {why}; choose a directory you can write to"
+        ) from None
+    finally:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+    return BackupResult(placed, placed.stat().st_size, time.perf_counter() - started)
 
 
 def check(path: Path) -> CheckReport:
-    """Verify the database (or backup) at ``path`` without changing it.
+    """Verify the database (or backup) at ``path`` without changing it or leaving anything
+    beside it, with the judgement start-up uses (:func:`bot.damage.judge`).
 
-    Raises :class:`BackupError` when it cannot be checked at all (missing, not SQLite).
+    Raises :class:`BackupError` when it cannot be checked at all (missing, unreadable, not
+    SQLite).
     """
-    report = CheckReport(path)
-    with _read_only(path) as conn:
-        conn.row_factory = sqlite3.Row
-        errors = [r[0] for r in conn.execute("PRAGMA integrity_check(20)").fetchall()]
-        if errors != ["ok"]:
-            report.problems += [f"SQLite integrity check: {e}" for e in errors]
-            return report  # replaying a damaged file would only repeat the damage
-        report.schema_version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        if report.schema_version == 0:
-            report.problems.append(f"{path} is not a Paiju database (schema version 0)")
-            return report
-        if report.schema_version > len(MIGRATIONS):
+    if not path.exists():
+        raise BackupError(f"there is no database {path}")
+    if path.is_dir():
+        raise BackupError(f"{path} is a directory, not a database file")
+    try:
+        judgement = judge(path)
+    except Unreadable as exc:
+        raise BackupError(str(exc)) from None
+    except sqlite3.Error as exc:
+        raise BackupError(f"cannot read the database {path}: {exc}") from None
+    file = judgement.file
+    report = CheckReport(path, schema_version=file.schema_version, notes=list(file.notes))
+    report.finished_matches = file.finished_matches
+    report.damage = judgement.damage
+    report.problems += judgement.damage
+    if file.refusal is not None:
+        report.problems.append(file.refusal)
+    if file.empty:
+        report.problems.append(f"{path} is an empty database: it holds no Paiju tables")
+    report.open_tables = len(judgement.tables)
+    for t in judgement.tables:
+        where = f"table {t.table_id}"
+        if t.set_aside is not None:
+            report.set_aside.append(f"{where}: {t.set_aside}")
             report.problems.append(
-                f"schema version {report.schema_version} is newer than this code's"
-                f" {len(MIGRATIONS)}: check it with the Paiju version that wrote it"
+                f"{where} cannot be read ({t.set_aside}): start-up sets it aside (kept, not played)"
             )
-            return report
-        if report.schema_version < len(MIGRATIONS):
+            continue
+        if t.discarded_snapshot is not None:
             report.notes.append(
-                f"schema version {report.schema_version}: the next start migrates it to"
-                f" {len(MIGRATIONS)}"
+                f"{where}: start-up will skip its engine snapshot ({t.discarded_snapshot})"
             )
-        report.problems += [
-            f"foreign key: a {r[0]} row{'' if r[1] is None else f' ({r[1]})'} points at a"
-            f" missing {r[2]} row"
-            for r in conn.execute("PRAGMA foreign_key_check").fetchall()
-        ]
-        report.finished_matches = int(conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
-        _check_open_tables(conn, report)
+        report.problems += [f"{where}: {p}" for p in t.problems]
+        if t.engine is not None:
+            report.games_replayed += 1
+            report.actions += t.actions
+            report.snapshots_checked += t.snapshot_checked
     return report
-
-
-def _check_open_tables(conn: sqlite3.Connection, report: CheckReport) -> None:
-    from bot.snapshots import SnapshotDiffers, SnapshotMismatch, verify_snapshot
-    from games.base import IllegalAction
-    from games.registry import GAMES
-
-    has_snapshots = bool(
-        conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshots'"
-        ).fetchone()
-    )
-    tables = conn.execute(
-        "SELECT id, game, status, game_id FROM tables WHERE status IN ('lobby', 'playing')"
-        " ORDER BY id"
-    ).fetchall()
-    report.open_tables = len(tables)
-    for t in tables:
-        where = f"table {t['id']}"
-        if t["game"] not in GAMES:
-            report.problems.append(f"{where} plays {t['game']!r}, a game this code does not know")
-            continue
-        if t["status"] != "playing":
-            continue
-        game = conn.execute("SELECT * FROM games WHERE id = ?", (t["game_id"],)).fetchone()
-        if game is None:
-            report.problems.append(f"{where} is playing game {t['game_id']}, which is missing")
-            continue
-        rows = conn.execute(
-            "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", (game["id"],)
-        ).fetchall()
-        if [r["seq"] for r in rows] != list(range(len(rows))):
-            report.problems.append(f"{where}: the actions of game {game['id']} have gaps")
-            continue
-        try:
-            engine = GAMES[game["game"]].engine()
-            engine.replay(
-                game["seed"], json.loads(game["options"]), [json.loads(r["action"]) for r in rows]
-            )
-        except (IllegalAction, ValueError, KeyError, ImportError) as exc:
-            report.problems.append(
-                f"{where}: game {game['id']} does not replay ({exc}); start-up would abort it"
-            )
-            continue
-        report.games_replayed += 1
-        report.actions += len(rows)
-        if not has_snapshots:
-            continue
-        snap = conn.execute(
-            "SELECT seq, version, digest, state FROM snapshots WHERE game_id = ?", (game["id"],)
-        ).fetchone()
-        if snap is None:
-            continue
-        try:
-            verify_snapshot(engine, game["seed"], json.loads(game["options"]), rows, snap)
-            report.snapshots_checked += 1
-        except SnapshotDiffers as exc:
-            report.problems.append(
-                f"{where}: the engine snapshot of game {game['id']} would be used at start-up,"
-                f" but {exc}; the log is sound: delete the snapshots before restoring"
-                f' (sqlite3 {report.path} "DELETE FROM snapshots")'
-            )
-        except SnapshotMismatch as exc:
-            # start-up discards such a snapshot and replays the log: worth knowing, not a fault
-            report.notes.append(f"{where}: start-up will skip its engine snapshot ({exc})")
 
 
 def _holders(path: Path) -> list[int]:
@@ -334,7 +325,8 @@ def add_commands(sub: Any) -> None:
 
 def run_command(args: Any, database_path: Path) -> int:
     """Run ``backup``/``check``/``health``; print the outcome; return the exit status
-    (:data:`EXIT_OK`, :data:`EXIT_BAD_COPY`, :data:`EXIT_CANNOT`)."""
+    (:data:`EXIT_OK`, :data:`EXIT_BAD_COPY`, :data:`EXIT_CANNOT`). Every failure is one
+    ``error:`` line on standard error naming the path and what to do, never a traceback."""
     db = Path(args.db) if getattr(args, "db", None) else database_path
     try:
         if args.command == "backup":
@@ -352,10 +344,19 @@ def run_command(args: Any, database_path: Path) -> int:
     except BackupError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return EXIT_CANNOT
+    except (OSError, sqlite3.Error) as exc:  # whatever was not foreseen: still one line
+        print(f"error: {args.command} of {db}: {exc}", file=sys.stderr)
+        return EXIT_CANNOT
     for note in report.notes:
         print(f"note: {note}")
     for problem in report.problems:
         print(f"problem: {problem}")
+    if report.damage:
+        print(
+            f"{report.path} is damaged: start-up refuses it; {RESTORE} (an older one, if this"
+            " is a backup)"
+        )
+        return EXIT_BAD_COPY
     if not report.ok:
         print(f"{report.path}: {len(report.problems)} problem(s); do not restore this copy")
         return EXIT_BAD_COPY

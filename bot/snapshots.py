@@ -15,7 +15,7 @@ and the game replayed from its log:
 * ``version``: it was written by exactly this engine code (a hash of the
   sources of ``games/`` and the Python version), so a changed rule can never
   resurrect a state the new code would not reach by replay;
-* ``digest``: the bytes are intact (SHA-256);
+* ``digest``: the bytes are intact (SHA-256 of the state and of the log digest);
 * it is this game (seed and options) at this point of its log (the action
   count and the last action equal the log's).
 
@@ -34,7 +34,7 @@ import io
 import json
 import pickle
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,7 +50,9 @@ __all__ = [
     "SnapshotMismatch",
     "continue_from",
     "engine_version",
+    "log_digest",
     "restore",
+    "seal",
     "take",
     "verify_snapshot",
 ]
@@ -63,13 +65,15 @@ Pickling a 扒鸡窝 engine takes about 1 ms: under 0.1 ms a move, spread out.""
 @dataclass(frozen=True)
 class Snapshot:
     """A stored snapshot: the game, the number of actions it holds, the engine code's
-    version, the SHA-256 of ``state``, and ``state`` (the pickled engine)."""
+    version, the SHA-256 of ``state``, ``state`` (the pickled engine), and the
+    :func:`log_digest` of those actions as the store writes them (``None``: not known)."""
 
     game_id: int
     seq: int
     version: str
     digest: str
     state: bytes
+    log_digest: str | None = None
 
 
 class SnapshotMismatch(Exception):
@@ -113,16 +117,30 @@ def _dumps(engine: Game) -> bytes:
     return out.getvalue()
 
 
+_ACTION_TEXT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""An action's JSON text exactly as :class:`bot.store.Store` writes it."""
+
+
+def log_digest(texts: Iterable[str]) -> str:
+    """The SHA-256 (hex) of a log: its actions' stored JSON texts, in order.
+
+    JSON text never holds the separator (U+001E is written as an escape).
+    """
+    return hashlib.sha256("\x1e".join(texts).encode()).hexdigest()
+
+
+def seal(state: bytes, log: str | None) -> str:
+    """A snapshot's ``digest``: the SHA-256 (hex) of its state and of its log digest, so
+    that neither can change without the other (``log`` ``None``: of the state alone, as
+    before migration 3)."""
+    return hashlib.sha256(state + (log.encode() if log is not None else b"")).hexdigest()
+
+
 def take(game_id: int, engine: Game) -> Snapshot:
-    """Snapshot ``engine`` (of game ``game_id``) as it is now."""
+    """Snapshot ``engine`` (of game ``game_id``) as it is now, with the digest of its log."""
     state = _dumps(engine)
-    return Snapshot(
-        game_id,
-        len(engine.actions),
-        engine_version(),
-        hashlib.sha256(state).hexdigest(),
-        state,
-    )
+    log = log_digest(_ACTION_TEXT(a.to_json()) for a in engine.actions)
+    return Snapshot(game_id, len(engine.actions), engine_version(), seal(state, log), state, log)
 
 
 _OPTIONS: dict[tuple[str, str], object] = {}
@@ -148,7 +166,7 @@ def restore(
     """
     if snapshot.version != engine_version():
         raise SnapshotMismatch("written by other engine code")
-    if hashlib.sha256(snapshot.state).hexdigest() != snapshot.digest:
+    if seal(snapshot.state, snapshot.log_digest) != snapshot.digest:
         raise SnapshotMismatch("its bytes are damaged")
     try:
         engine = pickle.loads(snapshot.state)
@@ -192,12 +210,16 @@ def verify_snapshot(
     """Check a stored snapshot against a full replay of its log (``python -m bot check``).
 
     ``log`` holds the game's action rows (``row["action"]`` JSON text, in order);
-    ``row`` the snapshot row (``seq``, ``version``, ``digest``, ``state``). Raises
+    ``row`` the snapshot row (``seq``, ``version``, ``digest``, ``state``, and
+    ``log_digest`` if the row has it: a ``dict`` or a ``sqlite3.Row``). Raises
     :class:`SnapshotMismatch` if start-up would discard it (harmless: the log is
     replayed), :class:`SnapshotDiffers` if start-up would use it although it differs
     from the replay of the log.
     """
-    snapshot = Snapshot(0, int(row["seq"]), row["version"], row["digest"], bytes(row["state"]))
+    stored_log = row["log_digest"] if "log_digest" in row.keys() else None  # noqa: SIM118
+    snapshot = Snapshot(
+        0, int(row["seq"]), row["version"], row["digest"], bytes(row["state"]), stored_log
+    )
     engine = restore(snapshot, engine_type, seed, options)
     if snapshot.seq > len(log):
         raise SnapshotMismatch(f"it is ahead of the log ({snapshot.seq} > {len(log)} actions)")

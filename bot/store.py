@@ -24,7 +24,9 @@ from typing import Any
 
 import aiosqlite
 
+from bot.damage import StoredTable, judge_file, read_open_records
 from bot.snapshots import Snapshot
+from bot.sqlite_files import Unreadable
 from bot.store_base import INSERT_DEADLINE
 from bot.store_history import HistoryStore
 from bot.store_rows import (
@@ -40,7 +42,7 @@ from bot.store_rows import (
     game_row,
     table_row,
 )
-from bot.store_schema import MIGRATIONS
+from bot.store_schema import MIGRATIONS, create_database, has_pages
 from bot.timers import Deadline
 
 __all__ = [
@@ -68,12 +70,23 @@ class Store(HistoryStore):
         """Open (creating if needed) the database at ``path`` and apply pending migrations.
 
         ``":memory:"`` gives a private in-memory database (benchmarks, quick tests).
-        Raises ``sqlite3.DatabaseError`` for a file that is not a Paiju database
-        of a version this code knows.
+        An existing file is judged first, as ``python -m bot check`` judges it
+        (:func:`bot.damage.judge_file`), before anything writes to it. Raises
+        :class:`bot.damage.DatabaseDamaged` (a ``sqlite3.DatabaseError``) for a
+        damaged file, ``sqlite3.DatabaseError`` for a file that cannot be read or
+        is not a Paiju database of a version this code knows.
         """
         path = Path(path)
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
+            if has_pages(path):
+                try:
+                    verdict = judge_file(path)
+                except Unreadable as exc:
+                    raise sqlite3.DatabaseError(str(exc)) from None
+                verdict.raise_if_refused()
+            else:
+                create_database(path)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             db.row_factory = sqlite3.Row
@@ -354,11 +367,11 @@ class Store(HistoryStore):
         (action ``seq - 1`` and every newer one, as ``Action.to_json()`` dicts), by game id."""
         snapshots: dict[int, Snapshot] = {}
         async with self._db.execute(
-            "SELECT s.game_id, s.seq, s.version, s.digest, s.state FROM snapshots s"
+            "SELECT s.game_id, s.seq, s.version, s.digest, s.state, s.log_digest FROM snapshots s"
             " JOIN tables t ON t.game_id = s.game_id WHERE t.status = 'playing'"
         ) as cur:
             async for r in cur:
-                snapshots[r[0]] = Snapshot(r[0], r[1], r[2], r[3], bytes(r[4]))
+                snapshots[r[0]] = Snapshot(r[0], r[1], r[2], r[3], bytes(r[4]), r[5])
         tails: dict[int, list[dict[str, Any]]] = {gid: [] for gid in snapshots}
         async with self._db.execute(
             "SELECT a.game_id, a.action FROM snapshots s JOIN tables t ON t.game_id = s.game_id"
@@ -369,15 +382,27 @@ class Store(HistoryStore):
                 tails[r[0]].append(json.loads(r[1]))
         return {gid: (snap, tails[gid]) for gid, snap in snapshots.items()}
 
+    async def open_records(self) -> list[StoredTable]:
+        """Every open table's records as stored (:func:`bot.damage.read_open_records`, the
+        query ``python -m bot check`` runs), read on the database thread."""
+        run = getattr(self._db, "_execute", None)
+        conn = getattr(self._db, "_conn", None)
+        if run is None or conn is None:  # pragma: no cover - another aiosqlite
+            raise RuntimeError("this aiosqlite does not run functions on its thread")
+        records: list[StoredTable] = await run(read_open_records, conn)
+        return records
+
     async def put_snapshots(self, snapshots: Iterable[Snapshot], now: float) -> None:
         """Store snapshots (one transaction), each replacing its game's older one."""
-        rows = [(s.game_id, s.seq, s.version, s.digest, s.state, now) for s in snapshots]
+        rows = [
+            (s.game_id, s.seq, s.version, s.digest, s.state, now, s.log_digest) for s in snapshots
+        ]
         if not rows:
             return
         async with self._txn() as db:
             await db.executemany(
-                "INSERT OR REPLACE INTO snapshots (game_id, seq, version, digest, state, at)"
-                " VALUES (?,?,?,?,?,?)",
+                "INSERT OR REPLACE INTO snapshots (game_id, seq, version, digest, state, at,"
+                " log_digest) VALUES (?,?,?,?,?,?,?)",
                 rows,
             )
 

@@ -19,12 +19,18 @@ Schema (``PRAGMA user_version`` = number of migrations applied; see
   games and wins. ``guild_id`` 0 stands for "no server" (the terminal).
 * ``snapshots``: the newest engine snapshot of each open game (a cache of the
   log, :mod:`bot.snapshots`): action count, engine code version, SHA-256, the
-  pickled engine. Dropped when the game closes.
+  pickled engine, the SHA-256 of the log's first ``seq`` actions (NULL when
+  written before migration 3). Dropped when the game closes.
 """
 
 from __future__ import annotations
 
-__all__ = ["MIGRATIONS"]
+import contextlib
+import os
+import sqlite3
+from pathlib import Path
+
+__all__ = ["MIGRATIONS", "create_database", "has_pages"]
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the first schema
@@ -134,5 +140,53 @@ MIGRATIONS: tuple[str, ...] = (
         at REAL NOT NULL
     );
     """,
+    # 3: each snapshot records the SHA-256 of the log it was taken at (bot.damage: start-up
+    # compares the stored log with it, and a log that its snapshot contradicts is damage)
+    """
+    ALTER TABLE snapshots ADD COLUMN log_digest TEXT;
+    """,
 )
 """Migration ``i`` (0-based) brings ``PRAGMA user_version`` from ``i`` to ``i + 1``."""
+
+
+def has_pages(path: Path) -> bool:
+    """True when ``path`` holds a database already (its main file or its WAL has bytes)."""
+    wal = Path(f"{path}-wal")
+    return (path.exists() and path.stat().st_size > 0) or (wal.exists() and wal.stat().st_size > 0)
+
+
+def create_database(path: Path) -> None:
+    """Create a new database at ``path`` with the whole schema, all at once.
+
+    The file is built beside ``path`` and linked into place whole, so a database file
+    with pages always has its schema: one that has pages and no schema lost them
+    (:mod:`bot.damage` calls it damaged) and is never taken for a new one. If another
+    process created ``path`` meanwhile, its file is kept. Raises ``OSError`` /
+    ``sqlite3.Error`` when the directory cannot be written.
+    """
+    tmp = path.with_name(f".{path.name}.new-{os.getpid()}")
+    tmp.unlink(missing_ok=True)
+    try:
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            conn.execute("PRAGMA synchronous=FULL")
+            for number, script in enumerate(MIGRATIONS):
+                conn.executescript(
+                    f"BEGIN;\n{script}\nPRAGMA user_version = {number + 1};\nCOMMIT;"
+                )
+            conn.execute("PRAGMA journal_mode=WAL")  # recorded in the file's header
+        finally:
+            conn.close()  # checkpoints: everything is in the main file, no -wal left
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            if not has_pages(path):  # an empty file stood there: nothing to keep
+                os.replace(tmp, path)
+        with contextlib.suppress(OSError):  # the new name survives a power cut too
+            fd = os.open(path.parent, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+    finally:
+        tmp.unlink(missing_ok=True)

@@ -14,6 +14,7 @@ import logging
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from typing import Literal
 
 from bot.claim import DatabaseClaim
@@ -32,6 +33,21 @@ BOT_KINDS_DEFAULT = "heuristic"
 LEVEL_KINDS: dict[str, str] = {"easy": "random", "normal": "heuristic", "strong": "strong"}
 AUTO_RETRY_S = 5.0  # seconds before an automatic move that failed to be stored is tried again
 _KEEP_CLOSED = 200  # finished/aborted tables kept in memory for front ends to show the end
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """An open table start-up could not read (:func:`bot.damage.judge_table`): kept out of
+    play and untouched in the file. Its columns as far as they could be read (``None``
+    where not), and ``reason``: one English sentence of what cannot be read."""
+
+    table_id: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    host_user_id: int | None
+    game: str
+    reason: str
 
 
 class TableServiceCore(ABC):
@@ -66,6 +82,8 @@ class TableServiceCore(ABC):
         #: (table, seat) -> ((game seed, actions applied), the hint for that decision)
         self._hints: dict[tuple[int, int], tuple[tuple[int, int], Action | None]] = {}
         self._snapshot_seq: dict[int, int] = {}  # game id -> actions in its stored snapshot
+        #: tables start-up could not read, by id: kept out of play and untouched
+        self.set_aside: dict[int, SetAside] = {}
 
     # ================================================================ basics
     def subscribe(self, listener: Listener) -> None:

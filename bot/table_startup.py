@@ -4,17 +4,13 @@
 from __future__ import annotations
 
 import gc
-from typing import Any
 
 from bot.claim import claim_database
-from bot.snapshots import SNAPSHOT_EVERY, Snapshot, SnapshotMismatch, continue_from
-from bot.snapshots import restore as restore_snapshot
+from bot.damage import DatabaseDamaged, StoredTable, TableVerdict, judge_table
+from bot.snapshots import SNAPSHOT_EVERY, Snapshot
 from bot.snapshots import take as snapshots_take
-from bot.store import GameRow, TableRow
-from bot.table_core import TableServiceCore, log
+from bot.table_core import SetAside, TableServiceCore, log
 from bot.table_model import Table, TableUpdate
-from games.base import Game, IllegalAction
-from games.registry import GAMES
 
 _FREEZE_AT = 100  # open tables from which start-up freezes what it rebuilt (see start_up)
 
@@ -25,65 +21,73 @@ class StartupMixin(TableServiceCore):
     async def start_up(self) -> None:
         """Load every open table from the store; rebuild games; re-arm timers and bots.
 
-        A game is rebuilt from its engine snapshot and the actions after it
+        Every open table is judged first, as ``python -m bot check`` judges it
+        (:func:`bot.damage.judge_table`), before anything is changed: a game
+        is rebuilt from its engine snapshot and the actions after it
         (:mod:`bot.snapshots`), or, without a usable snapshot (discarded and
-        logged), by replaying its whole log. A game whose stored actions no
-        longer replay (an engine changed incompatibly) is logged and its table
-        aborted, so one bad record does not stop the others. The database
-        file is claimed for this service until :meth:`shut_down`
-        (:mod:`bot.claim`): raises ``TableError("database_in_use")`` if another
-        process runs its tables.
+        logged), by replaying its whole log. If any table shows that the file
+        lost or changed committed moves (a log its snapshot contradicts,
+        actions that do not replay), nothing is loaded and
+        :class:`bot.damage.DatabaseDamaged` is raised: restore a backup. A
+        table whose records cannot be read is set aside: logged, kept out of
+        play and untouched in the file, and listed in :attr:`set_aside` for the
+        front end to tell its host. The database file is claimed for this
+        service until :meth:`shut_down` (:mod:`bot.claim`): raises
+        ``TableError("database_in_use")`` if another process runs its tables.
         """
         if self._claim is None:
             self._claim = claim_database(self.store.path)
-        rows = await self.store.open_tables()
+        records = await self.store.open_records()
         # Rebuilding allocates millions of objects and keeps them all: each cyclic collection
         # would scan every engine built so far (that doubled the start-up of 1,000 tables).
         # After a large start-up the rebuilt games are frozen (gc.freeze): they live long and
         # have no reference cycles (freed by their reference counts when a table closes), so
         # the first full collection after start-up, and every later one, need not scan them.
-        large = len(rows) >= _FREEZE_AT
+        large = len(records) >= _FREEZE_AT
         if large:
             gc.collect()  # cheap while the heap is small; nothing dead is frozen below
         collecting = gc.isenabled()
         gc.disable()
         try:
-            await self._load_open_tables(rows)
+            verdicts = [judge_table(record) for record in records]
+            damage = [f"table {v.table_id}: {v.damage}" for v in verdicts if v.damage]
+            if damage:
+                for line in damage:
+                    log.critical("%s is damaged: %s", self.store.path, line)
+                raise DatabaseDamaged(self.store.path, damage)
+            await self._load_open_tables(records, verdicts)
         finally:
             if large:
                 gc.freeze()
             if collecting:
                 gc.enable()
 
-    async def _load_open_tables(self, rows: list[TableRow]) -> None:
+    async def _load_open_tables(
+        self, records: list[StoredTable], verdicts: list[TableVerdict]
+    ) -> None:
         # a few queries for all tables (a thousand open tables need no thousand round trips)
-        games = await self.store.open_games()
-        snapshots = await self.store.open_snapshots()
         keys = await self.store.open_user_keys()
         deadlines = await self.store.open_deadlines()
         fresh: list[Snapshot] = []
         restored = replayed_total = 0
-        for row in rows:
-            if row.game not in GAMES:
-                log.error("table %s plays unknown game %r: aborting it", row.id, row.game)
-                await self.store.close_game(row.id, row.game_id, "aborted", self.clock())
+        for record, verdict in zip(records, verdicts, strict=True):
+            if verdict.set_aside is not None or verdict.row is None:
+                self._set_aside_table(record, verdict.set_aside or "it cannot be read")
                 continue
-            table = Table.from_row(row)
+            table = Table.from_row(verdict.row)
             if table.status == "playing":
-                assert table.game_id is not None
-                try:
-                    table.engine, replayed = await self._rebuild(
-                        table, games.get(table.game_id), snapshots.get(table.game_id)
-                    )
-                except (IllegalAction, ValueError, KeyError, ImportError) as exc:
-                    log.error(
-                        "table %s: game %s does not replay (%s): aborting it",
+                assert table.game_id is not None and verdict.engine is not None
+                if verdict.discarded_snapshot is not None and record.snapshot is not None:
+                    log.warning(
+                        "table %s: the snapshot of game %s at action %s is discarded (%s);"
+                        " replaying the game's log",
                         table.id,
                         table.game_id,
-                        exc,
+                        record.snapshot.seq,
+                        verdict.discarded_snapshot,
                     )
-                    await self.store.close_game(table.id, table.game_id, "aborted", self.clock())
-                    continue
+                    await self.store.delete_snapshot(table.game_id)
+                table.engine, replayed = verdict.engine, verdict.replayed
                 restored += len(table.engine.actions) > replayed
                 replayed_total += replayed
                 if replayed >= SNAPSHOT_EVERY:  # the next start need not replay them again
@@ -105,45 +109,37 @@ class StartupMixin(TableServiceCore):
                 await self._notify(updates)
         await self._put_snapshots(fresh)
         log.info(
-            "start-up: %s open tables, %s games from snapshots, %s actions replayed",
+            "start-up: %s open tables, %s games from snapshots, %s actions replayed,"
+            " %s tables set aside",
             len(self.open_tables()),
             restored,
             replayed_total,
+            len(self.set_aside),
         )
 
-    async def _rebuild(
-        self,
-        table: Table,
-        game_row: GameRow | None,
-        stored: tuple[Snapshot, list[dict[str, Any]]] | None,
-    ) -> tuple[Game, int]:
-        """The table's engine, from its snapshot and the newer actions when the snapshot
-        fits the log, else by replaying the whole log; and how many actions were applied.
-        Raises what ``Game.replay`` raises (the log itself does not replay)."""
-        assert table.game_id is not None
-        if game_row is None:
-            game_row = await self.store.game(table.game_id)  # KeyError: the game row is lost
-        if stored is not None:
-            snapshot, tail = stored
-            try:
-                engine = restore_snapshot(
-                    snapshot, table.engine_type, game_row.seed, game_row.options
-                )
-                engine = continue_from(engine, tail, snapshot.seq)
-                return engine, len(engine.actions) - snapshot.seq
-            except (SnapshotMismatch, IllegalAction, ValueError) as exc:
-                log.warning(
-                    "table %s: the snapshot of game %s at action %s is discarded (%s);"
-                    " replaying the game's log",
-                    table.id,
-                    table.game_id,
-                    snapshot.seq,
-                    exc,
-                )
-                await self.store.delete_snapshot(table.game_id)
-        actions = await self.store.actions(table.game_id)
-        engine = table.engine_type.replay(game_row.seed, game_row.options, actions)
-        return engine, len(actions)
+    def _set_aside_table(self, record: StoredTable, why: str) -> None:
+        """Keep a table whose records cannot be read out of play, untouched, and say so."""
+        columns = record.columns
+        aside = SetAside(
+            table_id=record.id,
+            guild_id=columns.get("guild_id"),
+            channel_id=columns.get("channel_id"),
+            thread_id=columns.get("thread_id"),
+            host_user_id=columns.get("host_user_id"),
+            game=str(columns.get("game")),
+            reason=why,
+        )
+        self.set_aside[aside.table_id] = aside
+        log.error(
+            "table %s (channel %s) is set aside: %s. It is kept as it is in %s and not"
+            " played; python -m bot check %s lists it; restore a backup to play it on"
+            ' (README "Backups and restore")',
+            aside.table_id,
+            aside.channel_id,
+            why,
+            self.store.path,
+            self.store.path,
+        )
 
     async def shut_down(self) -> None:
         """Stop every timer and scheduled move, snapshot every playing table (so the next

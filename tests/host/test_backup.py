@@ -138,9 +138,16 @@ def test_check_names_a_game_that_does_not_replay(tmp_path: Path) -> None:
     report = check(copy)
     assert not report.ok
     assert report.problems[0].startswith("table 1: game 1 does not replay (")
+    assert report.damage == report.problems  # a log that does not replay: the file is damaged
     done = bot("check", str(copy))
     assert done.returncode == EXIT_BAD_COPY
-    assert "do not restore this copy" in done.stdout
+    assert f"{copy} is damaged: start-up refuses it; restore a backup" in done.stdout
+    refused = bot("resume", "--db", str(copy))  # start-up agrees, and says what to do
+    assert refused.returncode == 2
+    assert refused.stderr.strip().splitlines()[-1] == (
+        f"error: {copy} is damaged (table 1: {report.problems[0][len('table 1: ') :]}):"
+        ' restore a backup (see README "Backups and restore")'
+    )
 
 
 def test_check_exit_codes_for_files_it_cannot_read(tmp_path: Path) -> None:
@@ -157,11 +164,17 @@ def test_check_exit_codes_for_files_it_cannot_read(tmp_path: Path) -> None:
     empty = tmp_path / "empty.sqlite3"
     sqlite3.connect(empty).close()
     report = check(empty)
-    assert report.problems == [f"{empty} is not a Paiju database (schema version 0)"]
+    assert report.problems == [f"{empty} is an empty database: it holds no Paiju tables"]
     newer = tmp_path / "newer.sqlite3"
     with sqlite3.connect(newer) as conn:
         conn.execute("PRAGMA user_version = 99")
-    assert "is newer than this code's" in check(newer).problems[0]
+    assert check(newer).problems == [
+        f"{newer} has schema version 99, newer than this code's 3: update Paiju"
+    ]
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+    assert check(other).problems == [f"{other} is not a Paiju database (schema version 0)"]
 
 
 def test_health_is_true_while_a_process_holds_the_claim(tmp_path: Path) -> None:

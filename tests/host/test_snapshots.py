@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import gc
-import hashlib
 import logging
 import pickle
 import random
@@ -23,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.backup import check
-from bot.snapshots import SNAPSHOT_EVERY, Snapshot, engine_version, restore, take
+from bot.damage import DatabaseDamaged
+from bot.snapshots import SNAPSHOT_EVERY, Snapshot, engine_version, restore, seal, take
 from bot.store import Store
 from bot.tables import Table, TableService
 from bot.timers import FakeClock, ManualScheduler
@@ -97,17 +97,19 @@ async def half_played(db: Path, clock: FakeClock) -> Table:
     return table
 
 
-def snapshot_row(db: Path) -> tuple[int, str, str, bytes] | None:
+def snapshot_row(db: Path) -> tuple[int, str, str, bytes, str | None] | None:
     with sqlite3.connect(db) as conn:
-        row = conn.execute("SELECT seq, version, digest, state FROM snapshots").fetchone()
-    return None if row is None else (row[0], row[1], row[2], bytes(row[3]))
+        row = conn.execute(
+            "SELECT seq, version, digest, state, log_digest FROM snapshots"
+        ).fetchone()
+    return None if row is None else (row[0], row[1], row[2], bytes(row[3]), row[4])
 
 
 def put_snapshot(db: Path, snapshot: Snapshot) -> None:
     with sqlite3.connect(db) as conn:
         conn.execute(
-            "UPDATE snapshots SET seq = ?, version = ?, digest = ?, state = ?",
-            (snapshot.seq, snapshot.version, snapshot.digest, snapshot.state),
+            "UPDATE snapshots SET seq = ?, version = ?, digest = ?, state = ?, log_digest = ?",
+            (snapshot.seq, snapshot.version, snapshot.digest, snapshot.state, snapshot.log_digest),
         )
 
 
@@ -143,10 +145,10 @@ async def test_a_crash_restores_the_snapshot_and_replays_only_the_tail(
     played = len(table.engine.actions)
     row = snapshot_row(db)
     assert row is not None
-    seq, version, digest, state = row
+    seq, version, digest, state, log = row
     # written every SNAPSHOT_EVERY actions: the crash lost fewer than that
     assert SNAPSHOT_EVERY <= seq <= played < seq + SNAPSHOT_EVERY
-    assert version == engine_version() and hashlib.sha256(state).hexdigest() == digest
+    assert version == engine_version() and seal(state, log) == digest
     with caplog.at_level(logging.INFO, logger="bot.tables"):
         again = await restart_and_finish(db, clock, table.id, snapshot_at=seq)
     assert (
@@ -211,7 +213,7 @@ def _diverged(snapshot: Snapshot, engine: Game, log: list[Action]) -> Snapshot:
 
 def _garbage(snapshot: Snapshot, engine: Game, log: list[Action]) -> Snapshot:
     state = pickle.dumps({"not": "an engine"})
-    return dataclasses.replace(snapshot, state=state, digest=hashlib.sha256(state).hexdigest())
+    return dataclasses.replace(snapshot, state=state, digest=seal(state, snapshot.log_digest))
 
 
 @pytest.mark.parametrize(
@@ -220,8 +222,6 @@ def _garbage(snapshot: Snapshot, engine: Game, log: list[Action]) -> Snapshot:
         (_damaged, "its bytes are damaged"),
         (_other_code, "written by other engine code"),
         (_other_game, "it is of another game"),
-        (_ahead, "it is ahead of the log"),
-        (_diverged, "differs from the log's"),
         (_garbage, "it holds a dict, not a PajiwoGame"),
     ],
 )
@@ -249,6 +249,63 @@ async def test_a_snapshot_that_does_not_fit_is_discarded_and_the_table_resumes(
     assert f"0 games from snapshots, {len(engine.actions)} actions replayed" in caplog.text
     assert again.status == "finished" and again.engine is not None
     assert again.engine.actions == reference
+
+
+@pytest.mark.parametrize(
+    ("spoil", "reason"),
+    [
+        (_ahead, "has {n} actions, but its snapshot was taken at action {m}: committed moves"),
+        (_diverged, ": its action {k} differs from the one its snapshot holds"),
+    ],
+)
+async def test_a_log_that_its_intact_snapshot_contradicts_is_damage_start_up_refuses(
+    tmp_path: Path,
+    spoil: Callable[[Snapshot, Game, list[Action]], Snapshot],
+    reason: str,
+) -> None:
+    """A snapshot whose own digest holds is what the log was: a log shorter than it, or
+    with another move, lost or changed committed moves. ``check`` calls the file damaged
+    and start-up refuses it, changing nothing (the snapshot is kept as evidence)."""
+    db, clock = tmp_path / "paiju.sqlite3", FakeClock()
+    table = await half_played(db, clock)
+    engine = table.engine
+    assert engine is not None
+    row = snapshot_row(db)
+    assert row is not None
+    stored = Snapshot(0, *row)
+    log = list(engine.actions)
+    spoilt = spoil(stored, engine, log[: stored.seq] if spoil is _diverged else log)
+    put_snapshot(db, spoilt)
+    if spoil is _diverged:
+        differs = next(
+            i
+            for i in range(spoilt.seq)
+            if log[i]
+            != restore(spoilt, type(engine), engine.seed, engine.options.to_dict()).actions[i]
+        )
+        expected = reason.format(k=differs)
+    else:
+        expected = reason.format(n=len(log), m=len(log) + 1)
+    report = check(db)
+    assert report.damage == [f"table {table.id}: game {table.game_id}{expected}"] or (
+        report.damage == [f"table {table.id}: game {table.game_id} {expected} are lost"]
+    )
+    store, service, _ = await opened(db, clock)
+    with pytest.raises(DatabaseDamaged, match=r"is damaged .*: restore a backup"):
+        await service.start_up()
+    await service.shut_down()
+    await store.close()
+    assert snapshot_row(db) == (
+        spoilt.seq,
+        spoilt.version,
+        spoilt.digest,
+        spoilt.state,
+        spoilt.log_digest,
+    )
+    assert check(db).damage == report.damage  # nothing was changed: same judgement
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT status FROM tables").fetchall() == [("playing",)]
+        assert conn.execute("SELECT COUNT(*) FROM actions").fetchone() == (len(log),)
 
 
 async def test_check_replays_each_snapshot_and_names_one_that_differs(tmp_path: Path) -> None:
