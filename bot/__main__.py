@@ -404,6 +404,9 @@ def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
     if not settings.discord_token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
+    from bot.damage import refuse_damaged
+
+    refuse_damaged(settings.database_path)  # a damaged file: one line, exit 2 (see main)
     try:
         front_end = importlib.import_module(DISCORD_FRONT_END)
     except ImportError as exc:

@@ -63,6 +63,7 @@ __all__ = [
     "judge_file",
     "judge_table",
     "read_open_records",
+    "refuse_damaged",
 ]
 
 RESTORE = 'restore a backup (see README "Backups and restore")'
@@ -208,6 +209,24 @@ def _judge_schema(conn: sqlite3.Connection, verdict: FileVerdict) -> None:
             )
         ]
     verdict.finished_matches = int(conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
+
+
+def refuse_damaged(path: Path) -> None:
+    """Judge an existing database file (:func:`judge_file`) and raise if it is refused:
+    :class:`DatabaseDamaged`, or ``sqlite3.DatabaseError`` (cannot be read, not a Paiju
+    database, a newer one). A missing or empty file passes (it will be created).
+    Start-up runs this before anything writes to the file (``Store.open``; ``run``, before
+    it connects to Discord)."""
+    from bot.sqlite_files import Unreadable
+    from bot.store_schema import has_pages
+
+    if not has_pages(path):
+        return
+    try:
+        verdict = judge_file(path)
+    except Unreadable as exc:
+        raise sqlite3.DatabaseError(str(exc)) from None
+    verdict.raise_if_refused()
 
 
 # ------------------------------------------------------------------ the tables

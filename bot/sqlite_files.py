@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sqlite3
 import struct
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -201,34 +203,48 @@ def claimed_elsewhere(path: Path) -> bool:
 
 @contextlib.contextmanager
 def open_read_only(path: Path) -> Iterator[sqlite3.Connection]:
-    """A read-only connection to the existing database ``path`` that leaves nothing beside it.
+    """A read-only connection to the existing database ``path`` that changes nothing of it
+    and leaves nothing beside it.
 
-    Without a ``-wal`` beside it there is nothing but the main file to read: it is opened
-    ``immutable`` (SQLite then creates no ``-wal``/``-shm``, and needs no write access, so a
-    read-only mount works). With a ``-wal`` (a running bot, or one that crashed) SQLite
-    must read the WAL through a wal-index; a ``-shm`` it had to create for that is removed
-    afterwards. Raises :class:`Unreadable` (with the path and the reason) when the file
-    cannot be opened, or is not a SQLite database.
+    * Without a ``-wal`` there is nothing but the main file to read: it is opened
+      ``immutable`` (SQLite then creates no ``-wal``/``-shm`` and needs no write access, so
+      a read-only mount works).
+    * With a ``-wal`` and no process running the file (a crash, a copy being checked),
+      SQLite would rebuild the wal-index in ``-shm`` as it opens: the evidence
+      :func:`wal_loss` reads, and a second look would no longer see it. So the three files
+      are copied to a private temporary directory and the copy is read.
+    * With a ``-wal`` of a running bot (:func:`claimed_elsewhere`), its wal-index is live
+      and valid, so the file is read in place (``mode=ro``), as any reader of it would.
+
+    Raises :class:`Unreadable` (with the path and the reason) when the file cannot be
+    opened, or is not a SQLite database.
     """
     problem = header_problem(path)
     if problem is not None:
         raise Unreadable(problem)
-    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
-    had_shm = shm.exists()
-    uri = path.resolve().as_uri()
-    uri += "?mode=ro" if wal.exists() else "?mode=ro&immutable=1"
-    conn: sqlite3.Connection | None = None
-    try:
-        conn = sqlite3.connect(uri, uri=True)
-        conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-    except sqlite3.Error as exc:
-        if conn is not None:
+    wal = Path(f"{path}-wal")
+    with contextlib.ExitStack() as stack:
+        target, query = path, "?mode=ro&immutable=1"
+        if wal.exists():
+            query = "?mode=ro"
+            if not claimed_elsewhere(path):
+                tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="paiju-")))
+                target = tmp / path.name
+                try:
+                    for suffix in ("", "-wal", "-shm"):
+                        if Path(f"{path}{suffix}").exists():
+                            shutil.copyfile(f"{path}{suffix}", f"{target}{suffix}")
+                except OSError as exc:
+                    raise Unreadable(f"cannot read {path}: {exc.strerror or exc}") from None
+        conn: sqlite3.Connection | None = None
+        try:
+            conn = sqlite3.connect(target.resolve().as_uri() + query, uri=True)
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        except sqlite3.Error as exc:
+            if conn is not None:
+                conn.close()
+            raise Unreadable(f"cannot read the database {path}: {exc}") from None
+        try:
+            yield conn
+        finally:
             conn.close()
-        raise Unreadable(f"cannot read the database {path}: {exc}") from None
-    try:
-        yield conn
-    finally:
-        conn.close()
-        if not had_shm and wal.exists() and not claimed_elsewhere(path):
-            with contextlib.suppress(OSError):
-                shm.unlink()

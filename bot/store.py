@@ -24,9 +24,8 @@ from typing import Any
 
 import aiosqlite
 
-from bot.damage import StoredTable, judge_file, read_open_records
+from bot.damage import StoredTable, read_open_records, refuse_damaged
 from bot.snapshots import Snapshot
-from bot.sqlite_files import Unreadable
 from bot.store_base import INSERT_DEADLINE
 from bot.store_history import HistoryStore
 from bot.store_rows import (
@@ -42,7 +41,7 @@ from bot.store_rows import (
     game_row,
     table_row,
 )
-from bot.store_schema import MIGRATIONS, create_database, has_pages
+from bot.store_schema import MIGRATIONS
 from bot.timers import Deadline
 
 __all__ = [
@@ -79,14 +78,11 @@ class Store(HistoryStore):
         path = Path(path)
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
-            if has_pages(path):
-                try:
-                    verdict = judge_file(path)
-                except Unreadable as exc:
-                    raise sqlite3.DatabaseError(str(exc)) from None
-                verdict.raise_if_refused()
-            else:
-                create_database(path)
+            # a file with pages is judged before anything writes to it; one without is new.
+            # (A new file's schema is written to its WAL, as everything after it: so a file
+            # whose WAL is lost before its first checkpoint keeps pages but no schema, and
+            # is refused as damaged, never taken for a new one.)
+            refuse_damaged(path)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         try:
             db.row_factory = sqlite3.Row

@@ -25,12 +25,9 @@ Schema (``PRAGMA user_version`` = number of migrations applied; see
 
 from __future__ import annotations
 
-import contextlib
-import os
-import sqlite3
 from pathlib import Path
 
-__all__ = ["MIGRATIONS", "create_database", "has_pages"]
+__all__ = ["MIGRATIONS", "has_pages"]
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the first schema
@@ -153,40 +150,3 @@ def has_pages(path: Path) -> bool:
     """True when ``path`` holds a database already (its main file or its WAL has bytes)."""
     wal = Path(f"{path}-wal")
     return (path.exists() and path.stat().st_size > 0) or (wal.exists() and wal.stat().st_size > 0)
-
-
-def create_database(path: Path) -> None:
-    """Create a new database at ``path`` with the whole schema, all at once.
-
-    The file is built beside ``path`` and linked into place whole, so a database file
-    with pages always has its schema: one that has pages and no schema lost them
-    (:mod:`bot.damage` calls it damaged) and is never taken for a new one. If another
-    process created ``path`` meanwhile, its file is kept. Raises ``OSError`` /
-    ``sqlite3.Error`` when the directory cannot be written.
-    """
-    tmp = path.with_name(f".{path.name}.new-{os.getpid()}")
-    tmp.unlink(missing_ok=True)
-    try:
-        conn = sqlite3.connect(tmp, isolation_level=None)
-        try:
-            conn.execute("PRAGMA synchronous=FULL")
-            for number, script in enumerate(MIGRATIONS):
-                conn.executescript(
-                    f"BEGIN;\n{script}\nPRAGMA user_version = {number + 1};\nCOMMIT;"
-                )
-            conn.execute("PRAGMA journal_mode=WAL")  # recorded in the file's header
-        finally:
-            conn.close()  # checkpoints: everything is in the main file, no -wal left
-        try:
-            os.link(tmp, path)
-        except FileExistsError:
-            if not has_pages(path):  # an empty file stood there: nothing to keep
-                os.replace(tmp, path)
-        with contextlib.suppress(OSError):  # the new name survives a power cut too
-            fd = os.open(path.parent, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-    finally:
-        tmp.unlink(missing_ok=True)

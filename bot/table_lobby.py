@@ -80,6 +80,17 @@ class LobbyMixin(TableServiceCore):
         try:
             table.id = await self.store.insert_table(table.to_row(), self.clock())
         except sqlite3.IntegrityError:
+            kept = next(
+                (a for a in self.set_aside.values() if channel_id in (a.channel_id, a.thread_id)),
+                None,
+            )
+            if kept is not None:  # a table start-up could not read still holds the channel
+                raise TableError(
+                    "table_set_aside",
+                    f"this channel's table {kept.table_id} could not be read after the restart"
+                    " and is set aside: an admin can restore a backup",
+                    {"channel_id": channel_id, "table_id": kept.table_id},
+                ) from None
             raise TableError(
                 "table_exists", "this channel already has a table", {"channel_id": channel_id}
             ) from None
