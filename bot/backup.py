@@ -157,7 +157,7 @@ def _place(partial: Path, target: Path, *, overwrite: bool, dated: bool) -> Path
     raise BackupError(f"{target.parent} holds too many backups of this second")  # pragma: no cover
 
 
-def backup(source: Path, target: Path, *, overwrite: bool = False) -> BackupResult:
+def backup(source: Path, target: Path | str, *, overwrite: bool = False) -> BackupResult:
     """Copy the live database ``source`` to ``target``, while the bot may be running.
 
     ``target`` is a file, or a directory to put ``paiju-YYYYMMDD-HHMMSS.sqlite3`` in (an
@@ -168,7 +168,9 @@ def backup(source: Path, target: Path, *, overwrite: bool = False) -> BackupResu
     ``target`` exists and ``overwrite`` is false, or the copy cannot be written. The copy
     is checked with ``PRAGMA quick_check``.
     """
-    dated = target.is_dir() or str(target).endswith(("/", os.sep))
+    # a Path forgets a trailing "/": the text written by the admin is read first
+    dated = str(target).endswith(("/", os.sep)) or Path(target).is_dir()
+    target = Path(target)
     if dated:
         try:
             target.mkdir(parents=True, exist_ok=True)
@@ -330,7 +332,7 @@ def run_command(args: Any, database_path: Path) -> int:
     db = Path(args.db) if getattr(args, "db", None) else database_path
     try:
         if args.command == "backup":
-            done = backup(db, Path(args.path), overwrite=args.overwrite)
+            done = backup(db, args.path, overwrite=args.overwrite)
             print(
                 f"backed up {db} to {done.path} ({done.bytes:,} bytes in {done.seconds:.2f} s);"
                 f" verify it with: python -m bot check {done.path}"

@@ -31,8 +31,11 @@ whose own digest holds is evidence against the log.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import sqlite3
+import types
+import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,15 +72,24 @@ __all__ = [
 RESTORE = 'restore a backup (see README "Backups and restore")'
 """What the admin is told to do with a damaged file."""
 
-_SEAT_FIELDS = {
-    "index": (int,),
-    "user_id": (int, type(None)),
-    "name": (str,),
-    "bot": (str, type(None)),
-    "auto": (bool,),
-    "timeouts_in_a_row": (int,),
-    "left": (bool,),
-}
+
+@functools.cache
+def _seat_fields() -> dict[str, tuple[type, ...]]:
+    """The fields of a stored seat (``bot.table_model.Seat``) and the JSON types each takes."""
+    from bot.table_model import Seat  # (it imports the store, which imports this module)
+
+    hints = typing.get_type_hints(Seat)
+    fields: dict[str, tuple[type, ...]] = {}
+    for f in dataclasses.fields(Seat):
+        hint = hints[f.name]
+        origin = typing.get_origin(hint)
+        if origin in (typing.Union, types.UnionType):
+            fields[f.name] = tuple(typing.get_args(hint))
+        else:
+            fields[f.name] = (origin or hint,)
+    return fields
+
+
 _TABLES_OF_MIGRATION = (
     ("tables", "games", "actions", "deadlines", "matches", "match_players", "hands", "ratings"),
     ("snapshots",),
@@ -357,13 +369,13 @@ def _seats(text: Any, what: str) -> list[dict[str, Any]]:
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict):
             raise _Unreadable(f"its {what}: seat {i + 1} is not a JSON object")
-        unknown = sorted(set(seat) - set(_SEAT_FIELDS))
+        unknown = sorted(set(seat) - set(_seat_fields()))
         if unknown:
             raise _Unreadable(f"its {what}: seat {i + 1} has an unknown field {unknown[0]!r}")
         if seat.get("index") != i:
             raise _Unreadable(f"its {what}: seat {i + 1} says it is seat {seat.get('index')!r}")
         for name, value in seat.items():  # a field an older version did not write may lack
-            if type(value) not in _SEAT_FIELDS[name]:  # exact: true is no user id
+            if type(value) not in _seat_fields()[name]:  # exact: true is no user id
                 raise _Unreadable(f"its {what}: seat {i + 1} has {name} = {value!r}")
     return seats
 

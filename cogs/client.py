@@ -136,6 +136,31 @@ class PaijuBot(commands.Bot):
             else:
                 await self.tree.sync()
         await self.display.resume()
+        await self._tell_set_aside()
+
+    async def _tell_set_aside(self) -> None:
+        """Tell the host of each table start-up set aside (its records cannot be read,
+        :mod:`bot.damage`), in the table's channel, once a start: the table is kept, not
+        played, and an admin can restore a backup."""
+        from cogs.i18n import lang_of, tr
+
+        lang = lang_of(self.settings.default_locale)
+        for aside in getattr(self.service, "set_aside", {}).values():
+            channel_id = aside.thread_id or aside.channel_id
+            if channel_id is None:
+                continue
+            host = aside.host_user_id
+            try:
+                await self.get_partial_messageable(channel_id).send(
+                    tr(lang, "table.set_aside", mention=f"<@{host}>" if host else ""),
+                    allowed_mentions=discord.AllowedMentions(
+                        users=[discord.Object(host)] if host else False
+                    ),
+                )
+            except discord.HTTPException as exc:
+                log.warning(
+                    "table %s: its host could not be told it is set aside: %s", aside.table_id, exc
+                )
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Refuse a component of ours whose custom_id is crafted (fits no control template,
