@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +19,7 @@ __all__ = [
     "MatchPlayerRow",
     "MatchRow",
     "RatingRow",
+    "Seat",
     "TableRow",
     "dumps",
     "game_row",
@@ -28,6 +31,47 @@ __all__ = [
 def dumps(obj: Any) -> str:
     """JSON as the store writes it: compact, UTF-8 text kept as is."""
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass
+class Seat:
+    """One seat at a table, as stored in the ``seats`` JSON of its ``tables`` and ``games``
+    rows (re-exported by :mod:`bot.table_model` and :mod:`bot.tables`).
+
+    Attributes:
+        index: 0-based seat number, in play order.
+        user_id: the person seated here, or ``None`` (empty, or a bot).
+        name: display name (the user's, or ``"Bot 2"``).
+        bot: the bot kind (``"heuristic"``/``"random"``) when a bot sits here, else ``None``.
+        auto: True while the seat is handed to a bot (3 timeouts in a row, or the player left).
+        timeouts_in_a_row: the player's consecutive timeouts.
+        left: True when the player left a game in progress (a bot plays on; no take-back).
+    """
+
+    index: int
+    user_id: int | None = None
+    name: str = ""
+    bot: str | None = None
+    auto: bool = False
+    timeouts_in_a_row: int = 0
+    left: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return self.user_id is None and self.bot is None
+
+    @property
+    def automatic(self) -> bool:
+        """True when the seat's bot makes its moves (a bot seat, or one handed to a bot)."""
+        return self.bot is not None or self.auto
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Seat:
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in obj.items() if k in names})
 
 
 class DuplicateKey(Exception):

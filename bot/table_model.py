@@ -16,6 +16,7 @@ from bot.decisions import DecisionClock
 from bot.errors import TableError
 from bot.pace import Pace, PaceError, parse_pace
 from bot.store import TableRow
+from bot.store_rows import Seat
 from bot.timers import Deadline
 from games.base import Action, Decision, Event, Game, GameOptions, OptionError, Player
 from games.registry import GAMES, GameSpec
@@ -46,46 +47,6 @@ UpdateKind = Literal[
     "finished",
     "aborted",
 ]
-
-
-@dataclass
-class Seat:
-    """One seat at a table.
-
-    Attributes:
-        index: 0-based seat number, in play order.
-        user_id: the person seated here, or ``None`` (empty, or a bot).
-        name: display name (the user's, or ``"Bot 2"``).
-        bot: the bot kind (``"heuristic"``/``"random"``) when a bot sits here, else ``None``.
-        auto: True while the seat is handed to a bot (3 timeouts in a row, or the player left).
-        timeouts_in_a_row: the player's consecutive timeouts.
-        left: True when the player left a game in progress (a bot plays on; no take-back).
-    """
-
-    index: int
-    user_id: int | None = None
-    name: str = ""
-    bot: str | None = None
-    auto: bool = False
-    timeouts_in_a_row: int = 0
-    left: bool = False
-
-    @property
-    def empty(self) -> bool:
-        return self.user_id is None and self.bot is None
-
-    @property
-    def automatic(self) -> bool:
-        """True when the seat's bot makes its moves (a bot seat, or one handed to a bot)."""
-        return self.bot is not None or self.auto
-
-    def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> Seat:
-        names = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in obj.items() if k in names})
 
 
 @dataclass(eq=False)

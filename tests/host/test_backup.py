@@ -93,7 +93,7 @@ def test_backup_mid_match_restores_and_resumes_to_the_same_end(tmp_path: Path) -
     # restore as the README says: the copy becomes the database of a new process
     restored = tmp_path / "restored.sqlite3"
     shutil.copyfile(copy, restored)
-    resumed = json.loads(bot("resume", "--db", str(restored), check=True).stdout)
+    resumed = json.loads(bot("resume", "--db", str(restored), "--json", check=True).stdout)
     assert resumed["status"] == "finished" and resumed["replay_equal"]
     assert actions(restored) == reference
     assert (resumed["scores"], resumed["hands"]) == (whole["scores"], whole["hands"])
