@@ -97,7 +97,7 @@ def test_sigkill_mid_game_then_resume(
     assert stored == reference[: len(stored)]
 
     resumed = subprocess.run(
-        command("resume", "--db", str(killed_db)),
+        command("resume", "--db", str(killed_db), "--json"),
         cwd=ROOT,
         env=ENV,
         capture_output=True,
