@@ -45,6 +45,7 @@ from cogs.actions import (
     take_back,
 )
 from cogs.i18n import lang_of, tr
+from cogs.inert import fit
 from cogs.lead import lead_line
 from cogs.mahjong_controls import SettingsButton, StandingButton
 from cogs.move_controls import ActButton, ActSelect, button_value
@@ -214,7 +215,11 @@ def lobby_controls(table: Table, lang: str) -> discord.ui.View:
             mate = partner.name if not partner.empty else tr(lang, "lobby.empty")
             description = tr(lang, "lobby.partner_of", n=partner.index + 1, who=mate)
         options.append(
-            discord.SelectOption(label=label[:100], value=str(seat.index), description=description)
+            discord.SelectOption(
+                label=fit(label, 100),
+                value=str(seat.index),
+                description=fit(description, 100) if description else None,
+            )
         )
     view.add_item(LobbySeat(table.id, options, tr(lang, "lobby.seat_select")))
     return view

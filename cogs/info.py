@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from cogs.actions import app, defer, lang, reply
 from cogs.i18n import PLURALS, has_message, ntr, tr
+from cogs.inert import inert
 from cogs.present import team_names
 from cogs.rules_pages import RULES_ITEMS, answer_unlisted, rules_page, rules_reply
 from cogs.tables import GAME_CHOICES
@@ -242,7 +243,7 @@ class InfoCog(commands.Cog):
             when = f"<t:{int(m.finished_at)}:d>"
             names = [""] * (max((p.seat for p in m.players), default=-1) + 1)
             for p in m.players:
-                names[p.seat] = p.name or f"#{p.seat + 1}"
+                names[p.seat] = inert(p.name) if p.name else f"#{p.seat + 1}"  # their own text
             # who won and each side's standing, in the asker's language and the game's unit
             text = history_result(lg, m.game, m.result, names)[:160]
             lines.append(f"{when} {_game_title(m.game)} {rank}{delta} — {text}")
