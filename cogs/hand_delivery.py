@@ -332,11 +332,12 @@ class HandMessages(DisplayCore):
             log.debug("old hand message %s already gone", where)
 
     async def _channel_alert(self, table: Table, user_id: int) -> None:
-        """Mention a player whose DMs are closed, in their own language (not for a mahjong
-        claim: a mention would tell the channel who may claim; View hand shows it)."""
+        """Mention a player whose DMs are closed, in the table's language like every line of
+        the channel (not for a mahjong claim: a mention would tell the channel who may claim;
+        View hand shows it)."""
         if claim_open(table):
             return
-        lang = self.bot.state.user_lang.get(user_id) or self.lang(table)
+        lang = self.lang(table)
         seat = table.seat_of(user_id)
         kinds: list[str] = []
         if table.engine is not None and seat is not None:

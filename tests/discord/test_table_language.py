@@ -137,7 +137,8 @@ async def test_an_english_host_in_a_chinese_server_gets_a_chinese_channel(
 ) -> None:
     server, h = discord_server, discord_harness
     server.guild.locale = "zh-CN"
-    alice = server.add_user("alice")  # English
+    # English, and her DMs are closed: the channel tells her of each turn, in Chinese too
+    alice = server.add_user("alice", dms_open=False)
     bot = make_bot()
     tid = await _a_hand_at(server, h, bot, alice, "en-US")
     table = bot.service.get(tid)
@@ -145,6 +146,7 @@ async def test_an_english_host_in_a_chinese_server_gets_a_chinese_channel(
     names = [s.name for s in table.seats]
     texts = channel_texts(server)
     assert any("扒鸡窝" in t for t in texts) and len(texts) > 5
+    assert any("🔔" in t for t in texts)  # her turn, said in the channel
     wrong = [line for t in texts for line in english_lines(t, names)]
     assert wrong == [], "\n".join(wrong)  # a Chinese reader sees no English line
     assert any(chinese_lines(t, names) for t in texts)  # and the tell does see Chinese
