@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import importlib
 import itertools
 import os
 import threading
 import uuid
 from collections.abc import Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any, TextIO
 
-from bot import textview_dagun, textview_mahjong
+from bot import textview_mahjong
 from bot.console import bot_command, play_command
 from bot.errors import TableError
 from bot.screens import event_lines, hand_lines, match_lines, terminal_lang
@@ -190,20 +192,30 @@ def _formatter(game: str) -> Any:
     return textview_mahjong.format_action if textview_mahjong.handles(game) else format_action
 
 
+def _own_moves(game: str) -> ModuleType | None:
+    """The game's own terminal module when it lists and reads its moves itself, found by the
+    key as every game's own module is (``bot.textview_<key>`` with ``HELP``, ``LIST_LIMIT``,
+    ``format_moves`` and ``parse_move``: 打滚's), else ``None``."""
+    if game not in GAMES:
+        return None
+    name = f"bot.textview_{game}"
+    try:
+        own = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:  # the module is there but something it needs is not
+            raise
+        return None
+    return own if hasattr(own, "parse_move") and hasattr(own, "format_moves") else None
+
+
 def _help(game: str) -> str:
     """The help line of ``game``'s terminal (what a move looks like there)."""
     if textview_mahjong.handles(game):
         return textview_mahjong.HELP
-    if game == "dagun":
-        return DAGUN_HELP
-    return HELP
+    own = _own_moves(game)
+    return str(own.HELP) if own is not None else HELP
 
 
-DAGUN_HELP = (
-    "type a play's number, or its cards (♠5 5s 黑桃5 红心K, jokers BJ SJ 大王 小王) with the"
-    " reading when jokers read several ways (5s 5h BJ SJ as 4455), pass 过, declare_alone 硬牌,"
-    " hint, view (show the table again), help or quit"
-)
 HELP = (
     "type a move's number, or its cards (♠10 10s S10 黑桃10 红心K, jokers BJ SJ 大王 小王), a"
     " kind first if needed (bury 3c 4c …, 扣底 3c 4c …), a kind alone (pass 过, rebel 造反),"
@@ -381,6 +393,7 @@ async def play(
         options_now = _options_of(table)
         known = set(ALL_KINDS)
         mahjong = textview_mahjong.handles(table.spec.key)
+        own = _own_moves(table.spec.key)
         fmt = _formatter(table.spec.key)
 
         def show(view: Mapping[str, Any]) -> str:
@@ -425,11 +438,8 @@ async def play(
             if shown is None or shown[0] != version:
                 term.say("")
                 term.say(show(service.view(table.id, TERMINAL_USER)))
-                dagun = table.game == "dagun"  # hook: Dagun lists and reads plays itself
-                if dagun:
-                    legal = service.legal_actions(
-                        table.id, TERMINAL_USER, limit=textview_dagun.LIST_LIMIT
-                    )
+                if own is not None:  # the game lists and reads its plays itself (打滚)
+                    legal = service.legal_actions(table.id, TERMINAL_USER, limit=own.LIST_LIMIT)
                     more = 0
                 elif mahjong:
                     legal, more = service.legal_actions(table.id, TERMINAL_USER, limit=25), 0
@@ -438,10 +448,10 @@ async def play(
                 known |= {a.kind for a in legal}
                 note = _wait_note(table, required, legal)
                 term.say(f"your move ({prompt}{note}):" if prompt else f"your move{note}:")
-                if dagun:
-                    for line in textview_dagun.format_moves(legal):
+                if own is not None:
+                    for line in own.format_moves(legal):
                         term.say(line)
-                for i, action in enumerate([] if dagun else legal, 1):
+                for i, action in enumerate([] if own is not None else legal, 1):
                     term.say(f"  {i:>2}. {fmt(action)}")
                 if more:
                     plus = "+" if len(legal) + more >= _COUNT_LIMIT else ""
@@ -474,8 +484,8 @@ async def play(
                 shown = None
                 continue
             try:
-                if table.game == "dagun":
-                    move = textview_dagun.parse_move(text, seat, shown[1], kinds, _accepts(table))
+                if own is not None:
+                    move = own.parse_move(text, seat, shown[1], kinds, _accepts(table))
                 elif mahjong:
                     move = textview_mahjong.parse_move(text, seat, shown[1], kinds)
                 else:

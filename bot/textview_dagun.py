@@ -24,8 +24,14 @@ from games.climbing import DAGUN_RULES, KIND_LABELS, climb_index, readings
 from present import dagun as present_dagun
 from present.message import Reader, render
 
-__all__ = ["LIST_LIMIT", "format_moves", "hand_groups", "parse_move", "render_dagun"]
+__all__ = ["HELP", "LIST_LIMIT", "format_moves", "hand_groups", "parse_move", "render_dagun"]
 
+HELP = (
+    "type a play's number, or its cards (♠5 5s 黑桃5 红心K, jokers BJ SJ 大王 小王) with the"
+    " reading when jokers read several ways (5s 5h BJ SJ as 4455), pass 过, declare_alone 硬牌,"
+    " hint, view (show the table again), help or quit"
+)
+"""The terminal's help line at a 打滚 table (``python -m bot play dagun``)."""
 LIST_LIMIT = 400
 """How many legal moves the terminal asks for (a lead may have a few hundred)."""
 

@@ -18,12 +18,6 @@ ROOT = Path(__file__).resolve().parent.parent
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 SHARED = ("bot", "cogs", "render", "present")
 
-#: Shared modules that still compare with a game key; the list may only shrink.
-STILL_BRANCHING: dict[str, str] = {
-    # the terminal's 打滚 prompt lists and reads plays itself (the terminal helper's file)
-    "bot/cli.py": "dagun",
-}
-
 
 def new_game_files(text: str) -> list[str]:
     """The paths of the list between ``<!-- new-game-files -->`` and its closing marker:
@@ -80,10 +74,7 @@ def test_no_shared_module_branches_on_a_game() -> None:
         for path in sorted((ROOT / package).rglob("*.py"))
         if not _own_module(path)
     }
-    branching = {f: lines for f, lines in branching.items() if lines}
-    assert {f: ls for f, ls in branching.items() if f not in STILL_BRANCHING} == {}
-    # a module that stopped branching leaves the list
-    assert sorted(set(STILL_BRANCHING) - set(branching)) == []
+    assert {f: lines for f, lines in branching.items() if lines} == {}
 
 
 def test_the_branch_check_sees_a_comparison(tmp_path: Path) -> None:
