@@ -8,7 +8,6 @@ says what it shows.
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -24,6 +23,7 @@ from cogs.present import action_label, cards_text, encode_action, game_text, out
 from cogs.suggest import group_of_hint_first, group_rows, hint_first
 from cogs.table_message import kind_action, names_of
 from games.base import Action, IllegalAction
+from games.registry import GAMES, game_module
 from present import games as presentation
 from present.message import Reader, render
 
@@ -41,17 +41,7 @@ def game_controls(game: str | None) -> ModuleType | None:
     ``hand_rows(table_id, step, legal, view, lang)`` (the rows for the seat's moves, instead
     of the card menus and quick path) and ``settings(table_id, view, lang)`` (a line and
     rows shown under every hand while the game plays)."""
-    from games.registry import GAMES
-
-    if not game or game not in GAMES:
-        return None
-    name = f"cogs.{game}_controls"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
+    return game_module("cogs.{game}_controls", game)
 
 
 def hand_payload(
@@ -77,7 +67,6 @@ def hand_payload(
     most 25), ``step`` the game step the controls are drawn at (:func:`step_of`);
     ``forced_pass``: a required decision whose only move is ``pass`` is passed for them
     (``TableService.forced_pass_delay``), so it is shown without controls."""
-    from games.registry import GAMES
 
     seat = table.seat_of(user_id)
     if seat is None:

@@ -14,14 +14,13 @@ loop answering interactions.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import logging
 from collections.abc import Callable, Mapping
 from functools import cache
 from types import ModuleType
 from typing import Any
 
-from games.registry import GAMES
+from games.registry import game_module
 
 __all__ = ["adapter", "hand_key", "hand_png", "table_png"]
 
@@ -32,15 +31,12 @@ _failed: set[str] = set()
 
 @cache
 def adapter(game: str) -> ModuleType | None:
-    """The render adapter module ``render.<game>``, or ``None`` when the game has none."""
-    if game not in GAMES:  # render.cards, render.table ... are not adapters
-        return None
-    name = f"render.{game}"
+    """The render adapter module ``render.<game>``, or ``None`` when the game has none (or it
+    cannot be loaded: logged, and the text goes without a picture)."""
     try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:  # the adapter exists but something it needs is missing
-            log.exception("render adapter %s cannot be loaded", name)
+        return game_module("render.{game}", game)
+    except ImportError:  # the adapter exists but something it needs is missing
+        log.exception("render adapter for %s cannot be loaded", game)
         return None
 
 

@@ -11,7 +11,6 @@ values sent back by selects and autocomplete use the ASCII form the engine gave.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
@@ -21,6 +20,7 @@ from typing import Any
 from cogs.i18n import Lang, has_message, is_zh, template, tr
 from games.base import Action, Event
 from games.cards import CardParseError, Suit, format_card, parse_card
+from games.registry import game_module
 from present import games as presentation
 from present.message import Reader, render
 
@@ -177,17 +177,7 @@ def game_text(game: str | None) -> ModuleType | None:
     table, view, names)`` (the table message), ``hand_situation_lines(lang, view, names,
     seat)`` and ``hand_text(lang, view)`` (the hand message), and sets ``TYPED_CARDS = False``
     when no move is typed as cards."""
-    from games.registry import GAMES
-
-    if not game or game not in GAMES:
-        return None
-    name = f"cogs.{game}_text"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
+    return game_module("cogs.{game}_text", game)
 
 
 def event_line(lang: Lang, event: Event, names: Sequence[str], game: str | None = None) -> str:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 
 from games.base import Game, Player
 
-__all__ = ["GAMES", "GameSpec", "UnknownGame", "get_game"]
+__all__ = ["GAMES", "GameSpec", "UnknownGame", "game_module", "get_game"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,23 @@ GAMES: dict[str, GameSpec] = {
         GameSpec("jinhua", "金华麻将", "Jinhua mahjong", "games.jinhua"),
     )
 }
+
+
+def game_module(pattern: str, game: str | None) -> ModuleType | None:
+    """A registered game's own module in another layer, by name: ``pattern`` with ``{game}``
+    filled in (``"present.{game}"``, ``"cogs.{game}_text"``, ``"render.{game}"``), so that no
+    shared module names a game. ``None`` for a game that is not registered or has no such
+    module; an error inside an existing module is raised, not hidden.
+    """
+    if not game or game not in GAMES:
+        return None
+    name = pattern.format(game=game)
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
 
 
 class UnknownGame(KeyError):

@@ -18,13 +18,13 @@ game adds its module here and its catalogue, nothing else.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from functools import cache
 from types import ModuleType
 from typing import Any
 
 from games.base import Event
+from games.registry import game_module
 from present.message import Msg
 
 __all__ = ["event", "hand_result", "match_result", "of", "pieces", "situation", "table"]
@@ -34,17 +34,7 @@ __all__ = ["event", "hand_result", "match_result", "of", "pieces", "situation", 
 def of(game: str | None) -> ModuleType | None:
     """The presentation module of ``game`` (a registry key), or ``None`` for an unknown game
     or one without a module."""
-    from games.registry import GAMES
-
-    if not game or game not in GAMES:
-        return None
-    name = f"present.{game}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
+    return game_module("present.{game}", game)
 
 
 def _call(game: str | None, fn: str, *args: Any) -> Any:
