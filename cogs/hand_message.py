@@ -20,6 +20,9 @@ HAND_FILE = "hand.png"
 MAX_TEXT = 3900  # Discord: 4000 characters of text displays in one message
 
 
+NO_PINGS = discord.AllowedMentions.none()
+
+
 @dataclass
 class HandPayload:
     """A private hand message: its text, optional PNG and the layout that shows both.
@@ -39,7 +42,8 @@ class HandPayload:
 
     def send_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``send`` / ``followup.send``."""
-        out: dict[str, Any] = {"view": self.view}
+        # a hand message pings nobody (its text names players; a name is never a mention)
+        out: dict[str, Any] = {"view": self.view, "allowed_mentions": NO_PINGS}
         file = self.file()
         if file is not None:
             out["file"] = file
@@ -48,7 +52,7 @@ class HandPayload:
     def edit_kwargs(self, *, keep_picture: bool = False) -> dict[str, Any]:
         """Keyword arguments for ``edit`` / ``edit_original_response``; ``keep_picture``
         leaves the attachment as it is (a redraw of the controls only)."""
-        out: dict[str, Any] = {"view": self.view}
+        out: dict[str, Any] = {"view": self.view, "allowed_mentions": NO_PINGS}
         if not keep_picture:
             file = self.file()
             out["attachments"] = [file] if file is not None else []
