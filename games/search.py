@@ -13,9 +13,12 @@ For a decision worth thinking about, the bot
    (the rollout), scoring the end with the game's ``value`` for the seat;
 4. repeats with new worlds (the same world for every candidate: common random numbers, so the
    comparison is between the moves, not the deals) until ``rollouts`` worlds or ``budget_ms``
-   of CPU time, and plays the candidate with the best mean. The heuristic's choice wins ties.
-   After a quarter and after half of the worlds the worse half of the candidates is dropped
-   (successive halving), so the later worlds go to the moves still in question.
+   of CPU time. After a quarter and after half of the worlds the worse half of the candidates
+   is dropped (successive halving), so the later worlds go to the moves still in question;
+5. keeps the heuristic's move unless another one beats it *with confidence*: its mean gain
+   over the heuristic's move, world by world, less one standard error, is above zero (and the
+   gain above 0.02). So a few worlds' noise does not make it play worse than the heuristic;
+   more worlds let it leave the heuristic more often.
 
 Forced moves (one candidate) and decisions the game does not search (``searchable`` False:
 declaring, burying ...) are the heuristic's at once. The choice depends only on the view,
@@ -40,8 +43,10 @@ __all__ = ["SearchPlayer", "finish_hand"]
 
 #: a rollout that has not ended the hand after this many moves is abandoned (a bot bug)
 _MAX_ROLLOUT = 3000
-#: how much the heuristic's own choice is preferred: ties and near-ties keep it
-_FALLBACK_BONUS = 0.01
+#: how many standard errors a move's mean gain over the heuristic's move must clear
+_CONFIDENCE = 1.0
+#: and the least mean gain worth a change (in the game's value units)
+_MIN_GAIN = 0.02
 
 
 def finish_hand(game: Game, players: list[Player], rng: random.Random) -> None:
@@ -124,32 +129,48 @@ class SearchPlayer:
                 moves.append(act)
         if len(moves) == 1:
             return own
-        totals = [0.0] * len(moves)
+        # diffs[i][w]: move i's value minus the heuristic move's, in world w (paired samples)
+        diffs: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
-        worlds = 0
         start = time.process_time()
         seeds = random.Random(rng.getrandbits(64))
-        for _ in range(self.rollouts):
+        for worlds in range(1, self.rollouts + 1):
             world_rng = random.Random(seeds.getrandbits(64))
             rollout_seed = seeds.getrandbits(64)
             world = self.determinize(game, seat, world_rng)
             if world is None:
                 break
+            values: dict[int, float] = {}
             for n, i in enumerate(alive):
                 trial = clone(world) if n < len(alive) - 1 else world
                 trial.apply(moves[i])
                 players = [self.heuristic() for _ in range(trial.seat_count)]
                 finish_hand(trial, players, random.Random(rollout_seed))
-                totals[i] += self.value(trial, seat)
-            worlds += 1
+                values[i] = self.value(trial, seat)
+            for i in alive:
+                diffs[i].append(values[i] - values[0])
             if (time.process_time() - start) * 1000 >= self.budget_ms:
                 break
             if worlds in self._halvings and len(alive) > 2:
-                # successive halving: the worlds left go to the better half of the moves
-                alive.sort(key=lambda i: -totals[i])
-                alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
-        if worlds == 0:
-            return own
-        scores = {i: totals[i] / worlds + (_FALLBACK_BONUS if i == 0 else 0.0) for i in alive}
-        best = max(alive, key=lambda i: scores[i])
+                # successive halving: the worlds left go to the better half of the moves (the
+                # heuristic's move stays, as the yardstick)
+                ranked = sorted(alive[1:], key=lambda i: -sum(diffs[i]))
+                alive = [0, *sorted(ranked[: max(1, len(ranked) // 2)])]
+        best, best_gain = 0, 0.0
+        for i in alive[1:]:
+            gain = _confident_gain(diffs[i])
+            if gain > best_gain:
+                best, best_gain = i, gain
         return moves[best]
+
+
+def _confident_gain(diffs: list[float]) -> float:
+    """The mean of ``diffs`` less ``_CONFIDENCE`` standard errors, or 0 when that is not above
+    ``_MIN_GAIN`` (too few worlds, or a gain within the noise)."""
+    n = len(diffs)
+    if n < 2:
+        return 0.0
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    low = mean - _CONFIDENCE * (var / n) ** 0.5
+    return low if mean >= _MIN_GAIN and low > 0 else 0.0
