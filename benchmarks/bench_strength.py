@@ -13,8 +13,10 @@
 A game without the challenger's bot kind is still reported, with ``value`` null and a note.
 ``--rollouts``/``--budget-ms`` are passed to the challenger (a search bot's determinizations per
 move and its time cap); without them the bot's own defaults (the table's budget) hold.
-``python -m benchmarks strength`` with no arguments runs every game with ``PAIJU_BENCH_DEALS``
-(default 40) deals.
+``python -m benchmarks strength`` with no arguments runs every game with 200 deals and the bot's
+own budget (hours of CPU for the search bots); ``python -m benchmarks`` (every suite) runs it
+with ``PAIJU_BENCH_DEALS`` (default 20) deals and ``PAIJU_BENCH_ROLLOUTS`` (default 8) worlds
+a move.
 """
 
 from __future__ import annotations
@@ -120,5 +122,7 @@ def main(argv: Sequence[str]) -> Iterator[Figure]:
 
 
 def run() -> Iterator[Figure]:
-    """Every game, ``PAIJU_BENCH_DEALS`` deals (default 40)."""
-    yield from main(["--deals", os.environ.get("PAIJU_BENCH_DEALS", "40")])
+    """Every game, ``PAIJU_BENCH_DEALS`` deals (default 20), ``PAIJU_BENCH_ROLLOUTS`` worlds a
+    move (default 8)."""
+    deals = os.environ.get("PAIJU_BENCH_DEALS", "20")
+    yield from main(["--deals", deals, "--rollouts", os.environ.get("PAIJU_BENCH_ROLLOUTS", "8")])
