@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import contextlib
 import importlib
 import itertools
 import os
@@ -26,7 +27,7 @@ from types import ModuleType
 from typing import Any, TextIO
 
 from bot import textview_mahjong
-from bot.console import bot_command, play_command
+from bot.console import bot_command, is_ascii, play_command
 from bot.errors import TableError
 from bot.screens import event_lines, hand_lines, match_lines, terminal_lang
 from bot.store import Store
@@ -83,9 +84,19 @@ class _Terminal:
         self.hands_shown: int | None = None  # hand results already printed
         self.table_id: int | None = None  # the player's table (the service runs any other)
         self.lang = terminal_lang()  # the reader's language (PAIJU_LANG, else LANG)
+        # moves whose events are printed: the engine applies a move before the store has it
+        # and the listeners hear of it, and the screen must not show it before its event line
+        self.heard: int | None = None
+        self.gone = False  # the output's reader left (a closed pipe)
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        if self.gone:
+            return
+        try:
+            print(text, file=self.out, flush=True)
+        except BrokenPipeError:  # play ... | head: the reader left; the game stops, saved
+            self.gone = True
+            self.changed.set()
 
     async def on_update(self, update: TableUpdate) -> None:
         table = update.table
@@ -103,7 +114,21 @@ class _Terminal:
         elif update.kind == "auto_seat":
             self.say("  · your seat is handed to a bot; run play again to take it back")
         self._hand_end(table, names)
+        if table.engine is not None:
+            self.heard = len(table.engine.actions)
         self.changed.set()
+
+    async def events_heard(self, version: int) -> None:
+        """Wait (at most a second) until the events of the first ``version`` moves are printed,
+        so that the screen drawn next comes after the lines that tell how it came about."""
+        if self.heard is None or self.heard >= version:
+            return
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(1.0):
+                while self.heard is not None and self.heard < version:
+                    self.changed.clear()
+                    await self.changed.wait()
+        self.heard = max(self.heard or 0, version)  # no update came: draw what there is
 
     def _hand_end(self, table: Table, names: list[str]) -> None:
         """When a hand has just ended, print how (whoever played last): listeners run right
@@ -208,18 +233,27 @@ def _own_moves(game: str) -> ModuleType | None:
     return own if hasattr(own, "parse_move") and hasattr(own, "format_moves") else None
 
 
-def _help(game: str) -> str:
-    """The help line of ``game``'s terminal (what a move looks like there)."""
+def _help(game: str, ascii_only: bool = False) -> str:
+    """The help line of ``game``'s terminal (what a move looks like there); ``ascii_only``:
+    for a console that cannot show ♠ or Chinese (cards and tiles in the ASCII notation only,
+    which is also what that console prints, so nothing is listed twice)."""
     if textview_mahjong.handles(game):
-        return textview_mahjong.HELP
+        return textview_mahjong.HELP_ASCII if ascii_only else textview_mahjong.HELP
     own = _own_moves(game)
-    return str(own.HELP) if own is not None else HELP
+    if own is not None:
+        return str(getattr(own, "HELP_ASCII", own.HELP) if ascii_only else own.HELP)
+    return HELP_ASCII if ascii_only else HELP
 
 
 HELP = (
     "type a move's number, or its cards (♠10 10s S10 黑桃10 红心K, jokers BJ SJ 大王 小王), a"
     " kind first if needed (bury 3c 4c …, 扣底 3c 4c …), a kind alone (pass 过, rebel 造反),"
     " hint, view (show the table again), help or quit"
+)
+HELP_ASCII = (
+    "type a move's number, or its cards (10s S10 Kh, jokers BJ SJ), a kind first if needed"
+    " (bury 3c 4c ...), a kind alone (pass, rebel), hint, view (show the table again), help"
+    " or quit"
 )
 MENU_LIMIT = 25
 """Moves listed at a prompt; the rest are counted and typed as cards."""
@@ -365,6 +399,7 @@ async def play(
             )
             term.table_id = table.id
             term.hands_shown = len(table.engine.hand_results) if table.engine else 0
+            term.heard = len(table.engine.actions) if table.engine else None
             if table.seats[table.seat_of(TERMINAL_USER) or 0].auto:
                 await service.take_back(table.id, TERMINAL_USER)
         else:
@@ -401,13 +436,15 @@ async def play(
                 return textview_mahjong.render_view(view, names, title)
             return render_view(view, names, title, options_now)
 
-        game_help = _help(table.spec.key)
+        game_help = _help(table.spec.key, is_ascii(stdout))
         term.say(game_help)
         lines = _LineReader(stdin, loop)
         # (state version, moves listed, the decision they answer: kinds, required, prompt)
         shown: tuple[int, list[Action], tuple[Any, ...]] | None = None
         waited = False  # the last wait ended by another seat's change, not by a line typed
         while table.status == "playing":
+            if term.gone:
+                raise BrokenPipeError("the output was closed")  # main() stops quietly
             kinds, required = _my_decisions(table, seat)
             assert table.engine is not None
             version = len(table.engine.actions)
@@ -436,6 +473,9 @@ async def play(
                     shown = (version, shown[1], decision)
             waited = False
             if shown is None or shown[0] != version:
+                await term.events_heard(version)
+                if len(table.engine.actions) != version:  # more moves came meanwhile
+                    continue
                 term.say("")
                 term.say(show(service.view(table.id, TERMINAL_USER)))
                 if own is not None:  # the game lists and reads its plays itself (打滚)

@@ -22,9 +22,11 @@ from typing import Any, TextIO
 
 __all__ = [
     "ascii_cards",
+    "ascii_words",
     "bot_command",
     "can_show",
     "fit_console",
+    "is_ascii",
     "play_command",
     "python_command",
 ]
@@ -38,6 +40,7 @@ _PLAIN = {
     "小王": "SJ",
     "─": "-",
     "→": "->",
+    "←": "<-",
     "·": "-",
     "…": "...",
     "（": "(",
@@ -45,6 +48,41 @@ _PLAIN = {
 }
 _PLAIN_RE = re.compile("|".join(map(re.escape, _PLAIN)))
 _SUIT_RE = re.compile("[♠♥♣♦]")
+
+
+_CJK = "[\u3400-\u9fff\uf900-\ufaff]"
+_ALONE = f"(?<!{_CJK})({{}})(?!{_CJK})"  # a word with no Chinese character beside it
+_NUMERALS = {c: str(i) for i, c in enumerate("一二三四五六七八九", 1)}
+_FAMILIES = {"万": "m", "萬": "m", "筒": "p", "条": "s", "條": "s"}
+_HONOURS = dict(zip("东南西北中发白", "ESWNCFP", strict=True)) | {"發": "F", "東": "E"}
+_FLOWERS = {c: f"{i}f" for i, c in enumerate("春夏秋冬梅兰竹菊", 1)}
+_GROUPS = {"万": "m:", "筒": "p:", "条": "s:", "字": "honours:", "花": "flowers:"}
+_TILE_NOTE = re.compile(rf"(\b[1-9][mpsf]|\b[ESWNCFP])[(（]{_CJK}+[)）]")
+_SUITED = re.compile("([一二三四五六七八九])([万萬筒条條])")
+_HONOUR_RE = re.compile(_ALONE.format("|".join(_HONOURS)))
+_FLOWER_RE = re.compile(_ALONE.format("|".join(_FLOWERS)))
+_GROUP_RE = re.compile(r"(?:(?<=: )|(?<=· )|(?<=- ))([万筒条字花])(?= )")
+_NOTE_RE = re.compile(rf"\s?[(（]{_CJK}[^()（）]*[)）]|/{_CJK}+")
+_BESIDE_RE = re.compile(
+    rf"(?<=[A-Za-z0-9)\]])[ ]{_CJK}+(?=[ ,;:.)]|$)|(?:^|(?<=[ (]))[\u3400-\u9fff]+[ ](?=[A-Za-z])",
+    re.MULTILINE,
+)
+
+
+def ascii_words(text: str) -> str:
+    """Chinese words an ASCII console would print as ``?``, in the ASCII notation or left out:
+    a tile's Chinese name after its code (``5p(五筒)``), a Chinese name standing alone
+    (``五筒`` -> ``5p``, ``东`` -> ``E``, ``春`` -> ``1f``, a hand's group labels ``万 1 2`` ->
+    ``m: 1 2``), and a Chinese word beside its English one (``pong 碰``, ``pass/过``,
+    ``declare trump (亮主)``, ``扒鸡窝 Pajiwo``)."""
+    text = _TILE_NOTE.sub(lambda m: m.group(1), text)
+    text = _SUITED.sub(lambda m: _NUMERALS[m.group(1)] + _FAMILIES[m.group(2)], text)
+    text = _GROUP_RE.sub(lambda m: _GROUPS[m.group(1)], text)
+    text = re.sub(r"[(（]([东南西北])[)）]", lambda m: f"({_HONOURS[m.group(1)]})", text)
+    text = _HONOUR_RE.sub(lambda m: _HONOURS[m.group(1)], text)
+    text = _FLOWER_RE.sub(lambda m: _FLOWERS[m.group(1)], text)
+    text = _NOTE_RE.sub("", text)
+    return _BESIDE_RE.sub("", text)
 
 
 def ascii_cards(text: str) -> str:
@@ -70,8 +108,11 @@ class _AsciiCards:
         self._stream = stream
         self.encoding = stream.encoding
 
+    ascii_only = True
+    """What :func:`is_ascii` reads: text written here loses what the encoding lacks."""
+
     def write(self, text: str) -> int:
-        self._stream.write(ascii_cards(text))
+        self._stream.write(ascii_words(ascii_cards(text)))
         return len(text)
 
     def flush(self) -> None:
@@ -79,6 +120,11 @@ class _AsciiCards:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+def is_ascii(stream: Any) -> bool:
+    """True for a stream :func:`fit_console` wrapped (its encoding lacks the card symbols)."""
+    return bool(getattr(stream, "ascii_only", False))
 
 
 def fit_console(stream: TextIO) -> TextIO:

@@ -480,9 +480,34 @@ def _render_tricks(
         lines.append("to move: " + ", ".join(_who(s, names) for s in turn))
     if view.get("hand"):
         lines.append(f"your hand ({len(view['hand'])}):")
+        # the cards just taken from the kitty (底牌), while their taker buries: marked "+"
+        picked = _picked_up(view)
         for group, cards in hand_groups(view):
-            lines.append(f"  {group:<6}({len(cards):>2}): {' '.join(cards)}")
+            marked = []
+            for card in cards:
+                if card in picked:
+                    picked.remove(card)
+                    card += "+"
+                marked.append(card)
+            lines.append(f"  {group:<6}({len(cards):>2}): {' '.join(marked)}")
+        if len(_picked_up(view)):
+            lines.append("  (+ = just taken from the kitty 底牌)")
     return "\n".join(lines)
+
+
+def _picked_up(view: Mapping[str, Any]) -> list[str]:
+    """The viewer's cards just taken from the kitty (``view["picked_up"]``, which the engine
+    gives only to the seat that buries them, while it buries), as the hand shows them."""
+    cards = view.get("picked_up")
+    if not isinstance(cards, list) or view.get("kitty_owner") != view.get("seat"):
+        return []
+    out = []
+    for text in cards:
+        try:
+            out.append(format_card(parse_card(str(text))))
+        except CardParseError:
+            continue
+    return out
 
 
 def _tricks_hand_end(

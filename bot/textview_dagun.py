@@ -24,7 +24,15 @@ from games.climbing import DAGUN_RULES, KIND_LABELS, climb_index, readings
 from present import dagun as present_dagun
 from present.message import Reader, render
 
-__all__ = ["HELP", "LIST_LIMIT", "format_moves", "hand_groups", "parse_move", "render_dagun"]
+__all__ = [
+    "HELP",
+    "HELP_ASCII",
+    "LIST_LIMIT",
+    "format_moves",
+    "hand_groups",
+    "parse_move",
+    "render_dagun",
+]
 
 HELP = (
     "type a play's number, or its cards (♠5 5s 黑桃5 红心K, jokers BJ SJ 大王 小王) with the"
@@ -32,6 +40,12 @@ HELP = (
     " hint, view (show the table again), help or quit"
 )
 """The terminal's help line at a 打滚 table (``python -m bot play dagun``)."""
+HELP_ASCII = (
+    "type a play's number, or its cards (5s S5 Kh, jokers BJ SJ) with the reading when jokers"
+    " read several ways (5s 5h BJ SJ as 4455), pass, declare_alone, hint, view (show the table"
+    " again), help or quit"
+)
+"""The help on a console that cannot show ♠ or Chinese (what it prints is ASCII too)."""
 LIST_LIMIT = 400
 """How many legal moves the terminal asks for (a lead may have a few hundred)."""
 

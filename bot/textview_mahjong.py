@@ -19,13 +19,29 @@ from bot.typed import read_tile_move
 from games.base import Action
 from games.tiles import Family, TileParseError, format_tile_chinese, parse_tile
 
-__all__ = ["HELP", "MAHJONG_GAMES", "format_action", "handles", "parse_move", "render_view"]
+__all__ = [
+    "HELP",
+    "HELP_ASCII",
+    "MAHJONG_GAMES",
+    "format_action",
+    "handles",
+    "parse_move",
+    "render_view",
+]
 
 HELP = (
-    "type a move's number, or a tile to discard (5p 五筒 东 中), or a kind: pass/过, win/胡, "
-    "pong/碰, kong 5p/杠, chow 4p 6p/吃; standing auto_win=on no_calls=off discard_drawn=on "
-    "(standing choices); hint, view (show the table again) or quit"
+    "type a move's number, or a tile to discard (5p 五筒 东 中), or a kind: pass 过, win 胡,"
+    " pong 碰, kong 5p 杠, chow 4p 6p 吃; hint, view (show the table again) or quit.\n"
+    + "standing choices are settings that stay until you change them, all off at first:"
+    " auto_win (win whenever you may), no_calls (never be offered chow, pong or kong),"
+    " discard_drawn (discard the tile you draw unless you choose otherwise); to change one,"
+    " type e.g. standing auto_win=on, or standing no_calls=off"
 )
+HELP_ASCII = (
+    "type a move's number, or a tile to discard (5p E C), or a kind: pass, win, pong,"
+    " kong 5p, chow 4p 6p; hint, view (show the table again) or quit.\n" + HELP.split("\n", 1)[1]
+)
+"""The help for a console that cannot show Chinese (tiles in their ASCII codes only)."""
 _ON = {"on": True, "yes": True, "true": True, "1": True, "开": True}
 _OFF = {"off": False, "no": False, "false": False, "0": False, "关": False}
 _STANDING = ("auto_win", "no_calls", "discard_drawn")

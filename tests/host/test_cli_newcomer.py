@@ -173,10 +173,37 @@ def test_a_cp1252_console_gets_ascii_cards(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr.decode("cp1252")
     assert "trump: hearts trump at level 2 (declared: Bot 2 BJ 2h)" in out
     assert "Match over: Bot 2 & Bot 4 win" in out
+    # nothing the console lacks is printed as "?", and no spelling is listed twice once the
+    # Chinese ones are written in ASCII (issue 21: "jokers BJ SJ BJ SJ")
+    assert "?" not in out and "BJ SJ BJ SJ" not in out
+    assert "(10s S10 Kh, jokers BJ SJ)" in out
     helped = subprocess.run(
         [sys.executable, "-m", "bot", "play", "--help"], cwd=ROOT, env=env, capture_output=True
     )
     assert helped.returncode == 0 and b"J Q K A for 11 12 13 14" in helped.stdout
+
+
+def test_a_cp1252_console_gets_mahjong_tiles_in_ascii(tmp_path: Path) -> None:
+    """Winds, honours and tile names are not "?" on a cp1252 console: the ASCII codes the
+    player types (E, C, 5p), and the Chinese word beside an English one is left out."""
+    needs("jintan")
+    env = {**ENV, "PYTHONIOENCODING": "cp1252"}
+    args = ["play", "jintan", "--db", str(tmp_path / "m.sqlite3"), "--seed", "3"]
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", *args, "--match", "one_hand"],
+        cwd=ROOT,
+        env=env,
+        input=b"1\n2\nhelp\nquit\n",
+        capture_output=True,
+        timeout=300,
+    )
+    out = done.stdout.decode("cp1252")
+    assert done.returncode == 0, done.stderr.decode("cp1252")
+    assert "?" not in out, [line for line in out.splitlines() if "?" in line][:5]
+    assert "you (E) <- to play: 14 tiles in hand" in out
+    assert "your hand (14): m: 1 4 - p: 4 7 8 8 - s: 2 4 7 - honours: E S N N   drawn: F" in out
+    assert "   1. discard F\n" in out
+    assert "to change one, type e.g. standing auto_win=on" in out  # settings, and how
 
 
 # ------------------------------------------------------------------ what a player types

@@ -234,3 +234,32 @@ def test_the_lead_reading_is_shown_in_words() -> None:
     v["trick"]["lead"]["throw"] = {"stood": False, "units": [pair, single]}
     text = render_view(v, NAMES)
     assert "lead read as: throw (failed): pair ♥A ♥A + single ♥J → single ♥J" in text
+
+
+def test_the_cards_just_taken_from_the_kitty_are_marked_in_the_hand() -> None:
+    """While the kitty's taker buries, the 8 cards just picked up carry a "+" (issue 21);
+    the other seats' hands have none."""
+    from games.registry import GAMES
+
+    spec = GAMES["pajiwo"]
+    engine_type = spec.engine()
+    game = engine_type(4, engine_type.options_type.from_dict({"deal": "all_at_once"}))
+    bots = [spec.bots()["heuristic"]() for _ in range(4)]
+    rng = random.Random(4)
+    while game.phase != "bury":
+        step = game.table_action()
+        if step is not None:
+            game.apply(step)
+            continue
+        d = next(d for d in game.pending() if d.seat is not None and d.required)
+        assert d.seat is not None
+        game.apply(bots[d.seat].choose(game, d.seat, rng))
+    owner = game.kitty_owner
+    names = ["you", "Bot 2", "Bot 3", "Bot 4"]
+    text = render_view(game.view(owner), names, "扒鸡窝 Pajiwo", {})
+    hand = text[text.index("your hand") :]
+    cards = [w for line in hand.splitlines()[1:-1] for w in line.split(":", 1)[1].split()]
+    assert sum(card.endswith("+") for card in cards) == 8
+    assert "(+ = just taken from the kitty 底牌)" in hand
+    other = render_view(game.view((owner + 1) % 4), names, "扒鸡窝 Pajiwo", {})
+    assert "+" not in other[other.index("your hand") :]
