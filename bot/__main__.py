@@ -125,6 +125,25 @@ def _game_help() -> str:
     return "\n".join(lines)
 
 
+def _match_help() -> str:
+    """``--match``'s help: each game's own match lengths and default (not one game's for all)."""
+    from games.registry import GAMES
+
+    games = []
+    for spec in GAMES.values():
+        if not spec.available:
+            continue
+        for opt in spec.engine().options_type.describe():
+            if opt["name"] == "match" and opt["choices"]:
+                values = ", ".join(str(c) for c in opt["choices"])
+                games.append(f"{spec.key}: {values} (default {opt['default']})")
+    return (
+        "match length, the game's match option (a preset may set it): " + "; ".join(games)
+        if games
+        else "match length, the game's match option"
+    )
+
+
 def _wrap(text: str, indent: int) -> list[str]:
     return textwrap.wrap(text, 92, initial_indent=" " * indent, subsequent_indent=" " * indent)
 
@@ -136,11 +155,7 @@ def _parser() -> argparse.ArgumentParser:
 
     def table_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("--preset", help="named option set of the game (default: standard)")
-        p.add_argument(
-            "--match",
-            help="match length, the game's match option: one_hand, to_level or full"
-            " (default: the preset's; standard plays full)",
-        )
+        p.add_argument("--match", help=_match_help())
         p.add_argument(
             "--option",
             action="append",

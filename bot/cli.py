@@ -32,10 +32,11 @@ from bot.errors import TableError
 from bot.screens import event_lines, hand_lines, match_lines, terminal_lang
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
-from bot.textview import format_action, name_seats, render_hand_end, render_view
+from bot.textview import format_action, hand_groups, name_seats, render_hand_end, render_view
 from bot.timers import Scheduler
 from bot.typed import ALL_KINDS, read_cards_move
 from games.base import Action
+from games.cards import CardParseError, format_card, parse_card
 from games.registry import GAMES, UnknownGame, get_game
 from present.refusals import refusal_text
 
@@ -326,9 +327,41 @@ class _LineReader:
 
 def _moves(service: TableService, table: Table) -> tuple[list[Action], int]:
     """The moves to list and how many more there are (at least; counting stops at
-    :data:`_COUNT_LIMIT`)."""
+    :data:`_COUNT_LIMIT`). A long list (more than :data:`MENU_LIMIT` moves, such as the
+    hundreds of ways to follow a pair when void) lists the engine's most useful
+    :data:`MENU_LIMIT`, sorted as :func:`in_hand_order` says, so that they can be scanned."""
     legal = service.legal_actions(table.id, TERMINAL_USER, limit=_COUNT_LIMIT)
-    return legal[:MENU_LIMIT], max(0, len(legal) - MENU_LIMIT)
+    more = max(0, len(legal) - MENU_LIMIT)
+    listed = legal[:MENU_LIMIT]
+    if more:
+        listed = in_hand_order(listed, service.view(table.id, TERMINAL_USER))
+    return listed, more
+
+
+def in_hand_order(moves: list[Action], view: Mapping[str, Any]) -> list[Action]:
+    """``moves`` grouped by kind (in the order the kinds first come) and, within a kind, in
+    the order the hand is shown (trumps first, then ♠ ♥ ♣ ♦, strongest first): a move
+    comes before another when its first card in that order does, then its second …"""
+    position: dict[str, int] = {}
+    for _group, cards in hand_groups(view):
+        for card in cards:
+            position.setdefault(card, len(position))
+    kinds: dict[str, int] = {}
+    for move in moves:
+        kinds.setdefault(move.kind, len(kinds))
+
+    def key(move: Action) -> tuple[int, list[int]]:
+        cards = move.data.get("cards")
+        places: list[int] = []
+        if isinstance(cards, list):
+            for text in cards:
+                try:
+                    places.append(position.get(format_card(parse_card(str(text))), len(position)))
+                except CardParseError:
+                    places.append(len(position))
+        return kinds[move.kind], sorted(places)
+
+    return sorted(moves, key=key)
 
 
 QUIT_WORDS = {"quit", "exit", "q", "退出"}
@@ -495,7 +528,10 @@ async def play(
                     term.say(f"  {i:>2}. {fmt(action)}")
                 if more:
                     plus = "+" if len(legal) + more >= _COUNT_LIMIT else ""
-                    term.say(f"   … {more}{plus} more, type the cards")
+                    term.say(
+                        f"   … {more}{plus} more, type the cards (listed: the {len(legal)} most"
+                        " useful, in your hand's order: trumps first, then ♠ ♥ ♣ ♦)"
+                    )
                 shown = (version, legal, decision)
             # wait for a line or a change: a bot may move for this seat (an optional decision
             # passes, a seat handed to its bot plays on) and the match may end meanwhile

@@ -267,7 +267,9 @@ def test_the_move_list_says_how_many_more_there_are(tmp_path: Path) -> None:
     args = ["play", "pajiwo", "--db", str(tmp_path / "m.sqlite3"), "--seed", "2"]
     done = bot(*args, "--match", "one_hand", stdin="1\n" * 300)
     assert done.returncode == 0, done.stderr
-    assert "   … 975+ more, type the cards" in done.stdout  # 25 listed of 1000 counted
+    assert "   … 975+ more, type the cards (listed: the 25 most useful, in your hand's order" in (
+        done.stdout
+    )  # 25 listed of 1000 counted
     assert "match: one hand · hand 1" in done.stdout
 
 
@@ -336,7 +338,11 @@ def test_play_and_simulate_help_list_presets_options_ranges_bots_and_defaults() 
         assert "presets: standard (the seed's rules), quick (match=one_hand)" in text
         assert "match: full | one_hand | to_level; default full" in text
         assert "target_level: 3..14 (J Q K A for 11 12 13 14); default 8" in text
-        assert "bots: random, heuristic; default heuristic" in text
+        assert "bots: random, heuristic" in text and "; default heuristic" in text
+        # --match names each game's own lengths (issue 21: 扒鸡窝's were listed for every game)
+        assert "pajiwo: full, one_hand, to_level (default full)" in text
+        assert "dagunzi: lun, hands, one_hand (default lun)" in text
+        assert "jintan: one_round, four_rounds, one_hand (default one_round)" in text
         assert "paces (--pace): live (60 s a move" in text
     assert "(default: relaxed)" in " ".join(bot("play", "--help").stdout.split())
     assert "(default: async)" in " ".join(bot("simulate", "--help").stdout.split())
@@ -424,3 +430,44 @@ def test_dagun_reads_its_kinds_in_chinese_too() -> None:
     assert dagun_move("硬牌", 2, [], kinds) == Action(2, "declare_alone")
     assert dagun_move("过", 2, [], kinds) == Action(2, "pass")
     assert dagun_move("PASS", 2, [], kinds) == Action(2, "pass")
+
+
+def test_a_long_move_list_is_in_the_hands_order() -> None:
+    """Of hundreds of legal moves the terminal lists the 25 most useful, grouped by kind and
+    in the order the hand is shown (trumps first, then ♠ ♥ ♣ ♦), and says so (issue 21)."""
+    import random
+
+    from bot.cli import in_hand_order
+    from bot.textview import hand_groups
+    from games.cards import format_card, parse_card
+    from games.registry import GAMES
+
+    spec = GAMES["pajiwo"]
+    engine_type = spec.engine()
+    game = engine_type(2, engine_type.options_type.from_dict({"deal": "all_at_once"}))
+    bots = [spec.bots()["heuristic"]() for _ in range(4)]
+    rng = random.Random(2)
+    long_lists = 0
+    for _ in range(400):
+        if not game.pending():
+            break
+        step = game.table_action()
+        if step is not None:
+            game.apply(step)
+            continue
+        d = next(d for d in game.pending() if d.seat is not None and d.required)
+        assert d.seat is not None
+        legal = game.legal_actions(d.seat, 1000)
+        if len(legal) > 25:
+            long_lists += 1
+            view = game.view(d.seat)
+            listed = in_hand_order(legal[:25], view)
+            assert sorted(map(repr, listed)) == sorted(map(repr, legal[:25]))  # same moves
+            order = [c for _, cards in hand_groups(view) for c in cards]
+            firsts = [
+                min(order.index(format_card(parse_card(c))) for c in a.data["cards"])
+                for a in listed
+            ]
+            assert firsts == sorted(firsts)
+        game.apply(bots[d.seat].choose(game, d.seat, rng))
+    assert long_lists > 0
