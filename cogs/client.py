@@ -104,7 +104,7 @@ class PaijuBot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.store import Store
         from bot.tables import TableService
-        from cogs.controls import DYNAMIC_ITEMS
+        from cogs.controls import all_dynamic_items
         from cogs.display import TableDisplay
         from cogs.i18n import PaijuTranslator
 
@@ -124,7 +124,7 @@ class PaijuBot(commands.Bot):
         self.service.subscribe(self.display.on_update)
         if self._owns_store:
             await self.service.start_up()
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*all_dynamic_items())
         await self.tree.set_translator(PaijuTranslator())
         for name in COGS:
             await self.load_extension(name)

@@ -180,7 +180,22 @@ DYNAMIC_ITEMS = (
     SettingsButton,
     GroupSelect,
 )
-"""Register with ``bot.add_dynamic_items(*DYNAMIC_ITEMS)``."""
+"""The shared controls; :func:`all_dynamic_items` adds each game's own."""
+
+
+def all_dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
+    """Every control to register with ``bot.add_dynamic_items``: the shared ones and each
+    game's own (``DYNAMIC_ITEMS`` of its ``cogs.<game>_controls`` module, found by name)."""
+    from games.registry import GAMES, game_module
+
+    found = list(DYNAMIC_ITEMS)
+    for game in GAMES:
+        module = game_module("cogs.{game}_controls", game)
+        for item in getattr(module, "DYNAMIC_ITEMS", ()):
+            if item not in found:
+                found.append(item)
+    return tuple(found)
+
 
 _CONTROL_RE = re.compile(r"pj:[lvascpmg]:\d+")
 
@@ -191,7 +206,9 @@ def is_paiju_custom_id(custom_id: str) -> bool:
 
 def matches_a_control(custom_id: str) -> bool:
     """True when ``custom_id`` fits one of the templates above (else it is not ours or crafted)."""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+    return any(
+        item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in all_dynamic_items()
+    )
 
 
 def _view() -> discord.ui.View:

@@ -87,6 +87,7 @@ class DisplayCore(ABC):
         hand_interval: float = HAND_INTERVAL,
     ) -> None:
         self.bot = bot
+        self._auto_tasks: set[asyncio.Task[None]] = set()  # standing moves under way
         self.base_table_interval = table_interval
         self.render_s = 0.05  # running mean of one table picture's drawing time
         # Pictures are drawn in a small pool of its own: few threads, so few malloc arenas
@@ -202,9 +203,38 @@ class DisplayCore(ABC):
                 )
         self.refresh_table(table.id)
         self.refresh_hands(table, set(update.seats_whose_hand_changed))
+        self.auto_moves(table)
         if table.status in ("finished", "aborted"):
             # after the last edits have gone: what was kept to save requests and drawing
             asyncio.get_running_loop().call_later(self.forget_after_s, self._forget_table, table.id)
+
+    def auto_moves(self, table: Table) -> None:
+        """Make the moves players left to a standing choice of their game (打滚子: grab with a
+        大王 when dealt), found by name as the game's ``auto_move(state, user_id, table)``."""
+        from games.registry import game_module
+
+        wish = getattr(game_module("cogs.{game}_controls", table.game), "auto_move", None)
+        if wish is None or table.status != "playing":
+            return
+        for seat in table.seats:
+            if seat.user_id is None or seat.bot is not None or seat.auto:
+                continue
+            move = wish(getattr(self.bot, "state", None), seat.user_id, table)
+            if move is not None:
+                key = f"auto:{decision_of(table, seat.index)}"
+                task = asyncio.get_running_loop().create_task(
+                    self._auto_move(table.id, seat.user_id, move, key)
+                )
+                self._auto_tasks.add(task)
+                task.add_done_callback(self._auto_tasks.discard)
+
+    async def _auto_move(self, table_id: int, user_id: int, move: Any, key: str) -> None:
+        from bot.errors import TableError
+
+        try:
+            await self.bot.service.act(table_id, user_id, move, key)
+        except TableError as exc:  # someone was quicker, or the deal moved on: nothing to do
+            log.debug("table %s: standing move %s not made: %s", table_id, move, exc)
 
     async def set_lang(self, table: Table, lang: str) -> None:
         """Speak ``lang`` in ``table``'s channel from now on (remembered across restarts): the

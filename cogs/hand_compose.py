@@ -151,7 +151,8 @@ def hand_payload(
     settings = getattr(controls, "settings", None)
     if settings is not None and table.status == "playing" and not table.seats[seat].auto:
         line, more = settings(table.id, view, lang)  # mahjong's standing choices
-        bottom.append(line)
+        if line:
+            bottom.append(line)
         rows += more
     if notice:
         bottom.append(tr(lang, "pick.refused", reason=notice))

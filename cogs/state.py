@@ -51,6 +51,9 @@ CREATE TABLE IF NOT EXISTS discord_user_lang (
 CREATE TABLE IF NOT EXISTS discord_alerts_off (
     user_id INTEGER PRIMARY KEY
 );
+CREATE TABLE IF NOT EXISTS discord_auto_grab (
+    user_id INTEGER PRIMARY KEY
+);
 CREATE TABLE IF NOT EXISTS discord_dm_closed_at (
     table_id INTEGER NOT NULL,
     user_id INTEGER NOT NULL,
@@ -74,6 +77,7 @@ class DiscordState:
         self.dm_closed: set[tuple[int, int]] = set()  # (table_id, user_id)
         self.user_lang: dict[int, str] = {}
         self.alerts_off: set[int] = set()  # users who silenced turn alerts
+        self.auto_grab: set[int] = set()  # users who grab with a 大王 when dealt (打滚子)
 
     @classmethod
     async def open(cls, path: Path | str) -> DiscordState:
@@ -111,6 +115,9 @@ class DiscordState:
         async with db.execute("SELECT user_id FROM discord_alerts_off") as cur:
             async for (uid,) in cur:
                 self.alerts_off.add(uid)
+        async with db.execute("SELECT user_id FROM discord_auto_grab") as cur:
+            async for (uid,) in cur:
+                self.auto_grab.add(uid)
         async with db.execute("SELECT table_id, user_id FROM discord_dm_closed_at") as cur:
             async for tid, uid in cur:
                 self.dm_closed.add((tid, uid))
@@ -166,6 +173,16 @@ class DiscordState:
             await self._db.execute(
                 "INSERT OR IGNORE INTO discord_alerts_off VALUES (?)", (user_id,)
             )
+
+    async def set_auto_grab(self, user_id: int, on: bool) -> None:
+        """Whether ``user_id`` grabs the deal with a 大王 as soon as one is dealt to them in
+        打滚子's live deal (a standing preference, remembered across restarts)."""
+        if on:
+            self.auto_grab.add(user_id)
+            await self._db.execute("INSERT OR IGNORE INTO discord_auto_grab VALUES (?)", (user_id,))
+        else:
+            self.auto_grab.discard(user_id)
+            await self._db.execute("DELETE FROM discord_auto_grab WHERE user_id = ?", (user_id,))
 
     async def mark_dm_closed(self, table_id: int, user_id: int, channel_id: int) -> bool:
         """Remember that ``user_id``'s DMs are closed for this table. True the first time (tell

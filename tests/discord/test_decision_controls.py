@@ -75,6 +75,12 @@ async def test_a_declaration_is_accepted_three_seconds_into_the_live_deal(
 
     message, custom_id, value = await server.wait_until(offered, what="the grab", timeout=20)
     seen_at = step_count(engine.actions)
+    bob = people[1]
+    pass_id = f"pj:a:{tid}:0:pass:"
+    bobs = await server.wait_until(
+        lambda: next((m for m in server.dms(bob) if pass_id in m.custom_ids()), None),
+        what="Bob's pass button",
+    )
     await asyncio.sleep(REACTION_S)  # a person on a phone: read, think, tap
     # the deal went on meanwhile (a step every 1.5 s; at least one on a busy machine)
     assert step_count(engine.actions) > seen_at, "the deal went on meanwhile"
@@ -91,10 +97,8 @@ async def test_a_declaration_is_accepted_three_seconds_into_the_live_deal(
 
     # Bob's pass button was for his declaring decision, which ended with Alice's grab: out of
     # date, and the reply says to use the newest hand message; the game does not change
-    bob = people[1]
     before = len(engine.actions)
-    bobs = next(m for m in server.dms(bob) if f"pj:a:{tid}:0:pass:" in m.custom_ids())
-    stale = await h.click(bob, bobs.id, f"pj:a:{tid}:0:pass:", strict=False)
+    stale = await h.click(bob, bobs.id, pass_id, strict=False)
     text = (await answer(stale)).text()
     assert text.startswith("❌") and OUT_OF_DATE in text and "newest hand message" in text, text
     # a forged step (one the game has not reached) is refused as not valid
@@ -160,3 +164,59 @@ async def test_an_old_hint_button_is_refused_as_out_of_date_in_the_readers_langu
     assert text.startswith("❌ 这个按钮已过期") and "最新的手牌消息" in text, text
     await server.idle()
     assert list(table.engine.actions) == before
+
+
+def _late_grab_seed() -> tuple[int, int]:
+    """A seed whose live deal first offers seat 0 a grab at deal step 2 or later (so there is
+    time to switch the standing grab on first): ``(seed, that deal step)``."""
+    from games.base import Action
+    from games.registry import GAMES
+
+    engine_type = GAMES["dagunzi"].engine()
+    options = engine_type.options_type.from_dict({"deal": "progressive", "match": "one_hand"})
+    for seed in range(1, 500):
+        engine = engine_type(seed, options)
+        for steps in range(8):
+            if any(a.kind == "declare" for a in engine.legal_actions(0, None)):
+                if steps >= 2:
+                    return seed, steps
+                break
+            engine.apply(Action(None, "deal"))
+    raise AssertionError("no seed offers seat 1 a late 大王")
+
+
+async def test_the_standing_grab_takes_the_deal_the_moment_a_big_joker_is_dealt(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    people = server.add_users("alice", "bob", "carol", "dave")
+    alice = people[0]
+    bot = make_bot()
+    await h.start_bot(bot)
+    seed, at = _late_grab_seed()
+    opened = await h.slash(alice, "table open", game="dagunzi", preset="quick", pace="live")
+    await opened.final()
+    tid = table_id(table_message(server))
+    for user in people[1:]:
+        await (await h.slash(user, "table join")).final()
+    await bot.service.start(server.channel.id, alice.id, seed=seed)
+    engine = bot.service.get(tid).engine
+    assert engine is not None
+    switch = f"pj:t:{tid}:grab:1"
+    message = await server.wait_until(
+        lambda: next((m for m in reversed(server.dms(alice)) if switch in m.custom_ids()), None),
+        what="the standing grab's switch",
+    )
+    assert step_count(engine.actions) < at, "switched on before the 大王 comes"
+    result = await h.click(alice, message, switch)
+    assert "⚡" in (await answer(result)).text()
+    await server.wait_until(
+        lambda: any(a.kind == "declare" for a in engine.actions) or None,
+        what="the grab",
+        timeout=30,
+    )
+    declared = next(i for i, a in enumerate(engine.actions) if a.kind == "declare")
+    assert engine.actions[declared].seat == 0 and engine.actions[declared].data == {"cards": ["BJ"]}
+    # at the first chance: right after the deal step that brought it, no other step between
+    assert step_count(engine.actions[:declared]) == at
+    await (await h.slash(alice, "table abort")).final()
