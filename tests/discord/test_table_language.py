@@ -13,6 +13,7 @@ catalogues, so they count as neither.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from functools import cache
 
@@ -111,8 +112,6 @@ async def _play_one_hand(bot: PaijuBot, tid: int, host: LoopbackUser) -> None:
         if move is not None:
             await bot.service.act(tid, host.id, Action(None, move.kind, move.data), f"t:{n}")
         else:
-            import asyncio
-
             await asyncio.sleep(0.05)
     raise AssertionError("the hand did not end")
 
@@ -204,7 +203,32 @@ async def test_the_host_changes_the_language_and_it_survives_a_restart(
     await (await h.slash(alice, "table addbot")).final()
     await server.wait_until(lambda: "Bot 3" in table_message(server).text(), what="the bots")
     text = table_message(server).text()
-    assert "座位" in text and not english_lines(text, ["alice", "bob", "Bot 3", "Bot 4"])
+    names = ["alice", "bob", "Bot 3", "Bot 4"]
+    assert "座位" in text and not english_lines(text, names)
+    # during play too: the recent lines already written are said again in the new language
+    await again.service.start(server.channel.id, alice.id, seed=7)
+
+    def recent_lines() -> list[str]:
+        return [x for x in table_message(server).text().splitlines() if x.startswith("· ")]
+
+    for n in range(300):  # Alice and Bob move by the hint until lines have been written
+        if len(recent_lines()) >= 2:
+            break
+        for user in (alice, bob):
+            move = again.service.hint(tid, user.id)
+            if move is not None:
+                await again.service.act(tid, user.id, move, f"p:{n}:{user.id}")
+        await asyncio.sleep(0.05)
+    assert len(recent_lines()) >= 2
+    assert not english_lines(table_message(server).text(), names)
+    assert chinese_lines("\n".join(recent_lines()), names)
+    back = await (await h.slash(alice, "table options", language="en")).final()
+    assert "The table now speaks English in the channel." in back.text()
+    await server.wait_until(
+        lambda: not chinese_lines(table_message(server).text(), names),
+        what="the table message and its recent lines in English",
+    )
+    assert english_lines("\n".join(recent_lines()), names)
 
 
 # ---------------------------------------------------------------------------- /table options
