@@ -29,6 +29,9 @@ from cogs.hand_compose import hand_payload
 from cogs.move_controls import ActButton, button_value, from_button_value
 from cogs.present import decode_action, encode_action
 from games.base import Action
+from tests.discord.conftest import BotFactory
+from tests.discord.play import answer, table_id, table_message
+from tests.discord_loopback import Harness, LoopbackDiscord, StoredMessage
 
 USER = 78
 CH = 4321
@@ -135,3 +138,52 @@ async def test_the_bury_hint_is_a_suggestion_with_a_play_this_button(tmp_path: P
     declare = encode_action(Action(0, "declare", {"suit": "S"}), 0)  # JSON: kept as it is
     assert button_value(declare) == declare == from_button_value(declare)
     assert isinstance(button.item, discord.ui.Button)
+
+
+async def test_the_bury_hints_play_this_button_buries_over_the_loopback(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    bob = server.add_user("bob")
+    bot = make_bot()
+    await h.start_bot(bot)
+    await (await h.slash(bob, "table open", game="dagunzi")).final()
+    tid = table_id(table_message(server))
+    await (await h.slash(bob, "table options", set="match=one_hand")).final()
+    await (await h.slash(bob, "table addbot")).final()
+    await bot.service.start(server.channel.id, bob.id, seed=11)  # Bob gets the kitty
+
+    def bobs_kinds() -> set[str]:
+        return {k for d in bot.service.pending(tid) if d.seat == 0 and d.required for k in d.kinds}
+
+    for n in range(100):  # Bob declares or passes by the hint until he buries
+        kinds = await server.wait_until(lambda: bobs_kinds() or None, what="Bob's decision")
+        if "bury" in kinds:
+            break
+        move = bot.service.hint(tid, bob.id)
+        assert move is not None
+        await bot.service.act(tid, bob.id, move, f"t:{n}")
+    hinted = bot.service.hint(tid, bob.id)
+    assert hinted is not None and hinted.kind == "bury" and len(hinted.data["cards"]) == 6
+    assert same_move(bot.service.suggestions(tid, bob.id)[0], hinted)
+    shown = await server.wait_until(
+        lambda: _with(table_message(server), f"pj:v:{tid}:hint"), what="the Hint button"
+    )
+    reply = await answer(await h.click(bob, shown, f"pj:v:{tid}:hint"))
+    [button] = [c for c in reply.custom_ids() if c.startswith("pj:a:")]  # a button, one tap
+    assert button.endswith(button_value(encode_action(hinted, 0))) and "+" in button
+    engine = bot.service.get(tid).engine
+    assert engine is not None
+    before = len(engine.actions)
+    result = await h.click(bob, reply, button)
+    assert result.type in (5, 6, 4)
+    await server.wait_until(
+        lambda: any(a.kind == "bury" and a.seat == 0 for a in engine.actions[before:]) or None,
+        what="the bury",
+    )
+    buried = next(a for a in engine.actions[before:] if a.kind == "bury")
+    assert same_move(buried, hinted)
+
+
+def _with(message: StoredMessage, custom_id: str) -> StoredMessage | None:
+    return message if custom_id in message.custom_ids() else None
