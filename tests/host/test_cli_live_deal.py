@@ -62,6 +62,10 @@ async def test_the_live_deal_goes_on_to_the_play_without_waiting_out_a_clock(
         assert "Bot 2 buried the kitty" in text
         assert "follow the trick" in text or "lead a trick" in text, text[-2000:]
         assert clock() - start < 40
+        # each event line comes before the first screen that shows its result (issue 21)
+        said = text.index("· Bot 2 declared trump")
+        assert said < text.index("(declared: Bot 2")
+        assert text.index("· Bot 2 buried the kitty") < text.index("hand 1 · pajiwo ──")
         os.write(write_end, b"quit\n")
         assert await asyncio.wait_for(task, 10) == 0
     finally:
