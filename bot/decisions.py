@@ -48,10 +48,10 @@ __all__ = [
 SETTING_KINDS = frozenset({"standing", "close_window"})
 NOT_STEPS = SETTING_KINDS
 
-#: The longest log a rebuild replays (a replay starts from the deal, ~50 us an action); a
-#: longer one is estimated from the log alone (:meth:`DecisionClock._estimate`), so that a
-#: start-up of many long matches replays nothing twice.
-EXACT_REBUILD_MAX = 200
+#: The longest log a rebuild replays (a replay starts from the deal, ~80 us an action, so at
+#: most ~3 ms); a longer one is estimated from the log alone (:meth:`DecisionClock._estimate`),
+#: so that the display's first look at a thousand tables after a restart replays nothing.
+EXACT_REBUILD_MAX = 40
 
 Verdict = Literal["current", "ended", "forged"]
 Signature = tuple[tuple[tuple[str, ...], bool], ...]
