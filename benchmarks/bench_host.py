@@ -141,6 +141,7 @@ async def _startup_fixture(path: Path, now: float, crashed: bool) -> dict[str, A
     with their snapshots as a clean stop leaves them, or as a crash does (``crashed``)."""
     from bot.snapshots import SNAPSHOT_EVERY
     from bot.store import Store
+    from bot.store_rows import dumps  # the rows' text exactly as the store writes it
     from bot.table_model import Seat
 
     matches = [_mid_match(100 + g, 3 + g % 4) for g in range(STARTUP_GAMES)]
@@ -159,12 +160,12 @@ async def _startup_fixture(path: Path, now: float, crashed: bool) -> dict[str, A
                 "INSERT INTO tables (guild_id, channel_id, game, status, host_user_id, preset,"
                 " options, pace, pace_seconds, seats, created_at, updated_at)"
                 " VALUES (1, ?, 'pajiwo', 'playing', ?, 'standard', '{}', 'relaxed', 600, ?, ?, ?)",
-                (20_000 + i, user, json.dumps(seats), now, now),
+                (20_000 + i, user, dumps(seats), now, now),
             ).lastrowid
             game_id = conn.execute(
                 "INSERT INTO games (table_id, game, options, seed, seats, started_at)"
                 " VALUES (?, 'pajiwo', ?, ?, ?, ?)",
-                (table_id, json.dumps(options), 100 + i % STARTUP_GAMES, json.dumps(seats), now),
+                (table_id, dumps(options), 100 + i % STARTUP_GAMES, dumps(seats), now),
             ).lastrowid
             conn.execute("UPDATE tables SET game_id = ? WHERE id = ?", (game_id, table_id))
             conn.executemany(
@@ -174,7 +175,7 @@ async def _startup_fixture(path: Path, now: float, crashed: bool) -> dict[str, A
                     (
                         game_id,
                         seq,
-                        json.dumps(a),
+                        dumps(a),
                         f"u:{user}:k{seq}" if a["seat"] == 0 else f"sys:bot:{seq}",
                         user if a["seat"] == 0 else None,
                         now,

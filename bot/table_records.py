@@ -90,8 +90,17 @@ class StoredTable:
 
 def read_open_records(conn: sqlite3.Connection) -> list[StoredTable]:
     """Every table in the lobby or playing with its records, oldest first (a few queries
-    for all of them). ``conn`` is a plain ``sqlite3`` connection (start-up runs this on
-    the store's own, in its database thread)."""
+    for all of them, in one read transaction: one moment of the file, even while a bot
+    writes to it). ``conn`` is a plain ``sqlite3`` connection outside a transaction
+    (start-up runs this on the store's own, in its database thread)."""
+    conn.execute("BEGIN")
+    try:
+        return _read_open_records(conn)
+    finally:
+        conn.execute("COMMIT")  # (a read transaction: nothing to commit, it only ends)
+
+
+def _read_open_records(conn: sqlite3.Connection) -> list[StoredTable]:
     conn_cursor = conn.execute(
         "SELECT id, guild_id, channel_id, thread_id, game, status, host_user_id, preset,"
         " options, pace, pace_seconds, rated, seats, game_id, created_at FROM tables"

@@ -217,3 +217,47 @@ def test_a_backup_into_a_read_only_directory_is_one_error_line(db: Path, tmp_pat
     assert line.startswith("error: cannot write the backup ")
     assert "Read-only file system; choose a directory you can write to" in line
     assert list(target.iterdir()) == []
+
+
+def test_check_of_the_live_file_while_the_bot_writes_sees_one_moment(tmp_path: Path) -> None:
+    """``check`` of the file a running process writes: it reads one moment of it (one read
+    transaction), so it never takes a snapshot newer than its log for damage, and it leaves
+    the running process's files as they are."""
+    live = tmp_path / "live.sqlite3"
+    hand = ["simulate", "pajiwo", "--games", "1", "--seed", "8", "--match", "one_hand"]
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            *hand,
+            "--db",
+            str(live),
+            "--progress",
+            "--bot-delay",
+            "0.01",
+        ],
+        cwd=ROOT,
+        env=ENV,
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+    )
+    assert proc.stderr is not None
+    checks = []
+    try:
+        for line in proc.stderr:
+            if line.startswith("action ") and int(line.split()[2]) % 15 == 0:
+                checks.append(bot("check", str(live)))
+                if len(checks) == 4:
+                    break
+    finally:
+        proc.kill()
+        proc.wait(timeout=60)
+    assert len(checks) == 4
+    for done in checks:
+        assert done.returncode == EXIT_OK, done.stdout + done.stderr
+        assert "problem" not in done.stdout
+    # (the hand may end while a check runs: the first ones at least saw it playing)
+    assert "1 open tables, 1 games replay" in checks[0].stdout
+    assert "a running Paiju process holds this file" in checks[0].stdout
