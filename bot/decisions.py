@@ -11,9 +11,11 @@ drawn before the seat's last play is for a decision that has ended.
 The identity is the *decision number*: the step at which the decision opened, counted as
 :func:`step_count` counts (accepted actions, settings such as mahjong's standing choices
 left out). It is computed by the host from the engine's pending decisions after every
-applied action (:func:`note_applied`, one comparison per seat), and rebuilt by replaying
-the recent log when the engine was rebuilt (start-up, a store refusal), so a control
-survives a restart.
+applied action (:func:`note_applied`, one comparison per seat), and rebuilt when the engine
+was (start-up, a store refusal) so that a control survives a restart: a short log is
+replayed, a long one estimated from the log alone (each decision as opened right after the
+seat's own last move: never later than the truth, so no control of a standing decision is
+refused).
 
 :func:`judge` says what a number carried by a control means now: ``"current"`` (the
 decision stands), ``"ended"`` (an earlier decision: refuse as out of date) or ``"forged"``
