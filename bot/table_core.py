@@ -79,8 +79,8 @@ class TableServiceCore(ABC):
         self._closed: list[int] = []
         self._listeners: list[Listener] = []
         self._claim: DatabaseClaim | None = None
-        #: (table, seat) -> ((game seed, actions applied), the hint for that decision)
-        self._hints: dict[tuple[int, int], tuple[tuple[int, int], Action | None]] = {}
+        #: (table, seat) -> (the state's marks, the hint for that decision): worked out once
+        self._hints: dict[tuple[int, int], tuple[tuple[int, int, int], Action | None]] = {}
         self._snapshot_seq: dict[int, int] = {}  # game id -> actions in its stored snapshot
         #: tables start-up could not read, by id: kept out of play and untouched
         self.set_aside: dict[int, SetAside] = {}

@@ -159,7 +159,10 @@ class TableService(StartupMixin, LobbyMixin, PlayMixin, AutoMixin):
             return None
         hints = self._hints
         known = hints.get((table.id, seat))
-        now = (engine.seed, len(engine.actions))  # this game's state: its seed, its moves
+        # this state: the engine object (a move the store refused is undone by a new one) and
+        # its moves, the last one by identity
+        last = engine.actions[-1] if engine.actions else None
+        now = (id(engine), len(engine.actions), id(last))
         if known is not None and known[0] == now:
             return known[1]
         bots = table.spec.bots()
