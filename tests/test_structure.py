@@ -90,3 +90,36 @@ def test_the_branch_check_sees_a_comparison(tmp_path: Path) -> None:
         "4: table.game in ('jintan', 'jinhua')",
     ]
     assert _own_module(Path("cogs/dagun_text.py")) and not _own_module(Path("cogs/display.py"))
+
+
+# ------------------------------------------------------------------ composing vs delivering
+COMPOSING = ("cogs/table_message.py", "cogs/hand_compose.py")
+DELIVERING = (
+    "cogs.display",
+    "cogs.display_core",
+    "cogs.table_delivery",
+    "cogs.hand_delivery",
+    "cogs.coalesce",
+    "cogs.hand_tokens",
+    "cogs.failures",
+    "cogs.client",
+)
+
+
+def test_composing_a_message_is_kept_apart_from_delivering_it() -> None:
+    """The table and hand messages are composed by plain functions: nothing awaited, no
+    Discord call, no module of the delivery (budget, tokens, retries, alerts) imported."""
+    from tests.test_dependencies import imports_of
+
+    for rel in COMPOSING:
+        path = ROOT / rel
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        waits = [
+            n.lineno for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef | ast.Await)
+        ]
+        assert waits == [], rel
+        used = {i.module for i in imports_of(path, runtime_only=True)}
+        assert not any(m == d or m.startswith(d + ".") for m in used for d in DELIVERING), rel
+    # the check sees such imports: the table's delivery builds on the display's core
+    delivery = {i.module for i in imports_of(ROOT / "cogs" / "table_delivery.py")}
+    assert "cogs.display_core" in delivery and "cogs.table_message" in delivery
