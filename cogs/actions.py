@@ -399,7 +399,8 @@ async def _redraw(
 def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> Action:
     """Turn ``/play cards:`` text into the caller's action (:func:`read_play_text`).
 
-    Raises :class:`Refusal` (``bad_cards`` naming what is wrong, ``not_seated``).
+    Raises :class:`Refusal` (``bad_cards`` naming what is wrong, ``not_seated``,
+    ``not_your_turn`` when the caller has nothing to answer now).
     """
     bot = app(interaction)
     seat = callers_seat(interaction, table)
@@ -413,6 +414,8 @@ def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> 
             if d.seat == seat and d.kinds != ("standing",)
             for k in d.kinds
         ]
+        if not kinds:  # nothing to answer now: say so before reading the cards
+            raise Refusal("not_your_turn", "it is not your turn")
     return read_play_text(text, seat, legal, kinds, tiles=tiles)
 
 
