@@ -202,6 +202,38 @@ def claimed_elsewhere(path: Path) -> bool:
 
 
 @contextlib.contextmanager
+def _private_copy(path: Path) -> Iterator[Path]:
+    """The database ``path`` with its ``-wal`` and ``-shm`` copied into a private directory,
+    removed afterwards. The main file, which a reader never writes, is hard-linked when
+    the directory beside it allows (no copy of a large file); else everything is copied
+    to the system's temporary directory."""
+    for where in (path.parent, None):
+        try:
+            tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.read-", dir=where))
+        except OSError:
+            continue  # a read-only directory: copy to the system's temporary one
+        target = tmp / path.name
+        try:
+            try:
+                if where is not None:
+                    os.link(path, target)
+                else:
+                    shutil.copyfile(path, target)
+                for suffix in ("-wal", "-shm"):
+                    if Path(f"{path}{suffix}").exists():
+                        shutil.copyfile(f"{path}{suffix}", f"{target}{suffix}")
+            except OSError as exc:
+                if where is not None:
+                    continue  # no hard links here (another file system, a policy)
+                raise Unreadable(f"cannot read {path}: {exc.strerror or exc}") from None
+            yield target
+            return
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    raise Unreadable(f"cannot read {path}: no temporary directory can be made")  # pragma: no cover
+
+
+@contextlib.contextmanager
 def open_read_only(path: Path) -> Iterator[sqlite3.Connection]:
     """A read-only connection to the existing database ``path`` that changes nothing of it
     and leaves nothing beside it.
@@ -212,7 +244,8 @@ def open_read_only(path: Path) -> Iterator[sqlite3.Connection]:
     * With a ``-wal`` and no process running the file (a crash, a copy being checked),
       SQLite would rebuild the wal-index in ``-shm`` as it opens: the evidence
       :func:`wal_loss` reads, and a second look would no longer see it. So the three files
-      are copied to a private temporary directory and the copy is read.
+      are copied to a private directory (the main file hard-linked where it can be) and
+      the copy is read; the directory is removed afterwards.
     * With a ``-wal`` of a running bot (:func:`claimed_elsewhere`), its wal-index is live
       and valid, so the file is read in place (``mode=ro``), as any reader of it would.
 
@@ -228,14 +261,7 @@ def open_read_only(path: Path) -> Iterator[sqlite3.Connection]:
         if wal.exists():
             query = "?mode=ro"
             if not claimed_elsewhere(path):
-                tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="paiju-")))
-                target = tmp / path.name
-                try:
-                    for suffix in ("", "-wal", "-shm"):
-                        if Path(f"{path}{suffix}").exists():
-                            shutil.copyfile(f"{path}{suffix}", f"{target}{suffix}")
-                except OSError as exc:
-                    raise Unreadable(f"cannot read {path}: {exc.strerror or exc}") from None
+                target = stack.enter_context(_private_copy(path))
         conn: sqlite3.Connection | None = None
         try:
             conn = sqlite3.connect(target.resolve().as_uri() + query, uri=True)

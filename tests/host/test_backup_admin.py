@@ -261,3 +261,22 @@ def test_check_of_the_live_file_while_the_bot_writes_sees_one_moment(tmp_path: P
     # (the hand may end while a check runs: the first ones at least saw it playing)
     assert "1 open tables, 1 games replay" in checks[0].stdout
     assert "a running Paiju process holds this file" in checks[0].stdout
+
+
+@pytest.mark.skipif(NO_RO_MOUNT is not None, reason=str(NO_RO_MOUNT))
+def test_check_of_a_crashed_file_on_a_read_only_mount(tmp_path: Path) -> None:
+    """With a ``-wal`` the file is read from a private copy: beside it where it can be made,
+    else (a read-only mount) in the system's temporary directory."""
+    crashed = tmp_path / "crashed"
+    crashed.mkdir()
+    db = crashed / "paiju.sqlite3"
+    writer = sqlite3.connect(db, isolation_level=None)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute("CREATE TABLE t (x)")
+    before = {p.name: p.read_bytes() for p in crashed.iterdir()}
+    assert "paiju.sqlite3-wal" in before
+    done = on_read_only(crashed, "check", str(db))
+    assert done.returncode == EXIT_BAD_COPY, done.stdout + done.stderr
+    assert f"{db} is not a Paiju database (schema version 0)" in done.stdout
+    assert {p.name: p.read_bytes() for p in crashed.iterdir()} == before
+    writer.close()
