@@ -16,8 +16,12 @@ and the game replayed from its log:
   sources of ``games/`` and the Python version), so a changed rule can never
   resurrect a state the new code would not reach by replay;
 * ``digest``: the bytes are intact (SHA-256 of the state and of the log digest);
-* it is this game (seed and options) at this point of its log (the action
-  count and the last action equal the log's).
+* it is this game (seed and options), and holds as many actions as it says.
+
+A snapshot that passes these checks is evidence of what the log held when it
+was taken (its ``log_digest``): a log shorter than it, or with other actions,
+lost or changed committed moves, and the file is damaged
+(:mod:`bot.table_records`, :mod:`bot.damage`).
 
 Engines are deterministic (``games.base``), so such a snapshot equals the
 replay of the log; ``python -m bot check`` proves it offline by replaying
@@ -39,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from games.base import Action, Game
+from games.base import Game
 from games.cards import Card, Rank, Suit
 from games.tricks import intern_card
 
@@ -48,7 +52,6 @@ __all__ = [
     "Snapshot",
     "SnapshotDiffers",
     "SnapshotMismatch",
-    "continue_from",
     "engine_version",
     "log_digest",
     "restore",
@@ -178,25 +181,6 @@ def restore(
         raise SnapshotMismatch("it is of another game (seed or options differ)")
     if len(engine.actions) != snapshot.seq:
         raise SnapshotMismatch(f"it holds {len(engine.actions)} actions, not {snapshot.seq}")
-    return engine
-
-
-def continue_from(engine: Game, tail: Sequence[Mapping[str, Any]], seq: int) -> Game:
-    """Apply the log's actions after a restored snapshot.
-
-    ``tail`` is the log from action ``seq - 1`` on (the snapshot's last action, then
-    the newer ones; from action 0 when ``seq`` is 0). Raises :class:`SnapshotMismatch`
-    when the log does not continue the snapshot: it is shorter, or its action ``seq - 1``
-    is not the snapshot's last. Raises what ``Game.apply`` raises for a bad newer action.
-    """
-    if seq > 0:
-        if not tail:
-            raise SnapshotMismatch(f"it is ahead of the log (action {seq - 1} is not stored)")
-        if dict(tail[0]) != engine.actions[-1].to_json():
-            raise SnapshotMismatch(f"its action {seq - 1} differs from the log's")
-        tail = tail[1:]
-    for obj in tail:
-        engine.apply(Action.from_json(obj))
     return engine
 
 

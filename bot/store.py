@@ -327,14 +327,6 @@ class Store(HistoryStore):
 
     # ------------------------------------------------------------ start-up
     # One query each for all open tables: a thousand tables load in a few round trips.
-    async def open_games(self) -> dict[int, GameRow]:
-        """The game rows of every playing table, by game id."""
-        async with self._db.execute(
-            "SELECT g.* FROM games g JOIN tables t ON t.game_id = g.id WHERE t.status = 'playing'"
-        ) as cur:
-            rows = await cur.fetchall()
-        return {r["id"]: game_row(r) for r in rows}
-
     async def open_user_keys(self) -> dict[int, set[str]]:
         """The people's idempotency keys (``u:...``) of every playing table's game, by game id."""
         out: dict[int, set[str]] = {}
@@ -357,26 +349,6 @@ class Store(HistoryStore):
             async for r in cur:
                 out.setdefault(r[0], {})[r[1]] = Deadline(r[1], r[2], r[3], bool(r[4]))
         return out
-
-    async def open_snapshots(self) -> dict[int, tuple[Snapshot, list[dict[str, Any]]]]:
-        """The snapshot of every playing table's game, with the log from its last action on
-        (action ``seq - 1`` and every newer one, as ``Action.to_json()`` dicts), by game id."""
-        snapshots: dict[int, Snapshot] = {}
-        async with self._db.execute(
-            "SELECT s.game_id, s.seq, s.version, s.digest, s.state, s.log_digest FROM snapshots s"
-            " JOIN tables t ON t.game_id = s.game_id WHERE t.status = 'playing'"
-        ) as cur:
-            async for r in cur:
-                snapshots[r[0]] = Snapshot(r[0], r[1], r[2], r[3], bytes(r[4]), r[5])
-        tails: dict[int, list[dict[str, Any]]] = {gid: [] for gid in snapshots}
-        async with self._db.execute(
-            "SELECT a.game_id, a.action FROM snapshots s JOIN tables t ON t.game_id = s.game_id"
-            " JOIN actions a ON a.game_id = s.game_id AND a.seq >= s.seq - 1"
-            " WHERE t.status = 'playing' ORDER BY a.game_id, a.seq"
-        ) as cur:
-            async for r in cur:
-                tails[r[0]].append(json.loads(r[1]))
-        return {gid: (snap, tails[gid]) for gid, snap in snapshots.items()}
 
     async def open_records(self) -> list[StoredTable]:
         """Every open table's records as stored (:func:`bot.damage.read_open_records`, the
