@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.damage import RESTORE, judge
+from bot.damage import RESTORE, judge, judge_file
 from bot.sqlite_files import Unreadable, open_read_only
 from bot.store_schema import MIGRATIONS
 
@@ -157,6 +157,22 @@ def _place(partial: Path, target: Path, *, overwrite: bool, dated: bool) -> Path
     raise BackupError(f"{target.parent} holds too many backups of this second")  # pragma: no cover
 
 
+def _refuse_damaged_source(source: Path) -> None:
+    """A damaged database (:func:`bot.damage.judge_file`) is not backed up: the copy would
+    look like a sound backup of a file that lost moves."""
+    if not source.exists() or source.is_dir():
+        return  # said by _read_only, below
+    try:
+        verdict = judge_file(source)
+    except Unreadable as exc:
+        raise BackupError(str(exc)) from None
+    if verdict.damage:
+        raise BackupError(
+            f"{source} is damaged ({verdict.damage[0]}): a backup of it would keep the damage;"
+            " restore an older backup (copy its files with cp to keep them as they are)"
+        )
+
+
 def backup(source: Path, target: Path | str, *, overwrite: bool = False) -> BackupResult:
     """Copy the live database ``source`` to ``target``, while the bot may be running.
 
@@ -165,8 +181,9 @@ def backup(source: Path, target: Path | str, *, overwrite: bool = False) -> Back
     dated names never collide (``-2``, ``-3``, … within one second). Raises
     :class:`BackupError` (one sentence naming the path and what to do) when ``source`` is
     missing or not a database, ``target`` is ``source`` (or its ``-wal``/``-shm``),
-    ``target`` exists and ``overwrite`` is false, or the copy cannot be written. The copy
-    is checked with ``PRAGMA quick_check``.
+    ``target`` exists and ``overwrite`` is false, the source is damaged (as start-up and
+    ``check`` judge it), or the copy cannot be written. The copy is checked with ``PRAGMA
+    quick_check``.
     """
     # a Path forgets a trailing "/": the text written by the admin is read first
     dated = str(target).endswith(("/", os.sep)) or Path(target).is_dir()
@@ -189,6 +206,7 @@ def backup(source: Path, target: Path | str, *, overwrite: bool = False) -> Back
             f"there is no directory {target.parent} for the backup: create it, or end the"
             " path with / to have it created"
         )
+    _refuse_damaged_source(source)
     started = time.perf_counter()
     partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
     try:

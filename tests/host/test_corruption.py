@@ -177,6 +177,11 @@ def test_a_lost_wal_is_damage_check_and_start_up_agree(
         lines = started.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith(f"error: {db} is damaged ({reason}")
         assert lines[0].endswith(f"): {RESTORE_LINE}")
+    # nor backed up as if it were sound
+    backed = bot("backup", f"{tmp_path}/backups/", "--db", str(db))
+    assert backed.returncode == 2 and backed.stderr.startswith(f"error: {db} is damaged ({reason}")
+    assert "a backup of it would keep the damage; restore an older backup" in backed.stderr
+    assert not list((tmp_path / "backups").iterdir())
     # the file is not taken for a new one: nothing was written into it
     assert db.read_bytes() == before
     assert bot("check", str(db)).stdout == checked.stdout
