@@ -461,3 +461,29 @@ def test_a_new_database_is_created_whole(tmp_path: Path) -> None:
     names = {r[0] for r in read(db, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"tables", "games", "actions", "snapshots"} <= names
     assert not list(tmp_path.glob(".new.sqlite3.new-*"))  # the file it was built in is gone
+
+
+def test_a_snapshot_written_before_the_log_digest_is_still_used_and_checked(
+    images: Images, tmp_path: Path
+) -> None:
+    """A snapshot from before migration 3 (no log digest, its SHA-256 of the state alone)
+    is used as before: the log is compared with it action by action."""
+    import hashlib
+
+    db = copy_of(images.crash, tmp_path / "db")
+    state = bytes(read(db, "SELECT state FROM snapshots")[0][0])  # type: ignore[arg-type]
+    update(
+        db,
+        "UPDATE snapshots SET log_digest = NULL, digest = ?",
+        hashlib.sha256(state).hexdigest(),
+    )
+    report = check(db)
+    assert report.ok and report.notes == [] and report.snapshots_checked == 1
+    started = bot("resume", "--db", str(db))
+    assert started.returncode == 0 and "discarded" not in started.stderr
+    # and a log changed before it is still seen
+    flip_prefix_action_value(images, db)
+    assert check(db).damage == [
+        f"table {images.table_id}: game {images.game_id}: its action 5 differs from the one"
+        " its snapshot holds"
+    ]
