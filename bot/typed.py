@@ -390,6 +390,8 @@ def read_cards_move(
             and _same_data(action, move.data)
         ):
             return action
+    if kind is None and not kinds:
+        kind = "play"  # nothing is open to this seat: the rules say why (not your turn)
     if kind is None:
         card_kinds = [k for k in kinds if k != "pass"]
         if len(card_kinds) != 1:
@@ -492,7 +494,9 @@ def read_tile_move(
     except TileParseError as exc:
         raise MoveTextError(str(exc)) from None
     if kind is None:
-        kind = "discard" if "discard" in kinds else "chow"
+        # a tile alone discards; in a claim window it is the chow's tiles; with nothing open
+        # the rules say why (not your turn)
+        kind = "discard" if "discard" in kinds or not kinds else "chow"
     for action in legal:
         if action.kind != kind:
             continue

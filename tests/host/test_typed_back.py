@@ -220,3 +220,10 @@ def test_a_reading_list_names_every_reading_the_rules_accept() -> None:
     assert "8888 (1)" in message and "7788 (2)" in message and "as 8899" in message
     got = textview_dagun.parse_move("8s 8c BJ BJ as 8899", 0, listed, ["play"], rules)
     assert got == Action(0, "play", {"cards": ["8s", "8c", "BJ", "BJ"], "as": "8899"})
+
+
+def test_cards_typed_out_of_turn_go_to_the_rules_which_say_why() -> None:
+    """Nothing is open to the seat: the typed cards are sent as a play (a tile as a discard)
+    so that the refusal names the rule (not your turn), not the reader's puzzlement."""
+    assert read_play_text("10s 10s", 1, [], []) == Action(1, "play", {"cards": ["10s", "10s"]})
+    assert read_play_text("5p", 1, [], [], tiles=True) == Action(1, "discard", {"tile": "5p"})
