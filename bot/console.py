@@ -47,7 +47,7 @@ _PLAIN = {
     "）": ")",
 }
 _PLAIN_RE = re.compile("|".join(map(re.escape, _PLAIN)))
-_SUIT_RE = re.compile("[♠♥♣♦]")
+_SUIT_RE = re.compile("([♠♥♣♦])( *)")
 
 
 _CJK = "[\u3400-\u9fff\uf900-\ufaff]"
@@ -85,10 +85,18 @@ def ascii_words(text: str) -> str:
     return _BESIDE_RE.sub("", text)
 
 
+def _suit_word(match: re.Match[str]) -> str:
+    """A lone suit as its word; padding after it (a column of the hand) shrinks to keep the
+    column: ``"♠     ("`` -> ``"spades("``, but a single space stays."""
+    word, pad = _WORD[match.group(1)], match.group(2)
+    keep = len(pad) - (len(word) - 1)
+    return word + " " * (keep if keep > 0 else min(len(pad), 1))
+
+
 def ascii_cards(text: str) -> str:
     """``"♠10 ♥Q 大王 → you win; ♥ trump"`` -> ``"10s Qh BJ -> you win; hearts trump"``."""
     text = _CARD.sub(lambda m: m.group(2) + _LETTER[m.group(1)], text)
-    text = _SUIT_RE.sub(lambda m: _WORD[m.group(0)], text)
+    text = _SUIT_RE.sub(_suit_word, text)
     return _PLAIN_RE.sub(lambda m: _PLAIN[m.group(0)], text)
 
 
