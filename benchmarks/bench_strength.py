@@ -10,6 +10,9 @@
 * for the mahjong games, ``GAME.deal_in_rate`` of both bots (hands in which the seat discarded
   the winning tile, per seat-hand).
 
+``--moves N`` prints instead ``GAME.strong_move_p95_ms`` at the bot's table budget, over N
+decisions with a choice (every fifth of heuristic one-hand games).
+
 A game without the challenger's bot kind is still reported, with ``value`` null and a note.
 ``--rollouts``/``--budget-ms`` are passed to the challenger (a search bot's determinizations per
 move and its time cap); without them the bot's own defaults (the table's budget) hold.
@@ -22,7 +25,10 @@ a move.
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import random
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -34,6 +40,11 @@ __all__ = ["main", "measure", "run"]
 
 # the issue's targets for strong against normal
 _TARGETS = {True: ">= 0.60, ci_low > 0.50", False: "> 0, ci_low > 0"}
+
+
+def _p95(times: Sequence[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)] if ordered else 0.0
 
 
 def measure(
@@ -87,6 +98,37 @@ def measure(
         )
 
 
+def move_times(game: str, moves: int, challenger: str = "strong", seed: int = 2026) -> list[float]:
+    """CPU ms of ``challenger`` (at its own, the table's, budget) on ``moves`` decisions with a
+    choice (two legal moves or more), every fifth such decision of heuristic one-hand games."""
+    spec = GAMES[game]
+    engine = spec.engine()
+    bots = spec.bots()
+    options = engine.options_type.from_dict(engine.presets.get("quick") or {"match": "one_hand"})
+    times: list[float] = []
+    deal = seed
+    while len(times) < moves:
+        state = engine(deal, options)
+        heuristic, bot, rng = bots["heuristic"](), bots[challenger](), random.Random(deal)
+        n = 0
+        while not state.is_over and len(times) < moves:
+            decision = next(d for d in state.pending() if d.required)
+            if decision.seat is None:
+                step = state.table_action()
+                assert step is not None
+                state.apply(step)
+                continue
+            if len(state.legal_actions(decision.seat, limit=2)) > 1:
+                n += 1
+                if n % 5 == 0:
+                    start = time.process_time()
+                    bot.choose(state, decision.seat, random.Random(n))
+                    times.append((time.process_time() - start) * 1000)
+            state.apply(heuristic.choose(state, decision.seat, rng))
+        deal += 1
+    return times
+
+
 def main(argv: Sequence[str]) -> Iterator[Figure]:
     """Parse the command line of ``python -m benchmarks strength`` and yield its figures.
 
@@ -101,7 +143,23 @@ def main(argv: Sequence[str]) -> Iterator[Figure]:
     parser.add_argument("--baseline", default="heuristic")
     parser.add_argument("--rollouts", type=int, help="the search bot's samples per move")
     parser.add_argument("--budget-ms", type=int, help="the search bot's time cap per move")
+    parser.add_argument(
+        "--moves",
+        type=int,
+        help="instead: time the challenger at its table budget on this many decisions",
+    )
     args = parser.parse_args(list(argv))
+    if args.moves is not None:
+        for game in args.games or list(GAMES):
+            times = sorted(move_times(game, args.moves, args.challenger, args.seed))
+            yield Figure(
+                f"{game}.{args.challenger}_move_p95_ms",
+                _p95(times),
+                "ms",
+                "<= 1000",
+                {"moves": len(times), "p50": round(times[len(times) // 2], 1), "budget": "table"},
+            )
+        return
     if args.deals < 1:
         parser.error("--deals must be at least 1")
     bot_args: dict[str, Any] = {}
