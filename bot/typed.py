@@ -76,6 +76,9 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     "造反": ("rebel",),
     "lead": ("play",),
     "follow": ("play",),
+    "beat": ("play",),  # 打滚's prompt: "beat ♠5 ♥5 …"
+    "grab": ("declare",),  # 打滚子's prompt: "grab the deal with a 大王 (抢亮)"
+    "reinforce": ("declare", "reinforce"),
     "甩牌": ("play",),
     "throw": ("play",),
     "扣王": ("bury_jokers",),

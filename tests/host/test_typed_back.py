@@ -227,3 +227,12 @@ def test_cards_typed_out_of_turn_go_to_the_rules_which_say_why() -> None:
     so that the refusal names the rule (not your turn), not the reader's puzzlement."""
     assert read_play_text("10s 10s", 1, [], []) == Action(1, "play", {"cards": ["10s", "10s"]})
     assert read_play_text("5p", 1, [], [], tiles=True) == Action(1, "discard", {"tile": "5p"})
+
+
+def test_the_words_of_the_prompts_name_their_moves() -> None:
+    """A prompt's own words typed first: "beat …" (打滚), "grab …" (打滚子), "扒鸡窝 …"."""
+    beat = [Action(0, "play", {"cards": ["6s", "6h"], "as": "66"}), Action(0, "pass")]
+    assert textview_dagun.parse_move("beat 6s 6h", 0, beat, ["play", "pass"]) == beat[0]
+    grab = [Action(3, "declare", {"cards": ["BJ"]}), Action(3, "pass")]
+    assert parse_move("grab BJ", 3, grab, ["declare", "pass"]) == grab[0]
+    assert parse_move("扒鸡窝 BJ", 3, grab, ["declare", "pass"]) == grab[0]
