@@ -29,7 +29,7 @@ from typing import Any, TextIO
 from bot import textview_mahjong
 from bot.console import bot_command, is_ascii, play_command
 from bot.errors import TableError
-from bot.screens import event_lines, hand_lines, match_lines, terminal_lang
+from bot.screens import event_lines, hand_lines, match_lines, terminal_lang, you_line
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
 from bot.textview import format_action, hand_groups, name_seats, render_hand_end, render_view
@@ -582,7 +582,7 @@ async def play(
             for line in screen:
                 term.say(line)
             mine = next(i for i, team in enumerate(result.teams) if seat in team)
-            term.say("you won" if result.ranks[mine] == 1 else "you lost")
+            term.say(you_line(result.ranks, mine, term.lang))
         else:
             term.say(f"the table was {table.status}")
         return 0

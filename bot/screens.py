@@ -18,10 +18,10 @@ from typing import Any
 from bot.textview import name_seats
 from games.base import Event
 from present import games as presentation
-from present.i18n import Lang, lang_of
+from present.i18n import Lang, lang_of, tr
 from present.message import Reader, render
 
-__all__ = ["event_lines", "hand_lines", "match_lines", "terminal_lang"]
+__all__ = ["event_lines", "hand_lines", "match_lines", "terminal_lang", "you_line"]
 
 
 def terminal_lang(environ: Mapping[str, str] | None = None) -> Lang:
@@ -42,14 +42,17 @@ def event_lines(
     lang: Lang = "en",
     ascii_cards: bool = False,
 ) -> list[str]:
-    """One line per shown event: the game's message for it, else its English text."""
+    """One line per shown event: the game's message for it. A game with a presentation
+    shows only the events it describes (a deal step, or the win whose result screen follows,
+    has no line); a game without one shows the engine's English text."""
     reader = _reader(names, you, lang, ascii_cards)
+    described = presentation.of(game) is not None  # then it decides what is worth a line
     out = []
     for event in events:
         msg = presentation.event(game, event)
         if msg is not None:
             out.append(render(reader, msg))
-        elif event.text:
+        elif event.text and not described:
             out.append(name_seats(event.text, names))
     return out
 
@@ -78,3 +81,10 @@ def match_lines(
     """The end-of-match screen of ``MatchResult.to_json()`` (``[]`` if the game has none)."""
     reader = _reader(names, you, lang, ascii_cards)
     return [render(reader, m) for m in presentation.match_result(game, result)]
+
+
+def you_line(ranks: Sequence[int], mine: int, lang: Lang = "en") -> str:
+    """The match's end for the terminal's player: won, shared first place, or lost."""
+    if ranks[mine] != 1:
+        return tr(lang, "present.you_lost")
+    return tr(lang, "present.you_drew" if list(ranks).count(1) > 1 else "present.you_won")

@@ -145,7 +145,7 @@ def render_dagun(view: Mapping[str, Any], names: Sequence[str], title: str | Non
         lines.append(
             "last round: "
             + " · ".join(_play_text(e, names) for e in last_round.get("plays") or [])
-            + (f" → {taker} takes {last_round['points']} pts" if last_round.get("points") else "")
+            + (f" → {last_round['points']} pts to {taker}" if last_round.get("points") else "")
         )
     jiefeng = view.get("jiefeng")
     if isinstance(jiefeng, Mapping):

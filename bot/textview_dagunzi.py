@@ -34,7 +34,12 @@ def _lun_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
 def _deal_line(view: Mapping[str, Any], names: Sequence[str]) -> str | None:
     trump = view.get("trump") or {}
     how = trump.get("fixed_by")
-    dealer = _who(view.get("dealer"), names)
+    dealer_seat = view.get("dealer")
+    results = view.get("hand_results") or []
+    if view.get("phase") in ("hand_over", "match_over") and results:
+        # the engine names the next hand's dealer at once; this screen shows the hand played
+        dealer_seat = (results[-1].get("summary") or {}).get("dealer", dealer_seat)
+    dealer = _who(dealer_seat, names)
     if how == "grab" or (view.get("grab") and view.get("standing")):
         return f"{dealer} grabbed the deal with a 大王 (抢亮): trump is the next suited card dealt"
     if how == "flip":

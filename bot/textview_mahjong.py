@@ -11,13 +11,14 @@ or a bare tile to discard (``5p``, ``五筒``, ``东``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.typed import read_tile_move
 from games.base import Action
 from games.tiles import Family, TileParseError, format_tile_chinese, parse_tile
+from present import games as presentation
+from present.message import Reader, render
 
 __all__ = [
     "HELP",
@@ -139,14 +140,14 @@ def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None
             lines.append("   discards: " + " ".join(shown))
     window = view.get("claim_window")
     if window:
-        lines.append(
-            f"claim window open on {_tile(window['tile'])} from {_who(window['from'], names)}"
-        )
+        # every discard pauses alike, claimable or not (docs/security.md): no "window" named
+        lines.append(f"last discard: {_tile(window['tile'])} from {_who(window['from'], names)}")
     results = view.get("hand_results") or []
     if results and view.get("phase") in ("hand_over", "match_over"):
-        text = str(results[-1].get("text", ""))
-        text = re.sub(r"\bseat (\d)\b", lambda m: _who(int(m.group(1)), names), text)
-        lines.append(f"last hand: {text}")
+        screen = presentation.hand_result(str(view.get("game")), results[-1])
+        if screen:  # the result's headline, the reader as "you" ("you win", never "you wins")
+            you = view.get("seat") if isinstance(view.get("seat"), int) else None
+            lines.append(f"last hand: {render(Reader('en', list(names), you=you), screen[0])}")
     hand = view.get("hand")
     if hand is not None:
         drawn = view.get("drawn")

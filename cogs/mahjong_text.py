@@ -76,6 +76,12 @@ def _meld_text(lang: Lang, meld: Mapping[str, Any]) -> str:
     return "".join(tile_text(lang, t) for t in tiles) if is_zh(lang) else tiles_text(lang, tiles)
 
 
+def _meld_sep(lang: Lang) -> str:
+    """Between two melds: a space in Chinese (each meld's tiles run together), ``; `` in
+    English (each meld's tiles are a comma list)."""
+    return " " if is_zh(lang) else "; "
+
+
 #: a game's wild-tile line (金华's 财神: :func:`cogs.jinhua_text.caishen_line`) for a view
 WildLine = Callable[[Lang, Mapping[str, Any]], "str | None"]
 
@@ -104,7 +110,7 @@ def table_lines(
     ]
     out += _wild_lines(lang, view, wild)
     for player in view.get("players") or []:
-        melds = " ".join(_meld_text(lang, m) for m in player.get("melds") or [])
+        melds = _meld_sep(lang).join(_meld_text(lang, m) for m in player.get("melds") or [])
         flowers = len(player.get("flowers") or [])
         if melds or flowers:
             out.append(
@@ -220,7 +226,7 @@ def situation_lines(
     out += _wild_lines(lang, view, wild)
     melds = [_meld_text(lang, m) for m in mine.get("melds") or []]
     if melds:
-        out.append(tr(lang, "mj.hand.melds", melds=" ".join(melds)))
+        out.append(tr(lang, "mj.hand.melds", melds=_meld_sep(lang).join(melds)))
     flowers = mine.get("flowers") or []
     if flowers:
         out.append(tr(lang, "mj.hand.flowers", flowers=tiles_text(lang, flowers)))
@@ -250,7 +256,8 @@ def situation_lines(
         last_result = results[-1]
         if isinstance(last_result, Mapping):  # the whole result: the winning hand laid down
             screen = presentation.hand_result(str(view.get("game")), last_result)
-            out += [render(Reader(lang, list(names)), m) for m in screen]
+            reader = Reader(lang, list(names), you=seat)  # the reader's own win: "you win"
+            out += [render(reader, m) for m in screen]
     return out
 
 

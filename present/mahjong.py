@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.base import Event
+from games.tiles import TileParseError, parse_tile
 from present.i18n import has_message
 from present.message import Join, Msg, Owner, Seat, Signed, Tiles
 
@@ -97,6 +98,14 @@ def _win_line(win: Mapping[str, Any], parts: list[Any]) -> Msg:
     return Msg("mj.win_line", head=head, parts=Join(parts))
 
 
+def _tile_order(code: str) -> tuple[int, str]:
+    """A tile's place in a held hand: characters, dots, bamboo, winds, dragons, flowers."""
+    try:
+        return (parse_tile(code).index, code)
+    except TileParseError:
+        return (10_000, code)
+
+
 def win_hand(win: Mapping[str, Any], summary: Mapping[str, Any]) -> Msg | None:
     """The winner's hand laid down: the concealed tiles with the winning tile marked, the
     melds (concealed kongs face up) and the flowers; ``None`` when the summary lacks it."""
@@ -105,18 +114,20 @@ def win_hand(win: Mapping[str, Any], summary: Mapping[str, Any]) -> Msg | None:
     if not isinstance(hands, list) or seat >= len(hands):
         return None
     tile = str(win.get("tile"))
-    concealed = sorted(str(t) for t in hands[seat])
+    concealed = [str(t) for t in hands[seat]]
     if win.get("source") != "self_draw":
-        concealed = sorted([*concealed, tile])
+        concealed.append(tile)
+    concealed.sort(key=_tile_order)  # by suit, then number: as the hand is held
     marked = [concealed.index(tile)] if tile in concealed else []
+    wild = summary.get("caishen") if isinstance(summary.get("caishen"), str) else None
     melds = (
         (summary.get("melds") or [[]] * 4)[seat] if isinstance(summary.get("melds"), list) else []
     )
-    shown_melds = [Tiles(m.get("tiles") or []) for m in melds if isinstance(m, Mapping)]
+    shown_melds = [Tiles(m.get("tiles") or [], wild=wild) for m in melds if isinstance(m, Mapping)]
     params: dict[str, Any] = {
         "whose": Owner(seat),
-        "tiles": Tiles(concealed, marked),
-        "tile": Tiles([tile]),
+        "tiles": Tiles(concealed, marked, wild=wild),
+        "tile": Tiles([tile], wild=wild),
     }
     if shown_melds:
         return Msg("mj.screen.hand_melds", melds=Join(shown_melds, sep="semicolon"), **params)

@@ -98,14 +98,19 @@ class Cards:
 @dataclass(frozen=True)
 class Tiles:
     """Mahjong tiles in the engine's notation (``5p``, ``E``), named in the reader's
-    language (``5 Dots`` / 五筒). ``marked`` tiles (indices) get a marker (the winning tile)."""
+    language (``5 Dots`` / 五筒). ``marked`` tiles (indices) are bracketed (the winning
+    tile); tiles equal to ``wild`` (金华's 财神) are marked: ``4 Characters (财神)`` / ``四万★``."""
 
     tiles: tuple[str, ...]
     marked: tuple[int, ...] = ()
+    wild: str | None = None
 
-    def __init__(self, tiles: Sequence[Any], marked: Sequence[int] = ()) -> None:
+    def __init__(
+        self, tiles: Sequence[Any], marked: Sequence[int] = (), wild: str | None = None
+    ) -> None:
         object.__setattr__(self, "tiles", tuple(str(t) for t in tiles))
         object.__setattr__(self, "marked", tuple(marked))
+        object.__setattr__(self, "wild", wild)
 
 
 @dataclass(frozen=True)
@@ -198,10 +203,13 @@ def _value(reader: Reader, value: Any) -> Any:
         return cards_text(reader, value.cards)
     if isinstance(value, Tiles):
         sep = " " if is_zh(reader.lang) else ", "
-        return sep.join(
-            f"[{tile_text(reader, t)}]" if i in value.marked else tile_text(reader, t)
-            for i, t in enumerate(value.tiles)
-        )
+        names = [
+            tr(reader.lang, "present.wild_tile", tile=tile_text(reader, t))
+            if value.wild is not None and t == value.wild
+            else tile_text(reader, t)
+            for t in value.tiles
+        ]
+        return sep.join(f"[{n}]" if i in value.marked else n for i, n in enumerate(names))
     if isinstance(value, ByLang):
         if not is_zh(reader.lang):
             return value.en

@@ -9,7 +9,7 @@ Traditional Chinese is converted from it like every other text.
 from __future__ import annotations
 
 from games.tiles import Family, TileParseError, format_tile_chinese, parse_tile
-from present.i18n import Lang, is_zh, lang_of, tr
+from present.i18n import Lang, is_zh, lang_of, ntr, tr
 from present.zh_variant import is_traditional, to_traditional
 
 __all__ = ["tile_name", "tile_names"]
@@ -35,7 +35,7 @@ def tile_name(lang: Lang, code: str) -> str:
         return to_traditional(text, lg) if is_traditional(lg) else text
     family = tile.family
     if family in _FAMILY_KEY:
-        return tr(lg, _FAMILY_KEY[family], n=tile.number)
+        return ntr(lg, _FAMILY_KEY[family], tile.number)  # "1 Dot", "5 Dots"
     if family in _HONOUR:
         return tr(lg, f"present.tile.{_HONOUR[family][tile.number - 1]}")
     return tr(lg, f"present.tile.flower{tile.number}")

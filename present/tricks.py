@@ -170,9 +170,26 @@ def _finished(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return None
 
 
+def _as_played(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The view with the finished hand's own level, trump and defenders' points once it is
+    over: the engine already looks at the next hand (its dealer, so its defenders)."""
+    finished = _finished(view)
+    summary = finished.get("summary") if finished is not None else None
+    if not isinstance(summary, Mapping) or "defenders_points" not in summary:
+        return view
+    shown = dict(view)
+    shown["defenders_points"] = summary["defenders_points"]
+    if summary.get("level") is not None:
+        shown["level"] = summary["level"]
+    if summary.get("trump") or summary.get("no_trump"):
+        shown["trump"] = {"suit": summary.get("trump"), "no_trump": bool(summary.get("no_trump"))}
+    return shown
+
+
 def table(view: Mapping[str, Any], hand_result: Any = None) -> list[Msg]:
     """The public state of play of a trick game (a spectator's view): trump and level, the
-    defenders' points, the trick so far."""
+    defenders' points, the trick so far (the finished hand's, once it is over)."""
+    view = _as_played(view)
     out: list[Msg] = []
     if "trump" in view:
         trump = _trump(view)
@@ -203,6 +220,7 @@ def situation(view: Mapping[str, Any], seat: int, hand_result: Any = None) -> li
     """What a seat's decision needs (its own view): trump and level with the defenders'
     points, the trick (who led what, who is winning), what it buried, and, once the hand is
     over, the whole result screen (``hand_result``: the game's own, from the engine's result)."""
+    view = _as_played(view)
     out: list[Msg] = []
     trump = _trump(view)
     if trump is not None:

@@ -210,7 +210,7 @@ def test_the_discard_select_marks_the_caishen() -> None:
     game = jrig({0: "9s " + IDLE})  # 9s is the 财神; N was drawn last
     (select,) = [i for i in _items(game, 0) if getattr(i, "options", None)]
     marked = {o.label: o.description for o in select.options}
-    assert marked["9 Bamboo"] == "财神: a wild tile" and marked["1 Characters"] is None
+    assert marked["9 Bamboo"] == "财神: a wild tile" and marked["1 Character"] is None
     rows = tile_rows(7, 3, game.legal_actions(0), game.view(0), "zh")
     items = [getattr(c, "item", c) for row in rows for c in row.children]
     options = [o for i in items for o in getattr(i, "options", [])]

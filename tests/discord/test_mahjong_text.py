@@ -60,7 +60,7 @@ def test_tiles_are_named_in_the_readers_language() -> None:
     # as fully as in Chinese: never the bare code (issue 19)
     assert [tile_text("en", t) for t in ("5p", "1m", "9s", "E", "F", "P", "4f", "8f")] == [
         "5 Dots",
-        "1 Characters",
+        "1 Character",  # one tile, singular (ngettext)
         "9 Bamboo",
         "East",
         "Green Dragon",
@@ -79,7 +79,7 @@ def test_event_lines_of_seed_14_in_both_languages() -> None:
         "第 1 局：bob 坐庄（东），骰子 6+3",
     ) in every
     assert (
-        "bob lays out the flower Bamboo flower and draws a replacement",
+        "bob lays out the flower Bamboo and draws a replacement",
         "bob 补花：竹",
     ) in every
     assert (
@@ -91,7 +91,7 @@ def test_event_lines_of_seed_14_in_both_languages() -> None:
         "bob 杠 alice 的 八万（明杠），补一张",
     ) in every
     assert (
-        "dave chows 3 Characters from carol: 1 Characters, 2 Characters, 3 Characters",
+        "dave chows 3 Characters from carol: 1 Character, 2 Characters, 3 Characters",
         "dave 吃 carol 的 三万：一万 二万 三万",
     ) in every
     # a draw is public, its tile is not: the event has none and the line names none
@@ -187,7 +187,7 @@ def test_a_claims_reminder_is_not_posted_but_a_discards_is() -> None:
 def test_the_hand_line_sets_the_drawn_tile_apart() -> None:
     view: dict[str, Any] = {"hand": ["1m", "2m", "5p", "5p", "E"], "drawn": "5p"}
     assert hand_line("zh", view) == "一万 二万 五筒 东  ┃ 刚摸：五筒"
-    assert hand_line("en", {"hand": ["1m", "E"], "drawn": None}) == "1 Characters, East"
+    assert hand_line("en", {"hand": ["1m", "E"], "drawn": None}) == "1 Character, East"
 
 
 def test_a_mahjong_move_is_labelled_with_its_tiles() -> None:

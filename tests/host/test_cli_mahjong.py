@@ -56,7 +56,7 @@ def test_the_view_groups_the_hand_and_shows_the_window_choices() -> None:
     game = rig({0: IDLE + " 5s", 2: "55s 147m 147p E S W N C"}, flowers={2: "春"})
     discard(game, 0, "5s")
     text = render_view(game.view(2), ["A", "B", "C", "D"], "金坛麻将")
-    assert "claim window open on 5s(五条) from A" in text
+    assert "last discard: 5s(五条) from A" in text  # every discard alike
     assert "you may: pong 碰, pass 过" in text
     assert "flowers: 1f(春)" in text
     assert "万 1 4 7 · 筒 1 4 7 · 条 5 5 · 字 东 南 西 北 中" in text
@@ -66,7 +66,7 @@ def test_the_view_groups_the_hand_and_shows_the_window_choices() -> None:
     discard(won, 0, "5s")
     act(won, 2, "win")
     over = render_view(won.view(0), ["A", "B", "C", "D"], "金坛麻将")
-    assert "last hand: C wins on a discard on 5s: 1 花, 独吊, 4 from A" in over
+    assert "last hand: Hand 1: C wins on your 5 Bamboo: 1 花, 独吊" in over  # A reads "you"
 
 
 def test_typed_moves() -> None:
