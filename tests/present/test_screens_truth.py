@@ -129,3 +129,25 @@ def test_mahjong_screens_tell_the_engines_result(game_key: str, seed: int) -> No
         for seat, score in enumerate(match.scores):
             rank = match.ranks[seat]
             assert f"{rank}. {shown.name(seat)} {_signed(int(score))}" in shown.text, (shown, seat)
+
+
+@pytest.mark.parametrize("game_key", ["pajiwo", "dagunzi"])
+@pytest.mark.parametrize("seed", range(40))
+def test_the_finished_hands_state_is_its_own_not_the_next_dealers(game_key: str, seed: int) -> None:
+    """Once a hand is over the engine looks at the next hand (its dealer, so its defenders):
+    the table message and the DM still show the points the finished hand's defenders took."""
+    from present import games as presentation
+    from present.message import Reader, render
+    from tests.present.screens import NAMES
+
+    game = play_out(game_key, seed)
+    summary = game.hand_results[-1].summary
+    points = f"{summary['defenders_points']}"
+    for lang in ("en", "zh"):
+        table = presentation.table(game_key, game.view(None)) or []
+        shown = [render(Reader(lang, NAMES), m) for m in table]
+        assert any(points in line for line in shown), (shown, points)
+        other = [s for s in (game.hand_results[-1].scores) if str(s) != points]
+        if other:  # the dealer's side's score is never shown as the defenders'
+            line = next(x for x in shown if points in x)
+            assert f"{other[0]}" not in line.replace(points, ""), (line, other)
