@@ -81,7 +81,7 @@ def _play_text(entry: Mapping[str, Any], names: Sequence[str]) -> str:
     who = _who(entry.get("seat"), names)
     if entry.get("pass"):
         return f"{who} pass"
-    label = entry.get("label_zh") or entry.get("kind") or ""
+    label = entry.get("label") or entry.get("kind") or ""  # the English view: "single"
     return f"{who} {_cards(entry.get('cards') or [])} ({label} {entry.get('as', '')})"
 
 
@@ -154,7 +154,7 @@ def render_dagun(view: Mapping[str, Any], names: Sequence[str], title: str | Non
         )
     if view.get("round"):
         lines.append("this round: " + " · ".join(_play_text(e, names) for e in view["round"]))
-        if view.get("round_points"):
+        if view.get("round_points") and view.get("phase") == "play":  # taken at the hand's end
             lines.append(f"points on the table: {view['round_points']}")
     last = view.get("last_play")
     if isinstance(last, Mapping):

@@ -200,6 +200,9 @@ async def _bound_to_decision(
     else answer (already done, out of date saying what to do, or not valid) and False."""
     from cogs.bound import judge_tap
 
+    if table.status != "playing":  # a control of a finished or closed table: say so
+        await refuse(interaction, Refusal("finished", "the game is over"))
+        return False
     tap = await judge_tap(table, seat, interaction.user.id, drawn, value)
     if tap == "already_done":
         await reply(interaction, tr(lang(interaction), "already_done"), ephemeral=True)
