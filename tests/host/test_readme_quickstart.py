@@ -64,10 +64,12 @@ def test_each_quick_start_play_line_plays_quits_and_its_printed_command_resumes(
     plays = [c for c in COMMANDS if shlex.split(c)[3] == "play"]
     for line in plays:
         needs(shlex.split(line)[4])
-        done = run(as_run(line), tmp_path, stdin="1\n" * 6 + "quit\n")
+        done = run(as_run(line), tmp_path, stdin="1\n" * 3 + "quit\n")
         assert done.returncode == 0, (line, done.stderr)
         assert "Traceback" not in done.stderr
         found = re.search(r"the game is saved; to carry on: (.+)", done.stdout)
+        if found is None and done.stdout.rstrip().endswith(("you won", "you lost")):
+            continue  # a hand of mahjong may end within three moves: nothing to carry on
         assert found is not None, (line, done.stdout[-800:])
         pasted = found.group(1)
         # the running interpreter, never a bare "python" that may lack the packages
