@@ -71,3 +71,20 @@ def test_bad_arguments_are_refused() -> None:
         run_duplicate("dagun", "heuristic", "random", 0)
     with pytest.raises(KeyError, match="no bot 'grandmaster'"):
         run_duplicate("dagun", "grandmaster", "random", 1)
+
+
+def test_the_strength_benchmark_prints_each_figure() -> None:
+    from benchmarks.bench_strength import main
+
+    argv = ["jinhua", "--deals", "2", "--challenger", "heuristic", "--baseline", "random"]
+    figures = {f.name: f for f in main(argv)}
+    headline = figures["jinhua.heuristic_vs_random"]
+    assert headline.extra is not None and headline.extra["deals"] == 2
+    assert headline.extra["ci_low"] <= headline.value <= headline.extra["ci_high"]
+    assert set(figures) == {
+        "jinhua.heuristic_vs_random",
+        "jinhua.heuristic_move_p95_ms",
+        "jinhua.deal_in_rate",
+    }
+    with pytest.raises(SystemExit):
+        list(main(["chess"]))
