@@ -120,7 +120,8 @@ class SearchPlayer:
         self._halvings = {max(2, rollouts // 4), max(3, rollouts // 2)}
 
     def choose(self, game: Game, seat: int, rng: random.Random) -> Action:
-        """The move with the best mean rollout value (see the module docstring)."""
+        """The heuristic's move, or one that beats it with confidence (see the module
+        docstring)."""
         own = self.fallback.choose(game, seat, rng)
         if not self.searchable(game, seat):
             return own
