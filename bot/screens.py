@@ -21,7 +21,11 @@ from present import games as presentation
 from present.i18n import Lang, lang_of, tr
 from present.message import Reader, render
 
-__all__ = ["event_lines", "hand_lines", "match_lines", "terminal_lang", "you_line"]
+__all__ = ["SCREENS", "event_lines", "hand_lines", "match_lines", "terminal_lang", "you_line"]
+
+SCREENS = frozenset({"hand_over", "match_over"})
+"""Events the terminal shows as a whole screen (:func:`hand_lines`, :func:`match_lines`)
+rather than as one line."""
 
 
 def terminal_lang(environ: Mapping[str, str] | None = None) -> Lang:
@@ -49,6 +53,8 @@ def event_lines(
     described = presentation.of(game) is not None  # then it decides what is worth a line
     out = []
     for event in events:
+        if event.kind in SCREENS:
+            continue  # the whole end-of-hand or end-of-match screen follows (hand_lines …)
         msg = presentation.event(game, event)
         if msg is not None:
             out.append(render(reader, msg))

@@ -516,21 +516,10 @@ def _tricks_hand_end(
     title: str | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> str:
-    """The trick that ended the hand (it decides 扣底), its winner, and the kitty (底牌)."""
-    lines = []
+    """The trick that ended the hand (it decides 扣底) and its winner; the result itself
+    (points, kitty, levels) is the game's presentation's screen, printed after it."""
     last = view.get("last_trick")
-    if isinstance(last, Mapping):
-        lines.append(_trick_line("last trick", last, names))
-    if view.get("kitty"):
-        lines.append(f"kitty (底牌): {format_value(view['kitty'])}")
-    sides = _sides(view)
-    if sides is not None and sides[2] is not None:
-        who = " + ".join(_who(s, names) for s in sides[1])
-        lines.append(f"defenders' points: {who} {sides[2]}")
-    result = _last_result(view, names)
-    if result:
-        lines.append(result)
-    return "\n".join(lines)
+    return _trick_line("last trick", last, names) if isinstance(last, Mapping) else ""
 
 
 TRICKS = TextRenderer(_render_tricks, _tricks_hand_end)

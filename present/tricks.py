@@ -26,6 +26,12 @@ def suit_msg(trump: Any) -> Msg | str:
     return Msg("tricks.no_trump")
 
 
+def _trump_phrase(trump: Any) -> Msg:
+    """``♠ trump`` / ``主 ♠``, or ``no trump`` / ``无主``."""
+    symbol = suit_msg(trump)
+    return symbol if isinstance(symbol, Msg) else Msg("tricks.trump_suit", suit=symbol)
+
+
 def _param(key: str, value: Any) -> Any:
     if key in ("cards", "played", "kitty", "taken", "jokers") and isinstance(value, list):
         return Cards(value)
@@ -67,7 +73,7 @@ def _hand_screen(summary: Mapping[str, Any], teams: Sequence[Sequence[int]] | No
             "tricks.screen.sides",
             dealer=Seat(int(summary["dealer"])),
             level=str(summary["level"]),
-            trump=suit_msg(summary.get("trump")),
+            trump=_trump_phrase(summary.get("trump")),
             team=Seats(dealer_team),
             other=Seats(defenders),
             points=int(summary["defenders_points"]),

@@ -282,12 +282,13 @@ def test_each_hand_end_shows_the_last_trick_its_winner_and_the_kitty(tmp_path: P
     block = out[end:].splitlines()[1:5]
     assert block[0].startswith("last trick: Bot 2 ♠2 ♣2 ♦2 · Bot 3 ")
     assert block[0].endswith(" → Bot 2 wins 20 points")
-    assert block[1] == "kitty (底牌): ♦4 ♦Q ♣9 ♠3 ♠8 ♠9 ♠J ♠Q"
-    assert block[2] == "defenders' points: you + Bot 3 40"
-    assert block[3] == (
-        "last hand: Hand 1 over: the attackers won 40 points;"
-        " the dealer's side Bot 2 & Bot 4 goes up 1 (不上台)"
+    # then the presentation's result screen: the headline, the sides, the kitty
+    assert block[1] == (
+        "Hand 1 over: the attackers won 40 points; the dealer's side Bot 2 & Bot 4 goes up 1"
+        " (不上台)"
     )
+    assert "against you & Bot 3, who scored 40 points" in block[2]
+    assert block[3] == "Kitty (底牌): ♦4 ♦Q ♣9 ♠3 ♠8 ♠9 ♠J ♠Q"
     assert out.count("── hand over ──") == 1
 
 

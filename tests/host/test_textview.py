@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.screens import hand_lines
 from bot.textview import (
     RENDERERS,
     TextRenderer,
@@ -152,7 +153,8 @@ def test_a_real_pajiwo_trick_names_the_seat_that_is_winning_it() -> None:
     assert trick["winning"] == tricks.trick_winner(plays, game._order(), game.rules)
 
 
-def test_the_hand_end_shows_the_last_trick_the_kitty_and_the_defenders_points() -> None:
+def test_the_hand_end_shows_the_last_trick_and_its_winner() -> None:
+    """The result itself (points, kitty, levels) is the presentation's screen (bot.screens)."""
     v = view([])
     v["phase"] = "hand_over"
     v["last_trick"] = {
@@ -165,9 +167,6 @@ def test_the_hand_end_shows_the_last_trick_the_kitty_and_the_defenders_points() 
     v["hand_results"] = [{"text": "defenders 85: seats 1 & 3 become the dealer side"}]
     assert render_hand_end(v, NAMES).splitlines() == [
         "last trick: Bot 2 ♣A · Bot 3 ♣5 → Bot 2 wins 5 points",
-        "kitty (底牌): ♦K ♠3",
-        "defenders' points: Bot 2 + Bot 4 30",
-        "last hand: defenders 85: Bot 2 & Bot 4 become the dealer side",
     ]
 
 
@@ -202,12 +201,14 @@ def test_at_a_hand_end_the_finished_hands_sides_count_not_the_next_dealers() -> 
         in lines
     )
     assert lines[lines.index("dealer: Bot 3") + 1] == "next dealer: Bot 4"
-    end = render_hand_end(v, NAMES).splitlines()
-    assert end[2:] == [
-        "defenders' points: Bot 2 + Bot 4 110",
-        "last hand: Hand 1 over: the attackers won 110 points;"
-        " Bot 2 & Bot 4 take over the deal (上庄)",
-    ]
+    screen = hand_lines("pajiwo", v["hand_results"][-1], NAMES, 0)
+    assert screen[0] == (
+        "Hand 1 over: the attackers won 110 points; Bot 2 & Bot 4 take over the deal (上庄)"
+    )
+    assert (
+        screen[1].startswith("Bot 3 dealt at level 2, no trump")  # the finished hand's dealer
+        and "against Bot 2 & Bot 4, who scored 110 points" in screen[1]
+    )
 
 
 def test_the_lead_reading_is_shown_in_words() -> None:
