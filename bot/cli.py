@@ -145,7 +145,8 @@ class _Terminal:
         seat = table.seat_of(TERMINAL_USER)
         text = render_hand_end(engine.view(seat), names, None, _options_of(table))
         result = engine.hand_results[-1].to_json()
-        lines = hand_lines(table.game, result, names, seat, self.lang)
+        final = engine.match_result is not None  # nothing to say of a next hand
+        lines = hand_lines(table.game, result, names, seat, self.lang, final=final)
         if text or lines:
             self.say("── hand over ──")
         if text:

@@ -70,10 +70,12 @@ def hand_lines(
     you: int | None,
     lang: Lang = "en",
     ascii_cards: bool = False,
+    final: bool = False,
 ) -> list[str]:
-    """The end-of-hand screen of ``HandResult.to_json()`` (``[]`` if the game has none)."""
+    """The end-of-hand screen of ``HandResult.to_json()`` (``[]`` if the game has none);
+    ``final``: the match ended with this hand (no next dealer, no tribute to come)."""
     reader = _reader(names, you, lang, ascii_cards)
-    return [render(reader, m) for m in presentation.hand_result(game, result)]
+    return [render(reader, m) for m in presentation.hand_result(game, result, final)]
 
 
 def match_lines(

@@ -224,7 +224,8 @@ def _generic_hand_end(
     title: str | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> str:
-    return _last_result(view, names) or ""
+    """Nothing: the result is the game's presentation's screen (bot.screens.hand_lines)."""
+    return ""
 
 
 GENERIC = TextRenderer(_render_generic, _generic_hand_end)
@@ -471,7 +472,9 @@ def _render_tricks(
         lines.append(line)
         if isinstance(trick.get("lead"), Mapping):
             lines.append(f"lead read as: {_lead_reading(trick['lead'])}")
-    if phase in ("hand_over", "match_over") or not trick.get("plays"):
+    if phase not in ("hand_over", "match_over") and not trick.get("plays"):
+        # between hands the result screen (bot.screens) has just said it, in the reader's
+        # language: only a later look at the table recalls it here
         result = _last_result(view, names)
         if result:
             lines.append(result)

@@ -57,6 +57,12 @@ def _who(seat: Any, names: Sequence[str]) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
 
 
+def _leads(seat: Any, names: Sequence[str]) -> str:
+    """``Bot 2 leads`` / ``you lead``."""
+    who = _who(seat, names)
+    return f"{who} {'lead' if who.lower() == 'you' else 'leads'}"
+
+
 def _cards(raw: Sequence[str]) -> str:
     return " ".join(format_card(parse_card(x)) for x in raw)
 
@@ -150,7 +156,7 @@ def render_dagun(view: Mapping[str, Any], names: Sequence[str], title: str | Non
     jiefeng = view.get("jiefeng")
     if isinstance(jiefeng, Mapping):
         lines.append(
-            f"接风: {_who(jiefeng.get('to'), names)} leads for {_who(jiefeng.get('from'), names)}"
+            f"接风: {_leads(jiefeng.get('to'), names)} for {_who(jiefeng.get('from'), names)}"
         )
     if view.get("round"):
         lines.append("this round: " + " · ".join(_play_text(e, names) for e in view["round"]))
@@ -163,7 +169,8 @@ def render_dagun(view: Mapping[str, Any], names: Sequence[str], title: str | Non
             f"by {_who(last.get('seat'), names)}"
         )
     results = view.get("hand_results") or []
-    if results and (view.get("phase") in ("hand_over", "match_over") or not view.get("history")):
+    over = view.get("phase") in ("hand_over", "match_over")  # the result screen says it then
+    if results and not over and not view.get("history"):
         last_hand = results[-1] if isinstance(results[-1], Mapping) else {}
         screen = present_dagun.hand_result(last_hand)
         if screen:

@@ -17,8 +17,6 @@ from typing import Any
 from bot.typed import read_tile_move
 from games.base import Action
 from games.tiles import Family, TileParseError, format_tile_chinese, parse_tile
-from present import games as presentation
-from present.message import Reader, render
 
 __all__ = [
     "HELP",
@@ -142,12 +140,7 @@ def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None
     if window:
         # every discard pauses alike, claimable or not (docs/security.md): no "window" named
         lines.append(f"last discard: {_tile(window['tile'])} from {_who(window['from'], names)}")
-    results = view.get("hand_results") or []
-    if results and view.get("phase") in ("hand_over", "match_over"):
-        screen = presentation.hand_result(str(view.get("game")), results[-1])
-        if screen:  # the result's headline, the reader as "you" ("you win", never "you wins")
-            you = view.get("seat") if isinstance(view.get("seat"), int) else None
-            lines.append(f"last hand: {render(Reader('en', list(names), you=you), screen[0])}")
+    # the hand's result is the presentation's screen (bot.screens), printed as the hand ends
     hand = view.get("hand")
     if hand is not None:
         drawn = view.get("drawn")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from cogs.i18n import Lang, is_zh, tr
 from present import games as presentation
 from present.message import Reader, render
+from present.screens import finished_screen
 from present.tiles import tile_name
 
 if TYPE_CHECKING:
@@ -255,7 +256,12 @@ def situation_lines(
     if isinstance(results, list) and results and view.get("phase") in ("hand_over", "match_over"):
         last_result = results[-1]
         if isinstance(last_result, Mapping):  # the whole result: the winning hand laid down
-            screen = presentation.hand_result(str(view.get("game")), last_result)
+            game = str(view.get("game"))
+            screen = finished_screen(
+                view,
+                lambda r: presentation.hand_result(game, r),
+                lambda r: presentation.match_result(game, r),
+            )
             reader = Reader(lang, list(names), you=seat)  # the reader's own win: "you win"
             out += [render(reader, m) for m in screen]
     return out

@@ -226,6 +226,8 @@ def match_won_text(lang: Lang, result: Mapping[str, Any], names: Sequence[str]) 
     """Who won the match, from ``MatchResult.to_json()``; its English ``text`` when the data
     has another shape."""
     try:
+        if list(result["ranks"]).count(1) > 1:  # a draw names no winner
+            return str(result.get("text", ""))
         winners = result["teams"][list(result["ranks"]).index(1)]
         levels = (result.get("summary") or {}).get("levels") or result["scores"]
         return tr(

@@ -185,6 +185,9 @@ def result_lines(table: Table, view: dict[str, Any], lang: str, names: list[str]
     if isinstance(result, dict) and result.get("text"):
         own_result = getattr(game_text(table.game), "outcome_line", None)
         won = own_result(lang, "match_result", result, names) if own_result else None
+        if won is None:  # the game's own match screen: a draw is a draw (match_won_text)
+            screen = presentation.match_result(table.game, result)
+            won = render(Reader(lang, names), screen[0]) if screen else None
         text = won or match_won_text(lang, result, names)
         out.append(tr(lang, "table.result", text=text))
     return out

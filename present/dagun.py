@@ -15,6 +15,7 @@ from typing import Any
 
 from games.base import Event
 from present.message import ByLang, Cards, Join, Msg, Owner, Seat, Seats, Signed
+from present.screens import finished_screen
 
 __all__ = ["PLACES", "event", "hand_result", "match_result", "play_msg", "reading_text"]
 
@@ -319,7 +320,5 @@ def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
         elif seat in (view.get("turn") or []):
             out.append(Msg("dagun.state.you_lead"))
     out.append(_points(view))
-    finished = _finished(view)
-    if finished is not None:
-        out += hand_result(finished)
+    out += finished_screen(view, hand_result, match_result)
     return out

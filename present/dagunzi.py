@@ -35,11 +35,6 @@ def _headline(result: Mapping[str, Any]) -> Msg:
         team=Seats(list(summary["winner_team"])),
         up=int(summary["levels_up"]),
     )
-    blood = int(summary.get("blood_next") or 0)
-    if blood and not summary.get("lun_over"):
-        line = Msg(
-            "tricks.then_semicolon", first=line, second=Msg("dagunzi.outcome.blood", blood=blood)
-        )
     return line
 
 
@@ -49,7 +44,11 @@ def hand_result(result: Mapping[str, Any]) -> list[Msg]:
     summary = result.get("summary")
     if not isinstance(summary, Mapping) or summary.get("case") not in OUTCOMES:
         return []
-    lines = [_headline(result), *tricks.hand_screen(summary, result.get("teams"))]
+    lines = [_headline(result)]
+    blood = int(summary.get("blood_next") or 0)
+    if blood and not summary.get("lun_over"):  # the next hand's tribute (喝血)
+        lines.append(Msg("dagunzi.outcome.blood", blood=blood))
+    lines += tricks.hand_screen(summary, result.get("teams"))
     if summary.get("lun_over") and summary.get("lun_winner"):
         lines.append(
             Msg(
@@ -198,4 +197,4 @@ def table(view: Mapping[str, Any]) -> list[Msg]:
 
 def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
     """What a seat's decision needs, and the whole result once the hand is over."""
-    return tricks.situation(view, seat, hand_result)
+    return tricks.situation(view, seat, hand_result, match_result)

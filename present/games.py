@@ -26,6 +26,7 @@ from typing import Any
 from games.base import Event
 from games.registry import game_module
 from present.message import Msg
+from present.screens import NEXT_HAND
 
 __all__ = ["event", "hand_result", "match_result", "of", "pieces", "situation", "table"]
 
@@ -49,9 +50,11 @@ def event(game: str | None, e: Event) -> Msg | None:
     return msg if isinstance(msg, Msg) else None
 
 
-def hand_result(game: str | None, result: Mapping[str, Any]) -> list[Msg]:
-    """The end-of-hand screen of ``game`` for ``HandResult.to_json()`` (``[]``: none)."""
-    return list(_call(game, "hand_result", result) or [])
+def hand_result(game: str | None, result: Mapping[str, Any], final: bool = False) -> list[Msg]:
+    """The end-of-hand screen of ``game`` for ``HandResult.to_json()`` (``[]``: none);
+    ``final``: the match ended with this hand, so nothing is said of a next one."""
+    lines = list(_call(game, "hand_result", result) or [])
+    return [m for m in lines if m.id not in NEXT_HAND] if final else lines
 
 
 def match_result(game: str | None, result: Mapping[str, Any]) -> list[Msg]:

@@ -96,4 +96,4 @@ def table(view: Mapping[str, Any]) -> list[Msg]:
 
 def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
     """What a seat's decision needs, and the whole result once the hand is over."""
-    return tricks.situation(view, seat, hand_result)
+    return tricks.situation(view, seat, hand_result, match_result)

@@ -15,6 +15,7 @@ from typing import Any
 from games.base import Event
 from games.cards import Suit
 from present.message import Cards, Join, Msg, Owner, Seat, Seats
+from present.screens import finished_screen
 
 __all__ = ["event", "hand_screen", "match_screen", "suit_msg"]
 
@@ -222,7 +223,9 @@ def table(view: Mapping[str, Any], hand_result: Any = None) -> list[Msg]:
     return out
 
 
-def situation(view: Mapping[str, Any], seat: int, hand_result: Any = None) -> list[Msg]:
+def situation(
+    view: Mapping[str, Any], seat: int, hand_result: Any = None, match_result: Any = None
+) -> list[Msg]:
     """What a seat's decision needs (its own view): trump and level with the defenders'
     points, the trick (who led what, who is winning), what it buried, and, once the hand is
     over, the whole result screen (``hand_result``: the game's own, from the engine's result)."""
@@ -256,7 +259,6 @@ def situation(view: Mapping[str, Any], seat: int, hand_result: Any = None) -> li
     over = view.get("phase") in ("hand_over", "match_over")
     if isinstance(kitty, list) and kitty and view.get("kitty_owner") == seat and not over:
         out.append(Msg("hand.buried", cards=Cards(kitty)))
-    finished = _finished(view)
-    if finished is not None and hand_result is not None:
-        out += hand_result(finished)
+    if hand_result is not None:
+        out += finished_screen(view, hand_result, match_result or (lambda _: []))
     return out

@@ -110,11 +110,19 @@ def test_event_and_result_lines_in_both_languages() -> None:
     }
     assert outcome_line("en", "hand_over", result, NAMES, "dagunzi") == (
         "Hand 4: the defenders scored 160 and won the kitty (抠底): Bob & Dave take the deal "
-        "and go up 2; blood (喝血) next hand: 1"
+        "and go up 2"
     )
     assert outcome_line("zh", "hand_over", result, NAMES, "dagunzi") == (
-        "第 4 局：闲家得 160 分并抠底：Bob、Dave 上庄，升 2 级；下一局喝血 1 张"
+        "第 4 局：闲家得 160 分并抠底：Bob、Dave 上庄，升 2 级"
     )
+    # the tribute to come is the screen's next line, left out when the match is over
+    from present import games as presentation
+    from present.message import Reader, render
+
+    screen = presentation.hand_result("dagunzi", result)
+    assert render(Reader("en", NAMES), screen[1]) == "blood (喝血) next hand: 1"
+    last = presentation.hand_result("dagunzi", result, final=True)
+    assert all(m.id != "dagunzi.outcome.blood" for m in last)
     three = Action(0, "declare", {"cards": ["BJ", "BJ", "BJ"], "suit": "H"})
     assert action_label("zh", three) == "亮主 大王 大王 大王 → ♥"  # the suit in the menu
     lun = outcome_line("zh", "lun_over", {"lun": 1, "winner": [0, 2], "why": "…"}, NAMES, "dagunzi")

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.screens import hand_lines
 from bot.textview_mahjong import format_action, parse_move, render_view
 from games.base import Action
 from games.jintan import JintanGame
@@ -66,7 +67,9 @@ def test_the_view_groups_the_hand_and_shows_the_window_choices() -> None:
     discard(won, 0, "5s")
     act(won, 2, "win")
     over = render_view(won.view(0), ["A", "B", "C", "D"], "金坛麻将")
-    assert "last hand: Hand 1: C wins on your 5 Bamboo: 1 花, 独吊" in over  # A reads "you"
+    assert "last hand" not in over  # the result screen says it (bot.screens), A as "you"
+    screen = hand_lines("jintan", won.hand_results[-1].to_json(), ["A", "B", "C", "D"], 0)
+    assert screen[0].startswith("Hand 1: C wins on your 5 Bamboo: 1 花, 独吊")
 
 
 def test_typed_moves() -> None:

@@ -151,3 +151,25 @@ def test_the_finished_hands_state_is_its_own_not_the_next_dealers(game_key: str,
         if other:  # the dealer's side's score is never shown as the defenders'
             line = next(x for x in shown if points in x)
             assert f"{other[0]}" not in line.replace(points, ""), (line, other)
+
+
+@pytest.mark.parametrize("game_key", ["pajiwo", "dagunzi", "dagun"])
+@pytest.mark.parametrize("seed", range(10))
+def test_the_last_hands_situation_ends_with_the_match_not_a_next_hand(
+    game_key: str, seed: int
+) -> None:
+    """A seat's DM at the end of the match says who won it and nothing of a next hand."""
+    from present import games as presentation
+    from present.screens import NEXT_HAND
+
+    game = play_out(game_key, seed)
+    match = game.match_result
+    assert match is not None
+    for seat in range(4):
+        said = presentation.situation(game_key, game.view(seat), seat) or []
+        ids = [m.id for m in said]
+        assert not NEXT_HAND & set(ids), ids
+        headline = presentation.match_result(game_key, match.to_json())[0]
+        assert headline in said, ids
+        if game_key != "dagun" and match.ranks.count(1) > 1:
+            assert headline.id == "tricks.match_drawn"
