@@ -15,7 +15,7 @@ from typing import Any
 
 from games.base import Event
 from present.message import ByLang, Cards, Join, Msg, Owner, Seat, Seats, Signed
-from present.screens import finished_screen
+from present.screens import finished, finished_screen
 
 __all__ = ["PLACES", "event", "hand_result", "match_result", "play_msg", "reading_text"]
 
@@ -213,21 +213,13 @@ def match_result(result: Mapping[str, Any]) -> list[Msg]:
     ]
 
 
-def _finished(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    results = view.get("hand_results")
-    if view.get("phase") in ("hand_over", "match_over") and isinstance(results, list) and results:
-        last = results[-1]
-        return last if isinstance(last, Mapping) else None
-    return None
-
-
 def _marks(view: Mapping[str, Any]) -> Msg:
     """The called card and the dealer (the finished hand's, once it is over), then 硬牌 or the
     sides once public (明鸡)."""
     dealer = view.get("dealer")
-    finished = _finished(view)
-    if finished is not None:  # the engine already names the next hand's dealer
-        dealer = (finished.get("summary") or {}).get("dealer", dealer)
+    last = finished(view)
+    if last is not None:  # the engine already names the next hand's dealer
+        dealer = (last.get("summary") or {}).get("dealer", dealer)
     line = Msg("dagun.state.called", called=Cards([view.get("called", "")]), dealer=Seat(dealer))
     alone = view.get("alone")
     teams = view.get("teams")

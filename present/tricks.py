@@ -15,7 +15,7 @@ from typing import Any
 from games.base import Event
 from games.cards import Suit
 from present.message import Cards, Join, Msg, Owner, Seat, Seats
-from present.screens import finished_screen
+from present.screens import finished, finished_screen
 
 __all__ = ["event", "hand_screen", "match_screen", "suit_msg"]
 
@@ -167,21 +167,11 @@ def _trick(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [p for p in plays or [] if isinstance(p, Mapping)]
 
 
-def _finished(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    """The result of the hand the view shows as over (the view's own ``dealer`` already names
-    the next hand's), or ``None`` while a hand is played."""
-    results = view.get("hand_results")
-    if view.get("phase") in ("hand_over", "match_over") and isinstance(results, list) and results:
-        last = results[-1]
-        return last if isinstance(last, Mapping) else None
-    return None
-
-
 def _as_played(view: Mapping[str, Any]) -> Mapping[str, Any]:
     """The view with the finished hand's own level, trump and defenders' points once it is
     over: the engine already looks at the next hand (its dealer, so its defenders)."""
-    finished = _finished(view)
-    summary = finished.get("summary") if finished is not None else None
+    last = finished(view)
+    summary = last.get("summary") if last is not None else None
     if not isinstance(summary, Mapping) or "defenders_points" not in summary:
         return view
     shown = dict(view)
