@@ -201,6 +201,9 @@ def backup(source: Path, target: Path | str, *, overwrite: bool = False) -> Back
         raise BackupError(f"the backup must go to another file than the database {source}")
     if target.exists() and not overwrite and not dated:
         raise BackupError(f"{target} exists already: choose a new name, or add --overwrite")
+    blocked = next((p for p in target.parents if p.exists() and not p.is_dir()), None)
+    if blocked is not None:  # a file where the path needs a directory
+        raise BackupError(f"{blocked} is a file, not a directory: choose another place")
     if not target.parent.is_dir():
         raise BackupError(
             f"there is no directory {target.parent} for the backup: create it, or end the"

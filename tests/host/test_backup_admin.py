@@ -280,3 +280,12 @@ def test_check_of_a_crashed_file_on_a_read_only_mount(tmp_path: Path) -> None:
     assert f"{db} is not a Paiju database (schema version 0)" in done.stdout
     assert {p.name: p.read_bytes() for p in crashed.iterdir()} == before
     writer.close()
+
+
+def test_a_backup_into_a_file_used_as_a_directory_names_the_file(db: Path, tmp_path: Path) -> None:
+    """``backup notes.txt/sub/x.sqlite3``: the part of the path that is a file is named."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a directory")
+    line = one_error_line(bot("backup", "--db", str(db), str(notes / "sub" / "x.sqlite3")))
+    assert line == f"error: {notes} is a file, not a directory: choose another place"
+    assert notes.read_text() == "not a directory"
