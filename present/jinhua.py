@@ -12,7 +12,16 @@ from games.base import Event
 from present import mahjong
 from present.message import Join, Msg, Seat, Tiles
 
-__all__ = ["PIECES", "event", "hand_result", "match_result", "win_parts"]
+__all__ = [
+    "PIECES",
+    "event",
+    "hand_result",
+    "match_result",
+    "situation",
+    "table",
+    "wild_line",
+    "win_parts",
+]
 
 PIECES = "tile"
 """A mahjong hand is counted in tiles."""
@@ -76,3 +85,21 @@ def win_parts(
 def hand_result(result: Mapping[str, Any]) -> list[Msg]:
     """The end of a 金华 hand (:func:`present.mahjong.hand_result` with its multipliers)."""
     return mahjong.hand_result(result, win_parts)
+
+
+def wild_line(view: Mapping[str, Any]) -> Msg | None:
+    """The 财神 reminder on the table and above a hand, or ``None`` before it is turned up."""
+    caishen = view.get("caishen")
+    if not isinstance(caishen, str) or not caishen or caishen == "?":
+        return None
+    return Msg("jh.table.caishen", caishen=Tiles([caishen]))
+
+
+def table(view: Mapping[str, Any]) -> list[Msg]:
+    """The public state of play with the 财神 (:func:`present.mahjong.table`)."""
+    return mahjong.table(view, wild_line)
+
+
+def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
+    """What a seat's decision needs, with the 财神 (:func:`present.mahjong.situation`)."""
+    return mahjong.situation(view, seat, wild_line, hand_result)

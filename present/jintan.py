@@ -9,7 +9,7 @@ from typing import Any
 from present import mahjong
 from present.message import Msg
 
-__all__ = ["PIECES", "event", "hand_result", "match_result"]
+__all__ = ["PIECES", "event", "hand_result", "match_result", "situation", "table"]
 
 event = mahjong.event
 PIECES = "tile"
@@ -20,3 +20,13 @@ match_result = mahjong.match_result
 def hand_result(result: Mapping[str, Any]) -> list[Msg]:
     """The end of a 金坛 hand (:func:`present.mahjong.hand_result` with 花 and 番)."""
     return mahjong.hand_result(result, mahjong.jintan_parts)
+
+
+def table(view: Mapping[str, Any]) -> list[Msg]:
+    """The public state of play (:func:`present.mahjong.table`)."""
+    return mahjong.table(view)
+
+
+def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
+    """What a seat's decision needs (:func:`present.mahjong.situation`)."""
+    return mahjong.situation(view, seat, hand_result=hand_result)

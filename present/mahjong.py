@@ -17,8 +17,19 @@ from games.base import Event
 from games.tiles import TileParseError, parse_tile
 from present.i18n import has_message
 from present.message import Join, Msg, Owner, Seat, Signed, Tiles
+from present.screens import finished_screen
 
-__all__ = ["WinParts", "event", "hand_result", "jintan_parts", "match_result", "win_hand"]
+__all__ = [
+    "WildLine",
+    "WinParts",
+    "event",
+    "hand_result",
+    "jintan_parts",
+    "match_result",
+    "situation",
+    "table",
+    "win_hand",
+]
 
 WinParts = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[int]], list[Any]]
 """``(win, summary, deltas) -> [phrase, ...]``: what a win was worth and who paid it."""
@@ -188,3 +199,106 @@ def match_result(result: Mapping[str, Any]) -> list[Msg]:
         [Msg("mj.rank", rank=ranks[s], who=Seat(s), score=Signed(scores[s])) for s in order]
     )
     return [Msg("mj.match_over", n=int(summary.get("hands") or 0), ranking=ranking)]
+
+
+# ----------------------------------------------------------------------------- the state of play
+WildLine = Callable[[Mapping[str, Any]], "Msg | None"]
+"""A game's wild-tile line for a view (金华's 财神), or ``None``."""
+
+_HIDDEN_KONG = "🀫🀫🀫🀫"
+
+
+def _meld(meld: Mapping[str, Any]) -> Tiles | str:
+    tiles = meld.get("tiles")
+    return _HIDDEN_KONG if tiles is None else Tiles(tiles)  # another's concealed kong: no faces
+
+
+def _last_discard(view: Mapping[str, Any]) -> Msg | None:
+    """The newest discard still in a river, named the same whether or not a claim window is
+    open on it (a window is private: docs/security.md)."""
+    window = view.get("claim_window")
+    if isinstance(window, Mapping):
+        if window.get("kind") != "discard":
+            return None
+        return Msg("mj.table.last", who=Seat(window.get("from")), tile=Tiles([window.get("tile")]))
+    turn = view.get("turn")
+    if not isinstance(turn, int):
+        return None
+    prev = (turn - 1) % 4
+    players = view.get("players") or []
+    if prev >= len(players):
+        return None
+    river = players[prev].get("discards") or []
+    if river and river[-1].get("taken") == "":
+        return Msg("mj.table.last", who=Seat(prev), tile=Tiles([river[-1]["tile"]]))
+    return None
+
+
+def table(view: Mapping[str, Any], wild: WildLine | None = None) -> list[Msg]:
+    """The public state of play (a spectator's view): hand, dealer, dice and wall; the wild
+    tile (``wild``: the game's own line); each seat's melds and flowers; the last discard
+    (never who may claim it)."""
+    out = [
+        Msg(
+            "mj.table.state",
+            hand=view.get("hand_number"),
+            dealer=Seat(view.get("dealer")),
+            dice="+".join(str(d) for d in view.get("dice") or []),
+            wall=(view.get("wall") or {}).get("live", "?"),
+        )
+    ]
+    line = wild(view) if wild is not None else None
+    if line is not None:
+        out.append(line)
+    for player in view.get("players") or []:
+        melds = [_meld(m) for m in player.get("melds") or []]
+        flowers = len(player.get("flowers") or [])
+        if melds or flowers:
+            out.append(
+                Msg(
+                    "mj.table.player",
+                    who=Seat(player.get("seat")),
+                    melds=Join(melds, sep="semicolon") if melds else "—",
+                    flowers=flowers,
+                )
+            )
+    last = _last_discard(view)
+    if last is not None:
+        out.append(last)
+    return out
+
+
+def situation(
+    view: Mapping[str, Any],
+    seat: int,
+    wild: WildLine | None = None,
+    hand_result: Callable[[Mapping[str, Any]], list[Msg]] = hand_result,
+) -> list[Msg]:
+    """What a seat's decision needs (its own view): the wild tile, its own melds, flowers and
+    waits, the tile it may claim (its own offer only), the last discard, and once the hand is
+    over the whole result (the match's screen at the end)."""
+    out: list[Msg] = []
+    line = wild(view) if wild is not None else None
+    if line is not None:
+        out.append(line)
+    players = view.get("players") or []
+    mine = players[seat] if 0 <= seat < len(players) else {}
+    melds = [_meld(m) for m in mine.get("melds") or []]
+    if melds:
+        out.append(Msg("mj.hand.melds", melds=Join(melds, sep="semicolon")))
+    flowers = mine.get("flowers") or []
+    if flowers:
+        out.append(Msg("mj.hand.flowers", flowers=Tiles(flowers)))
+    waits = view.get("waits") or []
+    if waits and view.get("phase") in ("discard", "claim"):
+        out.append(Msg("mj.hand.waits", tiles=Tiles(waits)))
+    window = view.get("claim_window")
+    if isinstance(window, Mapping) and view.get("claim"):
+        key = "mj.hand.claim" if window.get("kind") == "discard" else "mj.hand.rob"
+        out.append(Msg(key, from_who=Seat(window.get("from")), tile=Tiles([window.get("tile")])))
+    else:
+        last = _last_discard(view)
+        if last is not None:
+            out.append(last)
+    out += finished_screen(view, hand_result, match_result)
+    return out
