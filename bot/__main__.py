@@ -148,6 +148,13 @@ def _wrap(text: str, indent: int) -> list[str]:
     return textwrap.wrap(text, 92, initial_indent=" " * indent, subsequent_indent=" " * indent)
 
 
+def _db_argument(text: str) -> str:
+    """``--db``'s value: a file name (an empty one would quietly mean the default file)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a database file name, e.g. --db terminal.sqlite3")
+    return text
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Paiju (牌局) host")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -178,6 +185,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="game key, e.g. pajiwo")
     play.add_argument(
         "--db",
+        type=_db_argument,
         help="SQLite database file (default: DATABASE_PATH, else paiju.sqlite3); created if"
         " missing, but its directory must exist (it is not created)",
     )
@@ -207,6 +215,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("game", help="game key, e.g. pajiwo")
     sim.add_argument(
         "--db",
+        type=_db_argument,
         help="SQLite database file (default: a temporary file); created if missing, but its"
         " directory must exist (it is not created)",
     )
@@ -228,6 +237,7 @@ def _parser() -> argparse.ArgumentParser:
     res.set_defaults(subparser=res)
     res.add_argument(
         "--db",
+        type=_db_argument,
         help="SQLite database file (default: DATABASE_PATH, else paiju.sqlite3); created if"
         " missing, but its directory must exist (it is not created)",
     )

@@ -472,3 +472,12 @@ def test_a_long_move_list_is_in_the_hands_order() -> None:
             assert firsts == sorted(firsts)
         game.apply(bots[d.seat].choose(game, d.seat, rng))
     assert long_lists > 0
+
+
+def test_an_empty_db_name_is_refused_not_taken_for_the_default_file() -> None:
+    """``--db ''`` (an unset shell variable) must not quietly play in ./paiju.sqlite3."""
+    for command in (["play", "pajiwo"], ["simulate", "pajiwo"], ["resume"]):
+        done = bot(*command, "--db", "")
+        assert done.returncode == 2, done.stderr
+        assert "argument --db: give a database file name" in done.stderr
+        assert "Traceback" not in done.stderr
