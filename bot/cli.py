@@ -29,7 +29,14 @@ from typing import Any, TextIO
 from bot import textview_mahjong
 from bot.console import bot_command, is_ascii, play_command
 from bot.errors import TableError
-from bot.screens import event_lines, hand_lines, match_lines, terminal_lang, you_line
+from bot.screens import (
+    event_lines,
+    hand_lines,
+    match_lines,
+    terminal_lang,
+    typed_refusal,
+    you_line,
+)
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
 from bot.textview import format_action, hand_groups, name_seats, render_hand_end, render_view
@@ -570,7 +577,7 @@ async def play(
                 key = f"terminal:{next(keys)}:{uuid.uuid4().hex}"
                 await service.act(table.id, TERMINAL_USER, move, key)
             except ValueError as exc:  # nothing changed: the list above still holds
-                term.say(f"! {exc}")
+                term.say(f"! {typed_refusal(term.lang, exc)}")
             except TableError as exc:
                 term.say(f"! {refusal_text(term.lang, exc)}")  # the reader's language
         term.say("")

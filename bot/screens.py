@@ -15,13 +15,23 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from bot.errors import TableError
 from bot.textview import name_seats
 from games.base import Event
 from present import games as presentation
-from present.i18n import Lang, lang_of, tr
+from present.i18n import Lang, is_zh, lang_of, tr
 from present.message import Reader, render
+from present.refusals import refusal_text
 
-__all__ = ["SCREENS", "event_lines", "hand_lines", "match_lines", "terminal_lang", "you_line"]
+__all__ = [
+    "SCREENS",
+    "event_lines",
+    "hand_lines",
+    "match_lines",
+    "terminal_lang",
+    "typed_refusal",
+    "you_line",
+]
 
 SCREENS = frozenset({"hand_over", "match_over"})
 """Events the terminal shows as a whole screen (:func:`hand_lines`, :func:`match_lines`)
@@ -96,3 +106,17 @@ def you_line(ranks: Sequence[int], mine: int, lang: Lang = "en") -> str:
     if ranks[mine] != 1:
         return tr(lang, "present.you_lost")
     return tr(lang, "present.you_drew" if list(ranks).count(1) > 1 else "present.you_won")
+
+
+def typed_refusal(lang: Lang, error: ValueError) -> str:
+    """A typed move the reader cannot make, in the reader's language: the reader's own
+    words in English; otherwise the catalogue's ``bad_cards`` (a word that is no card) or
+    ``bad_move`` refusal, as ``/play`` answers on Discord."""
+    if not is_zh(lang):
+        return str(error)
+    bad = getattr(error, "bad", None)
+    if bad:
+        refusal = TableError("bad_cards", str(error), {"text": str(bad)})
+    else:
+        refusal = TableError("bad_move", str(error), {"text": str(error)[:100]})
+    return refusal_text(lang, refusal)

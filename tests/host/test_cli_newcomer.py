@@ -481,3 +481,19 @@ def test_an_empty_db_name_is_refused_not_taken_for_the_default_file() -> None:
         assert done.returncode == 2, done.stderr
         assert "argument --db: give a database file name" in done.stderr
         assert "Traceback" not in done.stderr
+
+
+def test_a_chinese_terminal_refuses_typed_nonsense_in_chinese(tmp_path: Path) -> None:
+    """With PAIJU_LANG=zh-CN a word that is no card is refused in Chinese, as /play does."""
+    db = str(tmp_path / "z.sqlite3")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "play", "dagun", "--db", db, "--match", "one_hand"],
+        cwd=ROOT,
+        env={**ENV, "PAIJU_LANG": "zh-CN"},
+        input="xyz\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    refusals = [line for line in done.stdout.splitlines() if line.startswith("! ")]
+    assert refusals == ["! 不是牌：「xyz」；请写 ♠10、10s、S10、黑桃10、HQ、BJ 或 大王 这样的牌"]
