@@ -343,10 +343,15 @@ def _example(kind: str, legal: Sequence[Action]) -> str:
     return " ".join([kind, *(format_card_ascii(parse_card(str(c))) for c in example.data["cards"])])
 
 
+def _spoken(kinds: Sequence[str]) -> str:
+    """Kinds as they are typed: ``declare alone or pass`` (never ``declare_alone``)."""
+    return " or ".join(k.replace("_", " ") for k in kinds)
+
+
 def _kind_or_refuse(move: MoveText, kinds: Sequence[str]) -> str | None:
     kind, closed = move.kind(kinds)
     if kind is None and closed:
-        raise MoveTextError(f"you cannot {closed[0]} now: your move is {' or '.join(kinds)}")
+        raise MoveTextError(f"you cannot {closed[0]} now: your move is {_spoken(kinds)}")
     return kind
 
 
@@ -490,7 +495,7 @@ def read_tile_move(
         raise MoveTextError("a mahjong move is a kind and tiles, e.g. chow 4p 6p or 5p")
     kind, closed = move.kind(kinds)
     if kind is None and closed:
-        open_now = " or ".join(k for k in kinds if k != "standing")
+        open_now = _spoken([k for k in kinds if k != "standing"])
         raise MoveTextError(f"you cannot {closed[0]} now: your move is {open_now}")
     try:
         tiles = [str(t) for t in parse_tiles(" ".join(move.body))] if move.body else []
