@@ -122,6 +122,7 @@ class PaijuBot(commands.Bot):
             self, table_interval=self.edit_intervals[0], hand_interval=self.edit_intervals[1]
         )
         self.service.subscribe(self.display.on_update)
+        self.display.delete_old_prompts()  # what a stopped bot had left to clean up
         if self._owns_store:
             await self.service.start_up()
         self.add_dynamic_items(*all_dynamic_items())

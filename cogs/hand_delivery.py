@@ -311,6 +311,9 @@ class HandMessages(DisplayCore):
         except DISCORD_FAILURES:
             if old is not None:
                 self._delete_later(old)
+        else:
+            if old is not None:
+                await self.bot.state.forget_old_prompt(old)
         return True
 
     def _delete_later(self, where: tuple[int, int]) -> None:
@@ -328,8 +331,18 @@ class HandMessages(DisplayCore):
         try:
             await self.budget.take(CLEAN_UP_PRIORITY)
             await message.delete()
-        except discord.HTTPException:
+        except (discord.NotFound, discord.Forbidden):
             log.debug("old hand message %s already gone", where)
+        except discord.HTTPException:  # Discord's trouble: tried again after a restart
+            log.info("old hand message %s not deleted this time", where)
+            return
+        await self.bot.state.forget_old_prompt(where)
+
+    def delete_old_prompts(self) -> None:
+        """Delete the old hand messages a stopped bot had not deleted yet (kept in the state
+        file until deleted), in the background like every clean-up."""
+        for where in sorted(self.bot.state.old_prompts):
+            self._delete_later(where)
 
     async def _channel_alert(self, table: Table, user_id: int) -> None:
         """Mention a player whose DMs are closed, in the table's language like every line of

@@ -27,6 +27,11 @@ import aiosqlite
 __all__ = ["DiscordState"]
 
 _SCHEMA = """
+CREATE TABLE IF NOT EXISTS discord_old_prompt (
+    channel_id INTEGER NOT NULL,
+    message_id INTEGER NOT NULL,
+    PRIMARY KEY (channel_id, message_id)
+);
 CREATE TABLE IF NOT EXISTS discord_table_message (
     table_id INTEGER PRIMARY KEY,
     channel_id INTEGER NOT NULL,
@@ -78,6 +83,9 @@ class DiscordState:
         self.user_lang: dict[int, str] = {}
         self.alerts_off: set[int] = set()  # users who silenced turn alerts
         self.auto_grab: set[int] = set()  # users who grab with a 大王 when dealt (打滚子)
+        # hand messages replaced by a newer one and not yet deleted: kept in the file, so a
+        # bot stopped (or killed) before its clean-up deletes them after the restart
+        self.old_prompts: set[tuple[int, int]] = set()  # (channel_id, message_id)
 
     @classmethod
     async def open(cls, path: Path | str) -> DiscordState:
@@ -118,6 +126,9 @@ class DiscordState:
         async with db.execute("SELECT user_id FROM discord_auto_grab") as cur:
             async for (uid,) in cur:
                 self.auto_grab.add(uid)
+        async with db.execute("SELECT channel_id, message_id FROM discord_old_prompt") as cur:
+            async for cid, mid in cur:
+                self.old_prompts.add((cid, mid))
         async with db.execute("SELECT table_id, user_id FROM discord_dm_closed_at") as cur:
             async for tid, uid in cur:
                 self.dm_closed.add((tid, uid))
@@ -147,10 +158,23 @@ class DiscordState:
     async def set_hand_message(
         self, table_id: int, user_id: int, channel_id: int, message_id: int
     ) -> None:
+        previous = self.hand_messages.get((table_id, user_id))
         self.hand_messages[(table_id, user_id)] = (channel_id, message_id)
+        if previous is not None and previous[1] != message_id:  # to delete, even after a crash
+            self.old_prompts.add(previous)
+            await self._db.execute(
+                "INSERT OR IGNORE INTO discord_old_prompt VALUES (?, ?)", previous
+            )
         await self._db.execute(
             "INSERT OR REPLACE INTO discord_hand_message VALUES (?, ?, ?, ?)",
             (table_id, user_id, channel_id, message_id),
+        )
+
+    async def forget_old_prompt(self, where: tuple[int, int]) -> None:
+        """An old hand message is deleted (or was already gone): no longer to delete."""
+        self.old_prompts.discard(where)
+        await self._db.execute(
+            "DELETE FROM discord_old_prompt WHERE channel_id = ? AND message_id = ?", where
         )
 
     async def set_user_lang(self, user_id: int, lang: str) -> None:
