@@ -128,6 +128,21 @@ class HeuristicPlayer:
             return self._turn(seat, legal, view, counts, melds, unseen)
         return self._claim(seat, legal, view, counts, melds, unseen)
 
+    @staticmethod
+    def _harmless_kong(
+        legal: list[Action], counts: list[int], melds: int, now: int
+    ) -> Action | None:
+        """A kong on one's turn that does not raise shanten (``now``), or ``None``: a
+        concealed kong takes four tiles and makes a meld, an added kong takes one."""
+        for a in legal:
+            if a.kind == "kong":
+                t = read_tile(a.data["tile"])
+                after = list(counts)
+                after[t] = 0 if after[t] == 4 else after[t] - 1
+                if shapes.shanten(after, melds + (1 if counts[t] == 4 else 0)) <= now:
+                    return a
+        return None
+
     def _turn(
         self,
         seat: int,
@@ -138,15 +153,9 @@ class HeuristicPlayer:
         unseen: Sequence[int],
     ) -> Action:
         now = shapes.shanten(counts, melds)
-        for a in legal:
-            if a.kind == "kong":
-                t = read_tile(a.data["tile"])
-                after = list(counts)
-                after[t] = 0 if after[t] == 4 else after[t] - 1
-                kept = 4 if counts[t] == 4 else 1
-                # the concealed part loses 3 (or 1 for an added kong) and gains a meld
-                if shapes.shanten(after, melds + (1 if kept == 4 else 0)) <= now:
-                    return a
+        kong = self._harmless_kong(legal, counts, melds, now)
+        if kong is not None:
+            return kong
         candidates = [read_tile(a.data["tile"]) for a in legal if a.kind == "discard"]
         ranked = best_discards(counts, melds, unseen, candidates)
         if now >= 2 and _threat(view, seat):

@@ -82,13 +82,9 @@ class StrongMixin:
         unseen: Sequence[int],
     ) -> Action:
         now = shapes.shanten(counts, melds)
-        for a in legal:
-            if a.kind == "kong":  # the heuristic's kong: when it does not raise shanten
-                t = read_tile(a.data["tile"])
-                after = list(counts)
-                after[t] = 0 if after[t] == 4 else after[t] - 1
-                if shapes.shanten(after, melds + (1 if counts[t] == 4 else 0)) <= now:
-                    return a
+        kong = HeuristicPlayer._harmless_kong(legal, counts, melds, now)  # the heuristic's kong
+        if kong is not None:
+            return kong
         candidates = [read_tile(a.data["tile"]) for a in legal if a.kind == "discard"]
         ranked = best_discards(counts, melds, unseen, candidates)
         others = [p for p in view["players"] if p["seat"] != seat]
