@@ -39,7 +39,7 @@ from collections.abc import Callable
 
 from games.base import Action, Game, Player
 
-__all__ = ["SearchPlayer", "finish_hand"]
+__all__ = ["SearchPlayer", "finish_hand", "in_play"]
 
 #: a rollout that has not ended the hand after this many moves is abandoned (a bot bug)
 _MAX_ROLLOUT = 3000
@@ -79,6 +79,12 @@ def clone(game: Game) -> Game:
     return copy.deepcopy(game, {id(game.actions): list(game.actions)})
 
 
+def in_play(game: Game, seat: int) -> bool:
+    """True while the cards are played (phase ``play``): the decisions a search bot searches;
+    declaring, burying and the rest stay with the heuristic."""
+    return getattr(game, "phase", None) == "play"
+
+
 class SearchPlayer:
     """The search bot (see the module docstring).
 
@@ -87,7 +93,8 @@ class SearchPlayer:
         determinize: ``(game, seat, rng) -> world`` or ``None`` when it cannot sample (then the
             heuristic decides). The world must hold nothing the seat cannot see of the real game.
         value: ``(finished world, seat) -> float``, larger is better for the seat (its team).
-        searchable: ``(game, seat) -> bool``: whether this decision is searched.
+        searchable: ``(game, seat) -> bool``: whether this decision is searched (default
+            :func:`in_play`).
         rollouts: worlds per decision (at most).
         budget_ms: CPU milliseconds per decision (``time.process_time``): no new world is
             started when one more, as long as the mean world so far, would pass it, so a move
@@ -101,7 +108,7 @@ class SearchPlayer:
         heuristic: Callable[[], Player],
         determinize: Callable[[Game, int, random.Random], Game | None],
         value: Callable[[Game, int], float],
-        searchable: Callable[[Game, int], bool],
+        searchable: Callable[[Game, int], bool] = in_play,
         rollouts: int = 24,
         budget_ms: int = 800,
         candidates: int = 8,

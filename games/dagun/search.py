@@ -81,10 +81,6 @@ def coins_value(game: Game, seat: int) -> float:
     return float(game.hand_results[-1].summary["coins"][seat])
 
 
-def _searchable(game: Game, seat: int) -> bool:
-    return getattr(game, "phase", None) == "play"
-
-
 def strong_player(
     heuristic: Callable[[], Player],
     rollouts: int = 24,
@@ -96,7 +92,6 @@ def strong_player(
         heuristic,
         sample_world,
         coins_value,
-        _searchable,
         rollouts=rollouts,
         budget_ms=budget_ms,
         candidates=candidates,

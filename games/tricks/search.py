@@ -117,10 +117,6 @@ def hand_value(game: Game, seat: int) -> float:
     return (1.0 if won else 0.0) + 0.25 * (points if defending else -points)
 
 
-def _searchable(game: Game, seat: int) -> bool:
-    return getattr(game, "phase", None) == "play"
-
-
 def strong_player(
     heuristic: Callable[[], Player],
     rollouts: int = 24,
@@ -132,7 +128,6 @@ def strong_player(
         heuristic,
         sample_world,
         hand_value,
-        _searchable,
         rollouts=rollouts,
         budget_ms=budget_ms,
         candidates=candidates,
