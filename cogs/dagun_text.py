@@ -15,15 +15,15 @@ from typing import Any
 
 from cogs.i18n import Lang, is_zh, ntr, tr
 from cogs.present import cards_text, seat_name, team_names
-from games.base import Action, Event
-from games.cards import Card, CardParseError, format_card, parse_card
+from games.base import Action
+from games.cards import Card, format_card, parse_card
 from games.climbing import KIND_LABELS, climb_index
 from present import dagun as present_dagun
+from present.dagun import reading_text
 from present.message import Reader, render
 
 __all__ = [
     "ANNOUNCED",
-    "event_line",
     "hand_groups",
     "kind_of_reading",
     "outcome_line",
@@ -35,52 +35,14 @@ __all__ = [
 
 ANNOUNCED = frozenset({"alone_declared", "partner_revealed", "jiefeng"})
 """Events posted to the channel as they happen (besides the shared ones: the hand's result)."""
-PLACES = ("一游", "二游", "三游", "末游")
-"""Finishing places, first out (一游) to last (末游)."""
 RANK_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 GROUP_CARDS = 8
 """At most this many cards in one menu of ranks (a rank is never split): about four menus for
 27 cards, which leaves room in a layout message for the buttons and the suggestions."""
-RESULTS = ("win", "bang", "qing", "guangtou", "tie_last", "alone_won", "alone_lost")
 
 
 def _sep(lang: Lang) -> str:
     return "，" if is_zh(lang) else ", "
-
-
-def _card(value: Any) -> str:
-    try:
-        return format_card(parse_card(str(value)))
-    except CardParseError:
-        return str(value)
-
-
-def reading_text(key: str) -> str:
-    """A reading's ranks for players: ``4455`` as is, ten written ``10`` (``10 10 J J``);
-    ``""`` for 510K and 天炸, whose label says it all."""
-    if key in ("5TK", "jokers") or not key:
-        return ""
-    return " ".join("10" if c == "T" else c for c in key) if "T" in key else key
-
-
-def _play_text(lang: Lang, play: Mapping[str, Any]) -> str:
-    """``♠5 ♥5 大王 小王 (连对 4455)``: the cards and the reading they were played as."""
-    label = play.get("label_zh") if is_zh(lang) else play.get("label")
-    reading = f"{label} {reading_text(str(play.get('as', '')))}".strip()
-    cards = cards_text(play.get("cards") or [])
-    return f"{cards}（{reading}）" if is_zh(lang) else f"{cards} ({reading})"
-
-
-# ------------------------------------------------------------------------------- events
-def _reader(lang: Lang, names: Sequence[str]) -> Reader:
-    return Reader(lang, list(names))
-
-
-def event_line(lang: Lang, event: Event, names: Sequence[str]) -> str | None:
-    """The line for one 打滚 event in ``lang`` (:func:`present.dagun.event`); ``None`` for an
-    event of another shape."""
-    msg = present_dagun.event(event)
-    return None if msg is None else render(_reader(lang, names), msg)
 
 
 # ------------------------------------------------------------------------------- results
@@ -93,16 +55,10 @@ def _coins(lang: Lang, names: Sequence[str], coins: Sequence[Any]) -> str:
 def outcome_line(
     lang: Lang, kind: str, data: Mapping[str, Any], names: Sequence[str]
 ) -> str | None:
-    """The headline of a 打滚 hand's result or of the match (:mod:`present.dagun`); for
-    ``match_result`` the table's Result line (without "Match over"); ``None`` for other kinds
-    or data of another shape."""
+    """The table's Result line of a finished 打滚 match (``match_result``: without "Match
+    over"); ``None`` for other kinds (the hand's and the match's lines are
+    :mod:`present.dagun`'s) or data of another shape."""
     try:
-        if kind == "hand_over":
-            lines = present_dagun.hand_result(data)
-            return render(_reader(lang, names), lines[0]) if lines else None
-        if kind == "match_over":
-            lines = present_dagun.match_result(data)
-            return render(_reader(lang, names), lines[0]) if lines else None
         if kind == "match_result":  # the table's Result line
             totals = [int(c) for c in data["scores"]]
             best = max(totals)
@@ -124,7 +80,7 @@ def table_lines(lang: Lang, view: Mapping[str, Any], names: Sequence[str]) -> li
     """The table message's state of play (:func:`present.dagun.table`), public only."""
     if view.get("game") != "dagun":
         return []
-    return [render(_reader(lang, names), m) for m in present_dagun.table(view)]
+    return [render(Reader(lang, list(names)), m) for m in present_dagun.table(view)]
 
 
 def situation_lines(

@@ -60,7 +60,7 @@ ANNOUNCED = {
     "match_over",
     "caishen",  # 金华: each hand's wild tile, turned up after the deal
 }
-# 打滚子's own moments (cogs/dagunzi_text.py writes their lines)
+# 打滚子's own moments (present/dagunzi.py writes their lines)
 ANNOUNCED |= {"deal_grabbed", "trump_fixed", "tribute_paid", "gan_guo", "jokers_buried", "lun_over"}
 ANNOUNCED |= {"cards_taken_back"}  # with 扣王: which small cards the seat took back
 # mahjong: a flower laid out is worth a line of its own (it scores 花; the table message's

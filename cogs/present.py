@@ -261,6 +261,10 @@ def outcome_line(
         )
         if screen:
             return render(Reader(lang, list(names)), screen[0])
+    else:  # a new level, a 轮 won …: the game's line for that event
+        said = presentation.event(game, Event(kind, None, dict(data), ""))
+        if said is not None:
+            return render(Reader(lang, list(names)), said)
     own = getattr(game_text(game), "outcome_line", None)
     line = own(lang, kind, data, names) if own is not None else None
     if line is not None:
