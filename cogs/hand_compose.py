@@ -19,7 +19,7 @@ from cogs.hand_message import HandPayload, hand_layout
 from cogs.i18n import ntr, tr
 from cogs.lead import lead_line
 from cogs.picker import Selection, card_groups, chosen_line, pick_kinds, pick_rows
-from cogs.present import action_label, cards_text, encode_action, game_text, outcome_line, seat_name
+from cogs.present import action_label, cards_text, encode_action, game_text
 from cogs.suggest import group_of_hint_first, group_rows, hint_first
 from cogs.table_message import kind_action, names_of
 from games.base import Action, IllegalAction
@@ -202,69 +202,12 @@ def required(table: Table, seat: int) -> bool:
 
 
 def situation_lines(table: Table, view: dict[str, Any], lang: str, seat: int) -> list[str]:
-    """Trump and level, the defenders' points, the current trick (who led what, who is
-    winning it), what this seat buried, and the last hand's result."""
-    names = names_of(table)
-    whole = getattr(game_text(table.game), "hand_situation_lines", None)
-    if whole is not None:  # the game's own, instead of these (mahjong: 财神, melds, discards)
-        return list(whole(lang, view, names, seat))
-    said = presentation.situation(table.game, view, seat)  # the game's presentation says it
-    if said is not None:
-        reader = Reader(lang, names, you=seat)
-        return [render(reader, m) for m in said]
-    out: list[str] = []
-    trump = view.get("trump")
-    if isinstance(trump, dict) and (trump.get("suit") or trump.get("no_trump")):
-        shown = "无主" if trump.get("no_trump") else cards_text([f"A{trump['suit']}"])[:1]
-        line = tr(lang, "hand.state", trump=shown, level=view.get("level") or "—")
-        points = view.get("defenders_points")
-        if points is not None:
-            line += " · " + tr(lang, "hand.points", points=points)
-        out.append(line)
-    trick = view.get("trick")
-    plays = trick.get("plays") if isinstance(trick, dict) else None
-    if isinstance(trick, dict) and plays:
-        parts = []
-        for i, play in enumerate(plays):
-            who = seat_name(lang, names, play.get("seat"))
-            cards = cards_text(play.get("cards") or [])
-            key = "hand.trick_led" if i == 0 else "hand.trick_play"
-            parts.append(tr(lang, key, who=who, cards=cards))
-        sep = "；" if lang.startswith("zh") else "; "
-        line = sep.join(parts)
-        winning = trick.get("winning")
-        if isinstance(winning, int):
-            line += sep + tr(lang, "hand.trick_winning", who=seat_name(lang, names, winning))
-        out.append(line)
-    own = getattr(game_text(table.game), "situation_lines", None)
-    if own is not None:  # the game's own: 打滚's play to beat, who passed, the called card
-        out.extend(own(lang, view, names, seat))
-    kitty = view.get("kitty")
-    if (
-        isinstance(kitty, list)
-        and kitty
-        and view.get("kitty_owner") == seat
-        and view.get("phase") not in ("hand_over", "match_over")
-    ):
-        out.append(tr(lang, "hand.buried", cards=cards_text(kitty)))
-    results = view.get("hand_results")
-    if (
-        isinstance(results, list)
-        and results
-        and view.get("phase")
-        in (
-            "hand_over",
-            "match_over",
-        )
-    ):
-        last = results[-1]
-        if isinstance(last, dict):
-            result = outcome_line(lang, "hand_over", last, names, table.game)
-            if result is None:  # no line of its own: the engine's text, numbered
-                number = last.get("number", len(results))
-                result = tr(lang, "hand.result", n=number, text=str(last.get("text")))
-            out.append(result)
-    return out
+    """What the seat's decision needs, from its own view, as the game's presentation says it
+    (:func:`present.games.situation`: trump and level, the trick, the called card, melds and
+    waits …, and the result screens once the hand is over), the reader as "you"."""
+    said = presentation.situation(table.game, view, seat) or []
+    reader = Reader(lang, names_of(table), you=seat)
+    return [render(reader, m) for m in said]
 
 
 def picked_up(view: dict[str, Any], seat: int) -> list[str]:

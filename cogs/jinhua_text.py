@@ -7,10 +7,9 @@ Found by name by :func:`cogs.present.game_text`, as every game's own lines.
 from __future__ import annotations
 
 from cogs.mahjong_text import hand_line as hand_text
-from cogs.mahjong_text import situation_lines as hand_situation_lines
 from cogs.mahjong_text import table_lines as play_lines
 
-__all__ = ["TYPED_CARDS", "hand_situation_lines", "hand_text", "play_lines"]
+__all__ = ["TYPED_CARDS", "hand_text", "play_lines"]
 
 #: tiles, not cards: every move is made with the hand message's controls, never typed (/play)
 TYPED_CARDS = False

@@ -174,9 +174,9 @@ def game_text(game: str | None) -> ModuleType | None:
     to fall back to the shared lines), ``table_lines(lang, view, names)``,
     ``situation_lines(lang, view, names, seat)`` and ``hand_groups(view)``; a game whose
     table is not a card table (mahjong) replaces the shared lines with ``play_lines(lang,
-    table, view, names)`` (the table message), ``hand_situation_lines(lang, view, names,
-    seat)`` and ``hand_text(lang, view)`` (the hand message), and sets ``TYPED_CARDS = False``
-    when no move is typed as cards."""
+    table, view, names)`` (the table message) and ``hand_text(lang, view)`` (the hand
+    message), and sets ``TYPED_CARDS = False`` when no move is typed as cards. (What a
+    decision needs is the game's presentation's, :func:`present.games.situation`.)"""
     return game_module("cogs.{game}_text", game)
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from cogs.i18n import tr
 from cogs.inert import inert
-from cogs.present import action_label, cards_text, game_text, match_won_text, seat_name
+from cogs.present import action_label, game_text, match_won_text, seat_name
 from games.base import Action
 from present import games as presentation
 from present.message import Reader, render
@@ -118,39 +118,13 @@ def play_lines(table: Table, view: dict[str, Any], lang: str, names: list[str]) 
     whole = getattr(game_text(table.game), "play_lines", None)
     if whole is not None:  # the game's own, instead of these (mahjong: a claim names nobody)
         return list(whole(lang, table, view, names))
-    said = presentation.table(table.game, view)  # the game's presentation says it
-    if said is not None:
-        reader = Reader(lang, names)
-        return (
-            [render(reader, m) for m in said]
-            + turn_lines(table, lang, names)
-            + result_lines(table, view, lang, names)
-        )
-    out: list[str] = []
-    trump = (view.get("trump") or {}) if "trump" in view else None  # none in climbing games
-    if isinstance(trump, dict):
-        if trump.get("no_trump"):
-            t = "无主 no-trump"
-        elif trump.get("suit"):
-            t = cards_text([f"A{trump['suit']}"])[:1]
-        else:
-            t = tr(lang, "table.no_trump")
-        out.append(tr(lang, "table.trump", trump=t, level=view.get("level") or "—"))
-    points = view.get("defenders_points")
-    if points is not None:
-        out.append(tr(lang, "table.points", points=points))
-    trick = view.get("trick") or {}
-    plays = trick.get("plays") if isinstance(trick, dict) else None
-    if plays:
-        shown = ("，" if lang.startswith("zh") else ", ").join(
-            f"{seat_name(lang, names, p.get('seat'))} {cards_text(p.get('cards') or [])}"
-            for p in plays
-        )
-        out.append(tr(lang, "table.trick", trick=shown))
-    own = getattr(game_text(table.game), "table_lines", None)
-    if own is not None:  # the game's own state of play (打滚: the play to beat, points)
-        out.extend(own(lang, view, names))
-    return out + turn_lines(table, lang, names) + result_lines(table, view, lang, names)
+    said = presentation.table(table.game, view) or []  # the game's presentation says it
+    reader = Reader(lang, names)
+    return (
+        [render(reader, m) for m in said]
+        + turn_lines(table, lang, names)
+        + result_lines(table, view, lang, names)
+    )
 
 
 def turn_lines(table: Table, lang: str, names: list[str]) -> list[str]:

@@ -17,9 +17,9 @@ import pytest
 from PIL import Image
 
 from cogs.i18n import refusal_text
-from cogs.jinhua_text import hand_situation_lines
 from cogs.mahjong_controls import tile_rows
 from cogs.mahjong_text import hand_line
+from cogs.mahjong_text import situation_lines as hand_situation_lines
 from cogs.pictures import adapter, hand_png, table_png
 from cogs.present import event_line, outcome_line
 from games.base import Event, IllegalAction
