@@ -22,7 +22,7 @@ from games.base import Action, Event
 from games.cards import CardParseError, Suit, format_card, parse_card
 from games.registry import game_module
 from present import games as presentation
-from present.message import Reader, render
+from present.message import Reader, render, render_joined
 
 __all__ = [
     "action_label",
@@ -255,12 +255,12 @@ def outcome_line(
     """
     if kind in ("hand_over", "match_over"):  # the headline of the game's result screen
         screen = (
-            presentation.hand_result(game, data)
+            presentation.hand_headline(game, data)
             if kind == "hand_over"
-            else presentation.match_result(game, data)
+            else presentation.match_result(game, data)[:1]
         )
         if screen:
-            return render(Reader(lang, list(names)), screen[0])
+            return render_joined(Reader(lang, list(names)), screen)
     else:  # a new level, a 轮 won …: the game's line for that event
         said = presentation.event(game, Event(kind, None, dict(data), ""))
         if said is not None:

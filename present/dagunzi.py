@@ -38,9 +38,10 @@ def _headline(result: Mapping[str, Any]) -> Msg:
     return line
 
 
-def hand_result(result: Mapping[str, Any]) -> list[Msg]:
-    """The end of a 打滚子 hand: the settlement headline (and the blood owed next hand), the
-    trick screen, and the 轮's end when this hand ended it."""
+def hand_headline(result: Mapping[str, Any]) -> list[Msg]:
+    """What the table's channel says at the end of a 打滚子 hand: the settlement headline and
+    the blood owed next hand (喝血), which changes how the next hand starts (``[]``: no
+    settlement in ``result``)."""
     summary = result.get("summary")
     if not isinstance(summary, Mapping) or summary.get("case") not in OUTCOMES:
         return []
@@ -48,6 +49,16 @@ def hand_result(result: Mapping[str, Any]) -> list[Msg]:
     blood = int(summary.get("blood_next") or 0)
     if blood and not summary.get("lun_over"):  # the next hand's tribute (喝血)
         lines.append(Msg("dagunzi.outcome.blood", blood=blood))
+    return lines
+
+
+def hand_result(result: Mapping[str, Any]) -> list[Msg]:
+    """The end of a 打滚子 hand: the settlement headline (and the blood owed next hand), the
+    trick screen, and the 轮's end when this hand ended it."""
+    lines = hand_headline(result)
+    if not lines:
+        return []
+    summary = result["summary"]
     lines += tricks.hand_screen(summary, result.get("teams"))
     if summary.get("lun_over") and summary.get("lun_winner"):
         lines.append(

@@ -5,6 +5,8 @@ A game's module is ``present.<key>`` (``present/dagun.py`` for ``"dagun"``). It 
 * ``event(event: Event) -> Msg | None`` — the line of one engine event (``None``: not shown);
 * ``hand_result(result: Mapping) -> list[Msg]`` — the end-of-hand screen from
   ``HandResult.to_json()``, headline first;
+* ``hand_headline(result: Mapping) -> list[Msg]`` (optional) — the lines of that screen the
+  table's channel says, when more than its headline (打滚子: the blood owed next hand);
 * ``match_result(result: Mapping) -> list[Msg]`` — the end-of-match screen from
   ``MatchResult.to_json()``, headline first;
 * ``table(view) -> list[Msg]`` — the public state of play, from a spectator's view;
@@ -28,7 +30,16 @@ from games.registry import game_module
 from present.message import Msg
 from present.screens import NEXT_HAND
 
-__all__ = ["event", "hand_result", "match_result", "of", "pieces", "situation", "table"]
+__all__ = [
+    "event",
+    "hand_headline",
+    "hand_result",
+    "match_result",
+    "of",
+    "pieces",
+    "situation",
+    "table",
+]
 
 
 @cache
@@ -54,6 +65,15 @@ def hand_result(game: str | None, result: Mapping[str, Any], final: bool = False
     """The end-of-hand screen of ``game`` for ``HandResult.to_json()`` (``[]``: none);
     ``final``: the match ended with this hand, so nothing is said of a next one."""
     lines = list(_call(game, "hand_result", result) or [])
+    return [m for m in lines if m.id not in NEXT_HAND] if final else lines
+
+
+def hand_headline(game: str | None, result: Mapping[str, Any], final: bool = False) -> list[Msg]:
+    """The lines of ``game``'s end-of-hand screen that the table's channel says: the game's
+    ``hand_headline`` when it has one, else the screen's headline (``[]``: no screen);
+    ``final`` as in :func:`hand_result`."""
+    own = _call(game, "hand_headline", result)
+    lines = list(own) if own is not None else hand_result(game, result)[:1]
     return [m for m in lines if m.id not in NEXT_HAND] if final else lines
 
 

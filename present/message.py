@@ -46,6 +46,7 @@ __all__ = [
     "Tiles",
     "render",
     "render_all",
+    "render_joined",
 ]
 
 
@@ -244,6 +245,16 @@ def render(reader: Reader, msg: Msg) -> str:
     if "n" in params and isinstance(params["n"], int):
         return ntr(reader.lang, key, params.pop("n"), **params)
     return tr(reader.lang, key, **params)
+
+
+def render_joined(
+    reader: Reader,
+    msgs: Sequence[Msg],
+    sep: Literal["comma", "semicolon", "space", "plus", "dot", "middot"] = "semicolon",
+) -> str:
+    """``msgs`` rendered as one line, joined by ``sep`` in the reader's language (see
+    :class:`Join`)."""
+    return str(_value(reader, Join(list(msgs), sep=sep)))
 
 
 def render_all(reader: Reader, msgs: Sequence[Msg]) -> list[str]:

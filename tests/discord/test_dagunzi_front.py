@@ -108,11 +108,13 @@ def test_event_and_result_lines_in_both_languages() -> None:
             "lun_over": False,
         },
     }
+    # the channel's line carries the blood owed next hand: it changes how that hand starts
     assert outcome_line("en", "hand_over", result, NAMES, "dagunzi") == (
         "Hand 4: the defenders scored 160 and won the kitty (抠底): Bob & Dave take the deal "
-        "and go up 2"
+        "and go up 2; blood (喝血) next hand: 1"
     )
-    assert outcome_line("zh", "hand_over", result, NAMES, "dagunzi") == (
+    ended = {**result, "summary": {**result["summary"], "lun_over": True}}
+    assert outcome_line("zh", "hand_over", ended, NAMES, "dagunzi") == (
         "第 4 局：闲家得 160 分并抠底：Bob、Dave 上庄，升 2 级"
     )
     # the tribute to come is the screen's next line, left out when the match is over
