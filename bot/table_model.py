@@ -7,6 +7,7 @@ Everything here is re-exported by :mod:`bot.tables`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -221,6 +222,12 @@ CLAIM_PAUSE_MS = 2000
 drawn from 1 to 3 s, as the forced pass's delay (``cogs.client.FORCED_PASS_DELAY``)."""
 
 
+CLAIM_PAUSE_MIN_MS = 1000
+"""The shortest claim pause at a table with people, whatever its options say: a pause of 0
+would close a window nobody may claim at once and so tell, by timing, when someone may
+(docs/security.md)."""
+
+
 def is_private(pending: Sequence[Decision], seat: int | None) -> bool:
     """True when ``seat`` is asked a private decision now (``Decision.private``: a mahjong
     claim): nothing public may show that it is asked, reminded, late or answered."""
@@ -253,6 +260,11 @@ def resolve_options(
         # from the table or its timing who could claim it (docs/security.md); bots alone
         # need no pause
         merged["claim_pause_ms"] = CLAIM_PAUSE_MS if people else 0
+    elif "claim_pause_ms" in fields and people:
+        # a host's shorter pause would let the timing tell who may claim again: with people
+        # seated the pause is never below the floor, whatever the table says
+        with contextlib.suppress(TypeError, ValueError):  # from_dict names a bad value
+            merged["claim_pause_ms"] = max(int(merged["claim_pause_ms"]), CLAIM_PAUSE_MIN_MS)
     try:
         return engine.options_type.from_dict(merged)
     except OptionError as exc:

@@ -74,7 +74,7 @@ class JinhuaOptions(GameOptions):
         "milliseconds at a live table, whether anyone may claim it or not, so that neither "
         "the table's messages nor its timing tell who could claim; 0 = no pause. If the "
         "table does not set it, the host sets 2000 for a table with people and 0 for bots "
-        "alone (docs/security.md)",
+        "alone; with people seated it is never below 1000 (docs/security.md)",
         minimum=0,
         maximum=60000,
     )

@@ -110,3 +110,18 @@ async def test_a_missed_claim_is_no_missed_turn(
     kinds = recorder.kinds()
     assert "timeout" not in kinds and "auto_seat" not in kinds
     assert "reminder" in kinds  # reminders were due: the front end keeps a claim's to itself
+
+
+def test_a_host_cannot_shorten_the_claim_pause_with_people_seated() -> None:
+    """A table's ``claim_pause_ms=0`` would let the timing tell who may claim: with a person
+    seated the pause is at least ``CLAIM_PAUSE_MIN_MS``; bots alone keep what was set."""
+    from bot.table_model import CLAIM_PAUSE_MIN_MS, resolve_options, to_pace
+    from games.jintan.engine import JintanGame
+
+    pace = to_pace("live")
+    people = resolve_options(JintanGame, "standard", {"claim_pause_ms": 0}, pace, people=True)
+    assert people.claim_pause_ms == CLAIM_PAUSE_MIN_MS == 1000  # type: ignore[attr-defined]
+    longer = resolve_options(JintanGame, "standard", {"claim_pause_ms": 5000}, pace, people=True)
+    assert longer.claim_pause_ms == 5000  # type: ignore[attr-defined]
+    bots = resolve_options(JintanGame, "standard", {"claim_pause_ms": 0}, pace)
+    assert bots.claim_pause_ms == 0  # type: ignore[attr-defined]
