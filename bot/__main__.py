@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot play|simulate|resume|run|backup|check|health``.
+"""Command line: ``python -m bot play|simulate|resume|run|backup|check|health|tournament``.
 
 * ``play GAME``: play in the terminal against bots (``bot.cli``).
 * ``simulate GAME --games N --seed S [--json]``: bot-only matches through the
@@ -9,6 +9,7 @@
   ``run``: the host package imports neither discord.py nor the cogs).
 * ``backup PATH``, ``check PATH``, ``health``: copy the live database, verify a
   copy, tell whether a bot runs the database (``bot.backup``).
+* ``tournament simulate``: bot-only tournaments with their invariants (``bot.tournaments.cli``).
 
 Common options: ``--db PATH`` (default: ``DATABASE_PATH`` or ``paiju.sqlite3``;
 ``simulate`` defaults to a temporary file), ``--preset NAME``, ``--match
@@ -253,6 +254,9 @@ def _parser() -> argparse.ArgumentParser:
     from bot.backup import add_commands
 
     add_commands(sub)  # backup, check, health
+    from bot.tournaments.cli import add_commands as tournament_commands
+
+    tournament_commands(sub)  # tournament simulate
     return parser
 
 
@@ -502,6 +506,12 @@ def _cmd_backup(args: argparse.Namespace, settings: Settings) -> int:
     return run_command(args, settings.database_path)
 
 
+def _cmd_tournament(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.tournaments.cli import run_command
+
+    return run_command(args)
+
+
 HANDLERS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "run": _cmd_run,
     "play": _cmd_play,
@@ -510,6 +520,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "backup": _cmd_backup,
     "check": _cmd_backup,
     "health": _cmd_backup,
+    "tournament": _cmd_tournament,
 }
 """The command handlers by subcommand name: ``(args, settings) -> exit status``."""
 

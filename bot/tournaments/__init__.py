@@ -1,0 +1,8 @@
+"""Tournaments: Swiss and round robin, in duplicate mode or not (``docs/tournaments.md``).
+
+The core is pure (no Discord, no SQL): :mod:`bot.tournaments.model` (plans, outcomes,
+standings), :mod:`bot.tournaments.pairing` (seating a round), :mod:`bot.tournaments.scoring`
+(round scores, matchpoints, standings and tie-breaks), :mod:`bot.tournaments.deals` (the
+tables' options and the same-deal check), :mod:`bot.tournaments.runner` (a whole bot-only
+tournament in-process, ``python -m bot tournament simulate``).
+"""

@@ -1,0 +1,52 @@
+"""``python -m bot tournament simulate``: every invariant true, for each game and format."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.__main__ import main
+from bot.tournaments.runner import simulate_tournament
+from games.registry import GAMES
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("duplicate", [False, True])
+def test_swiss_invariants_hold_for_every_game(game: str, duplicate: bool) -> None:
+    result = simulate_tournament(
+        game, "swiss", duplicate=duplicate, players=9, rounds=2, no_shows=1
+    )
+    assert result.ok, result.invariants
+    if duplicate:
+        assert result.invariants["duplicate_deals_identical"]
+        assert result.invariants["matchpoints_sum"]
+    assert len(result.standings) == 9
+
+
+@pytest.mark.parametrize("game", [k for k, s in GAMES.items() if s.fixed_partners])
+def test_round_robin_invariants_hold(game: str) -> None:
+    result = simulate_tournament(game, "round_robin", duplicate=True, players=12, rounds=5)
+    assert result.ok, result.invariants
+    assert result.rounds == 5 and result.invariants["pairs_meet_once"]
+
+
+def test_round_robin_is_refused_without_partnerships() -> None:
+    with pytest.raises(ValueError, match="team games"):
+        simulate_tournament("dagun", "round_robin")
+
+
+def test_the_command_prints_every_invariant(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["tournament", "simulate", "--game", "pajiwo", "--both", "--players", "6"]
+    assert main([*argv, "--rounds", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 4  # swiss and round robin, normal and duplicate
+    assert all("=false" not in line and "seated_once=true" in line for line in lines)
+    assert "duplicate_deals_identical=true" in lines[1]
+    assert (
+        main(["tournament", "simulate", "jintan", "--duplicate", "--json", "--players", "5"]) == 0
+    )
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["ok"] and obj["game"] == "jintan" and obj["duplicate"]
+    assert main(["tournament", "simulate", "--game", "nosuch"]) == 2
+    assert main(["tournament", "simulate", "dagun", "--format", "roundrobin"]) == 2
