@@ -68,6 +68,7 @@ _TABLES_OF_MIGRATION = (
     ("tables", "games", "actions", "deadlines", "matches", "match_players", "hands", "ratings"),
     ("snapshots",),
     (),
+    ("league_settings", "seasons", "season_ratings", "season_matches"),
 )
 _STATUSES = {
     "tables": ("lobby", "playing", "finished", "aborted"),

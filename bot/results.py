@@ -54,6 +54,7 @@ async def match_record(store: Store, table: Table, now: float) -> tuple[MatchRow
                 rank=result.ranks[team] if team >= 0 else 0,
                 mu_before=change.before.mu if change and change.before else None,
                 mu_after=change.after.mu if change and change.after else None,
+                sigma_after=change.after.sigma if change and change.after else None,
             )
         )
     match = MatchRow(

@@ -11,7 +11,8 @@ power cut alike.
 
 Schema and migrations: :mod:`bot.store_schema`; rows: :mod:`bot.store_rows`;
 the connection and transactions: :mod:`bot.store_base`; matches and ratings:
-:mod:`bot.store_history`. Every public name stays importable from here.
+:mod:`bot.store_history`; leagues and seasons: :mod:`bot.store_league`. Every public
+name stays importable from here.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bot.damage import StoredTable, read_open_records, refuse_damaged
 from bot.snapshots import Snapshot
 from bot.store_base import INSERT_DEADLINE
 from bot.store_history import HistoryStore
+from bot.store_league import LeagueStore, PlayedRow, SeasonRow
 from bot.store_rows import (
     TABLE_COLS,
     DuplicateKey,
@@ -51,13 +53,15 @@ __all__ = [
     "HandRow",
     "MatchPlayerRow",
     "MatchRow",
+    "PlayedRow",
     "RatingRow",
+    "SeasonRow",
     "Store",
     "TableRow",
 ]
 
 
-class Store(HistoryStore):
+class Store(HistoryStore, LeagueStore):
     """The SQLite store. Open with ``await Store.open(path)``; close with :meth:`close`.
 
     Writes are serialised by an asyncio lock (one aiosqlite connection, one

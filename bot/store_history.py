@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.store_base import StoreBase
+from bot.store_league import feed_season
 from bot.store_rows import HandRow, MatchPlayerRow, MatchRow, RatingRow, dumps, rating_row
 
 __all__ = ["HistoryStore"]
@@ -25,8 +26,10 @@ class HistoryStore(StoreBase):
         ratings: Iterable[RatingRow],
         now: float,
     ) -> int:
-        """Store a finished match, its players and hands, and the new ratings, and close
-        the table and game as ``finished`` — all in one transaction. Returns the match id.
+        """Store a finished match, its players and hands, and the new ratings, feed a rated
+        match to its server's active season of the game (:func:`bot.store_league.feed_season`),
+        and close the table and game as ``finished`` — all in one transaction. Returns the
+        match id.
         Recording the same game twice raises ``sqlite3.IntegrityError``.
         """
         async with self._txn() as db:
@@ -50,7 +53,7 @@ class HistoryStore(StoreBase):
             match.id = match_id
             await db.executemany(
                 "INSERT INTO match_players (match_id, seat, user_id, name, bot, team, rank,"
-                " mu_before, mu_after) VALUES (?,?,?,?,?,?,?,?,?)",
+                " mu_before, mu_after, sigma_after) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 [
                     (
                         match_id,
@@ -62,6 +65,7 @@ class HistoryStore(StoreBase):
                         p.rank,
                         p.mu_before,
                         p.mu_after,
+                        p.sigma_after,
                     )
                     for p in match.players
                 ],
@@ -80,6 +84,7 @@ class HistoryStore(StoreBase):
                     for r in ratings
                 ],
             )
+            await feed_season(db, match, match_id, now)
             await self._close_game(db, match.table_id, match.game_id, "finished", now)
         return match_id
 
@@ -164,6 +169,7 @@ class HistoryStore(StoreBase):
                         rank=p["rank"],
                         mu_before=p["mu_before"],
                         mu_after=p["mu_after"],
+                        sigma_after=p["sigma_after"],
                     )
                     for p in await cur.fetchall()
                 ]

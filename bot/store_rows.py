@@ -136,7 +136,8 @@ class RatingRow:
 
 @dataclass(frozen=True)
 class MatchPlayerRow:
-    """One seat of a finished match: team index and rank (1 = first) from the MatchResult."""
+    """One seat of a finished match: team index and rank (1 = first) from the MatchResult;
+    the all-time rating's ``mu`` before and after and ``sigma`` after (``None``: unrated)."""
 
     seat: int
     user_id: int | None
@@ -146,6 +147,7 @@ class MatchPlayerRow:
     rank: int
     mu_before: float | None = None
     mu_after: float | None = None
+    sigma_after: float | None = None
 
 
 @dataclass(frozen=True)

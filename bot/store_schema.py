@@ -21,6 +21,15 @@ Schema (``PRAGMA user_version`` = number of migrations applied; see
   log, :mod:`bot.snapshots`): action count, engine code version, SHA-256, the
   pickled engine, the SHA-256 of the log's first ``seq`` actions (NULL when
   written before migration 3). Dropped when the game closes.
+* ``league_settings``: per server, the league role whose holders are organisers
+  (:mod:`bot.league.organisers`).
+* ``seasons``: per server and game, numbered from 1; at most one ``active`` season
+  (partial unique index), the others ``ended`` (archived).
+* ``season_ratings``: ``(season_id, user_id)``: the season's own openskill ``mu``/``sigma``,
+  games, wins and league points (:mod:`bot.league.seasons`).
+* ``season_matches``: which finished matches fed which season.
+* ``match_players.sigma_after`` (migration 4): the all-time sigma after the match, NULL for
+  bots, unrated matches and matches recorded before it.
 """
 
 from __future__ import annotations
@@ -141,6 +150,46 @@ MIGRATIONS: tuple[str, ...] = (
     # compares the stored log with it, and a log that its snapshot contradicts is damage)
     """
     ALTER TABLE snapshots ADD COLUMN log_digest TEXT;
+    """,
+    # 4: leagues (bot.league): each server's league role, seasons per server and game with
+    # their own openskill ratings and the matches that fed them, and each match seat's sigma
+    # after the match (the rating over time of /stats)
+    """
+    CREATE TABLE league_settings (
+        guild_id INTEGER PRIMARY KEY,
+        role_id INTEGER,
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE seasons (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('active', 'ended')),
+        started_at REAL NOT NULL,
+        started_by INTEGER NOT NULL,
+        ended_at REAL,
+        ended_by INTEGER,
+        UNIQUE (guild_id, game, number)
+    );
+    CREATE UNIQUE INDEX seasons_one_active ON seasons (guild_id, game) WHERE status = 'active';
+    CREATE TABLE season_ratings (
+        season_id INTEGER NOT NULL REFERENCES seasons (id),
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL DEFAULT 0,
+        wins INTEGER NOT NULL DEFAULT 0,
+        points INTEGER NOT NULL DEFAULT 0,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (season_id, user_id)
+    );
+    CREATE TABLE season_matches (
+        season_id INTEGER NOT NULL REFERENCES seasons (id),
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        PRIMARY KEY (season_id, match_id)
+    );
+    ALTER TABLE match_players ADD COLUMN sigma_after REAL;
     """,
 )
 """Migration ``i`` (0-based) brings ``PRAGMA user_version`` from ``i`` to ``i + 1``."""

@@ -21,6 +21,7 @@ import pytest
 
 from bot.backup import EXIT_BAD_COPY, EXIT_CANNOT, EXIT_OK, BackupError, backup, check, health
 from bot.claim import claim_database
+from bot.store_schema import MIGRATIONS
 from games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -169,7 +170,7 @@ def test_check_exit_codes_for_files_it_cannot_read(tmp_path: Path) -> None:
     with sqlite3.connect(newer) as conn:
         conn.execute("PRAGMA user_version = 99")
     assert check(newer).problems == [
-        f"{newer} has schema version 99, newer than this code's 3: update Paiju"
+        f"{newer} has schema version 99, newer than this code's {len(MIGRATIONS)}: update Paiju"
     ]
     other = tmp_path / "other.sqlite3"
     with sqlite3.connect(other) as conn:

@@ -39,7 +39,7 @@ import pytest
 
 from bot.backup import check
 from bot.damage import DatabaseDamaged
-from bot.store import Store
+from bot.store import MIGRATIONS, Store
 from bot.tables import TableService
 from bot.timers import FakeClock, ManualScheduler
 from games.registry import GAMES
@@ -457,7 +457,7 @@ def test_a_new_database_is_created_whole(tmp_path: Path) -> None:
         await store.close()
         return version
 
-    assert asyncio.run(opened()) == 3
+    assert asyncio.run(opened()) == len(MIGRATIONS)
     names = {r[0] for r in read(db, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"tables", "games", "actions", "snapshots"} <= names
     assert not list(tmp_path.glob(".new.sqlite3.new-*"))  # the file it was built in is gone
