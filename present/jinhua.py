@@ -14,6 +14,7 @@ from present.message import Join, Msg, Seat, Tiles
 
 __all__ = [
     "PIECES",
+    "REPLAY_QUIET",
     "event",
     "hand_result",
     "match_result",
@@ -25,6 +26,7 @@ __all__ = [
 
 PIECES = "tile"
 """A mahjong hand is counted in tiles."""
+REPLAY_QUIET = mahjong.REPLAY_QUIET
 match_result = mahjong.match_result
 
 

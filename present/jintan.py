@@ -9,9 +9,10 @@ from typing import Any
 from present import mahjong
 from present.message import Msg
 
-__all__ = ["PIECES", "event", "hand_result", "match_result", "situation", "table"]
+__all__ = ["PIECES", "REPLAY_QUIET", "event", "hand_result", "match_result", "situation", "table"]
 
 event = mahjong.event
+REPLAY_QUIET = mahjong.REPLAY_QUIET
 PIECES = "tile"
 """A mahjong hand is counted in tiles."""
 match_result = mahjong.match_result

@@ -20,6 +20,7 @@ from present.message import Join, Msg, Owner, Seat, Signed, Tiles
 from present.screens import finished_screen
 
 __all__ = [
+    "REPLAY_QUIET",
     "WildLine",
     "WinParts",
     "event",
@@ -33,6 +34,11 @@ __all__ = [
 
 WinParts = Callable[[Mapping[str, Any], Mapping[str, Any], Sequence[int]], list[Any]]
 """``(win, summary, deltas) -> [phrase, ...]``: what a win was worth and who paid it."""
+
+
+REPLAY_QUIET = frozenset({"draw"})
+"""Events whose line does not end a replay step (:mod:`bot.replay`): a seat's draw and its
+discard are one step, as a claim is."""
 
 
 def event(e: Event) -> Msg | None:
