@@ -10,6 +10,10 @@
 * for the mahjong games, ``GAME.deal_in_rate`` of both bots (hands in which the seat discarded
   the winning tile, per seat-hand).
 
+``--cpu-minutes M`` plays deals one after the other (in one process, ``--deals`` at most)
+until M minutes of CPU are used, and reports the deals played (the first deals of the seed,
+as a run of that many deals plays them), each deal's value on stderr as it comes.
+
 ``--moves N`` prints instead ``GAME.strong_move_p95_ms`` at the bot's table budget, over N
 decisions with a choice (every fifth of heuristic one-hand games).
 
@@ -28,8 +32,9 @@ import argparse
 import math
 import os
 import random
+import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from benchmarks import Figure
@@ -55,6 +60,7 @@ def measure(
     challenger: str = "strong",
     baseline: str = "heuristic",
     challenger_args: dict[str, Any] | None = None,
+    cpu_minutes: float | None = None,
 ) -> Iterator[Figure]:
     """The figures of one game (see the module docstring)."""
     spec = GAMES[game]
@@ -70,6 +76,8 @@ def measure(
         seed=seed,
         workers=workers,
         challenger_args=challenger_args,
+        cpu_s=None if cpu_minutes is None else cpu_minutes * 60,
+        progress=_progress(game) if cpu_minutes is not None else None,
     )
     unit = "share of games won" if result.measure == "share_won" else "score per hand"
     extra: dict[str, Any] = {
@@ -78,11 +86,17 @@ def measure(
         "deals": result.deals,
         "seed": seed,
     }
+    if cpu_minutes is not None:
+        extra["cpu_minutes"] = cpu_minutes
     if challenger_args:
         extra["challenger_args"] = challenger_args
     yield Figure(name, result.value, unit, _TARGETS[spec.fixed_partners], extra)
     yield Figure(
-        f"{game}.{challenger}_move_p95_ms", result.move_p95_ms, "ms", "<= 1000", {"deals": deals}
+        f"{game}.{challenger}_move_p95_ms",
+        result.move_p95_ms,
+        "ms",
+        "<= 1000",
+        {"deals": result.deals},
     )
     if result.deal_in is not None:
         yield Figure(
@@ -93,9 +107,16 @@ def measure(
             {
                 challenger: round(result.deal_in["challenger"], 4),
                 baseline: round(result.deal_in["baseline"], 4),
-                "deals": deals,
+                "deals": result.deals,
             },
         )
+
+
+def _progress(game: str) -> Callable[[int, float], None]:
+    def tell(n: int, value: float) -> None:
+        print(f"{game}: deal {n}: {value:+.3f}", file=sys.stderr, flush=True)
+
+    return tell
 
 
 def move_times(game: str, moves: int, challenger: str = "strong", seed: int = 2026) -> list[float]:
@@ -144,6 +165,11 @@ def main(argv: Sequence[str]) -> Iterator[Figure]:
     parser.add_argument("--rollouts", type=int, help="the search bot's samples per move")
     parser.add_argument("--budget-ms", type=int, help="the search bot's time cap per move")
     parser.add_argument(
+        "--cpu-minutes",
+        type=float,
+        help="play deals (at most --deals) until this much CPU time is used, one process",
+    )
+    parser.add_argument(
         "--moves",
         type=int,
         help="instead: time the challenger at its table budget on this many decisions",
@@ -176,6 +202,7 @@ def main(argv: Sequence[str]) -> Iterator[Figure]:
             args.challenger,
             args.baseline,
             bot_args or None,
+            args.cpu_minutes,
         )
 
 

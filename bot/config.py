@@ -42,6 +42,9 @@ class Settings:
         log_level: ``DEBUG`` … ``CRITICAL`` (``LOG_LEVEL``, default ``INFO``).
         default_locale: ``en-US``, ``zh-CN``, ``zh-TW`` or ``zh-HK`` (``DEFAULT_LOCALE``).
         default_pace: a pace preset or seconds (``DEFAULT_PACE``, default ``live``).
+        bot_workers: processes in which the strong (search) bots think, off the event loop
+            (``BOT_WORKERS``, 0-16, default 1); 0 keeps every bot on the loop, and then tables
+            play ``normal`` bots unless they set ``bot_level`` (:mod:`bot.thinking`).
         discord_api_base: TEST ONLY, REST base URL such as ``http://127.0.0.1:PORT/api/v10``
             (``DISCORD_API_BASE``); ``None`` means the real Discord.
         discord_gateway_url: TEST ONLY, gateway URL such as ``ws://127.0.0.1:PORT/``
@@ -56,6 +59,7 @@ class Settings:
     default_pace: str = "live"
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
+    bot_workers: int = 1
 
     @classmethod
     def from_env(
@@ -103,6 +107,9 @@ class Settings:
             parse_pace(pace)
         except PaceError as exc:
             raise ConfigError(f"DEFAULT_PACE: {exc}") from None
+        workers_text = get("BOT_WORKERS") or "1"
+        if not workers_text.isdigit() or int(workers_text) > 16:
+            raise ConfigError(f"BOT_WORKERS must be a number from 0 to 16, not {workers_text!r}")
         api_base = get("DISCORD_API_BASE")
         gateway = get("DISCORD_GATEWAY_URL")
         for name, url in (("DISCORD_API_BASE", api_base), ("DISCORD_GATEWAY_URL", gateway)):
@@ -119,6 +126,7 @@ class Settings:
             default_pace=pace,
             discord_api_base=api_base,
             discord_gateway_url=gateway,
+            bot_workers=int(workers_text),
         )
 
     def configure_logging(self) -> None:

@@ -6,11 +6,13 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from bot.table_core import AUTO_RETRY_S, TableServiceCore, bot_kind, log
 from bot.table_model import Table, TableUpdate, is_private
+from bot.thinking import SLOW_KINDS
 from bot.timers import TIMEOUTS_TO_HAND_OVER, Deadline, plan_deadlines
-from games.base import Action, Decision, IllegalAction, Player
+from games.base import Action, Decision, Game, IllegalAction, Player
 
 
 class AutoMixin(TableServiceCore):
@@ -98,49 +100,79 @@ class AutoMixin(TableServiceCore):
         if table is None or table.status != "playing":
             return
         updates: list[TableUpdate] = []
+        think: _Think | None = None
         async with table.lock:
             deadline = table.timers.get(seat)
             if table.status != "playing" or deadline is None or deadline.due != due:
                 return
-            move = self._bot_move(table, seat, required=True)
-            if move is None:
-                return
-            assert table.engine is not None
-            private = is_private(table.engine.pending(), seat)
-            seat_obj = table.seats[seat]
-            saved = (seat_obj.timeouts_in_a_row, seat_obj.auto)
-            handed = False
-            if not private:
-                seat_obj.timeouts_in_a_row += 1
-                handed = seat_obj.timeouts_in_a_row >= TIMEOUTS_TO_HAND_OVER and not seat_obj.auto
-                if handed:
-                    seat_obj.auto = True
-            seq = len(table.engine.actions)
-            try:
-                # a missed private decision (a mahjong claim) is no missed turn: it is not
-                # counted and is told as an ordinary move, or the table would learn of it
-                await self._commit(
-                    table,
-                    move,
-                    f"sys:timeout:{seq}",
-                    None,
-                    "action" if private else "timeout",
-                    updates,
-                    seats_changed=not private,
-                )
-            except Exception:
-                # not stored (the engine was rolled back): undo the count and try again soon
-                seat_obj.timeouts_in_a_row, seat_obj.auto = saved
-                log.exception("table %s seat %s: the timeout move failed", table.id, seat)
-                self.scheduler.call_at(
-                    self.clock() + AUTO_RETRY_S,
-                    ("t", table_id, "due", seat),
-                    lambda: self._on_deadline(table_id, seat, due),
-                )
-                return
-            if handed:
-                updates.append(TableUpdate(table, "auto_seat"))
+            if self._off_loop(table, seat):
+                think = self._think_plan(table, seat, required=True)
+                if think is None:  # already being worked out
+                    return
+            else:
+                move = self._bot_move(table, seat, required=True)
+                if move is None:
+                    return
+                await self._timeout_commit(table, seat, move, due, updates)
+        if think is not None:
+            answer = await self._think(table, think)
+            async with table.lock:
+                table.thinking.discard(think.key)
+                deadline = table.timers.get(seat)
+                if (
+                    self._stopping
+                    or table.status != "playing"
+                    or deadline is None
+                    or deadline.due != due
+                    or self._state_key(table, seat) != think.key
+                ):
+                    return  # the table moved on while the bot thought: nothing stale is played
+                move = self._checked(table, seat, answer, required=True)
+                if move is None:
+                    return
+                await self._timeout_commit(table, seat, move, due, updates)
         await self._notify(updates)
+
+    async def _timeout_commit(
+        self, table: Table, seat: int, move: Action, due: float, updates: list[TableUpdate]
+    ) -> None:
+        """Play the bot's ``move`` for a person whose deadline ``due`` passed (lock held)."""
+        assert table.engine is not None
+        table_id = table.id
+        private = is_private(table.engine.pending(), seat)
+        seat_obj = table.seats[seat]
+        saved = (seat_obj.timeouts_in_a_row, seat_obj.auto)
+        handed = False
+        if not private:
+            seat_obj.timeouts_in_a_row += 1
+            handed = seat_obj.timeouts_in_a_row >= TIMEOUTS_TO_HAND_OVER and not seat_obj.auto
+            if handed:
+                seat_obj.auto = True
+        seq = len(table.engine.actions)
+        try:
+            # a missed private decision (a mahjong claim) is no missed turn: it is not
+            # counted and is told as an ordinary move, or the table would learn of it
+            await self._commit(
+                table,
+                move,
+                f"sys:timeout:{seq}",
+                None,
+                "action" if private else "timeout",
+                updates,
+                seats_changed=not private,
+            )
+        except Exception:
+            # not stored (the engine was rolled back): undo the count and try again soon
+            seat_obj.timeouts_in_a_row, seat_obj.auto = saved
+            log.exception("table %s seat %s: the timeout move failed", table.id, seat)
+            self.scheduler.call_at(
+                self.clock() + AUTO_RETRY_S,
+                ("t", table_id, "due", seat),
+                lambda: self._on_deadline(table_id, seat, due),
+            )
+            return
+        if handed:
+            updates.append(TableUpdate(table, "auto_seat"))
 
     # ----------------------------------------------------------- automatic
     def seat_bot(self, table_id: int, seat: int) -> Player:
@@ -149,28 +181,50 @@ class AutoMixin(TableServiceCore):
         return self._bot(self.get(table_id), seat)
 
     def _bot(self, table: Table, seat: int) -> Player:
-        bots = table.spec.bots()
-        options = table.engine.options if table.engine is not None else table.resolved_options()
-        level = str(getattr(options, "bot_level", "normal"))
-        kind = bot_kind(level, table.seats[seat].bot, list(bots))
+        kind = self._bot_kind(table, seat)
         player = table._bots.get((seat, kind))
         if player is None:
-            player = bots[kind]()
+            player = table.spec.bots()[kind]()
             table._bots[(seat, kind)] = player
         return player
 
-    def _bot_rng(self, table: Table, seat: int, salt: str = "") -> random.Random:
-        # derived from the state, so a resumed game makes the same bot choices
+    def _bot_kind(self, table: Table, seat: int) -> str:
+        options = table.engine.options if table.engine is not None else table.resolved_options()
+        level = str(getattr(options, "bot_level", "normal"))
+        return bot_kind(level, table.seats[seat].bot, list(table.spec.bots()))
+
+    def _bot_rng_key(self, table: Table, seat: int, salt: str = "") -> str:
+        # derived from the state, so a resumed game makes the same bot choices (a string:
+        # what a worker process rebuilds the same generator from, bot.thinking)
         assert table.engine is not None
-        return random.Random(f"{salt}{table.engine.seed}:{len(table.engine.actions)}:{seat}")
+        return f"{salt}{table.engine.seed}:{len(table.engine.actions)}:{seat}"
+
+    def _bot_rng(self, table: Table, seat: int, salt: str = "") -> random.Random:
+        return random.Random(self._bot_rng_key(table, seat, salt))
 
     def _bot_move(self, table: Table, seat: int, *, required: bool) -> Action | None:
-        """The seat's bot's move; for a required decision it falls back to the first legal move."""
+        """The seat's bot's move, on the loop; for a required decision it falls back to the
+        first legal move."""
+        engine = table.engine
+        assert engine is not None
+        answer: Action | BaseException
+        try:
+            answer = self._bot(table, seat).choose(engine, seat, self._bot_rng(table, seat))
+        except Exception as exc:
+            answer = exc
+        return self._checked(table, seat, answer, required=required)
+
+    def _checked(
+        self, table: Table, seat: int, answer: Action | BaseException, *, required: bool
+    ) -> Action | None:
+        """A bot's ``answer`` (a move, or what it raised) checked by the engine; for a
+        required decision a refused or failed answer falls back to the first legal move."""
         engine = table.engine
         assert engine is not None
         try:
-            move = self._bot(table, seat).choose(engine, seat, self._bot_rng(table, seat))
-            move = Action(seat, move.kind, dict(move.data))
+            if isinstance(answer, BaseException):
+                raise answer
+            move = Action(seat, answer.kind, dict(answer.data))
             engine.check(move)
             return move
         except IllegalAction as exc:
@@ -184,18 +238,96 @@ class AutoMixin(TableServiceCore):
         legal = engine.legal_actions(seat, 1)
         return legal[0] if legal else None
 
+    # ------------------------------------------------------ thinking off the loop
+    def _off_loop(self, table: Table, seat: int) -> bool:
+        """Whether ``seat``'s bot thinks off the event loop (a slow kind, a pool)."""
+        return self.thinker.off_loop and self._bot_kind(table, seat) in SLOW_KINDS
+
+    def _state_key(self, table: Table, seat: int) -> tuple[int, int, int]:
+        """The state a bot's answer is for: the seat, the engine object (a move the store
+        refused rebuilds it) and its number of moves."""
+        assert table.engine is not None
+        return (seat, id(table.engine), len(table.engine.actions))
+
+    def _think_plan(self, table: Table, seat: int, *, required: bool) -> _Think | None:
+        """Mark ``seat``'s decision as being worked out off the loop (lock held); ``None``
+        when it already is."""
+        key = self._state_key(table, seat)
+        if key in table.thinking:
+            return None
+        table.thinking.add(key)
+        assert table.engine is not None
+        return _Think(
+            seat,
+            required,
+            key,
+            self._bot_kind(table, seat),
+            self._bot(table, seat),
+            table.engine,
+            self._bot_rng_key(table, seat),
+        )
+
+    async def _think(self, table: Table, think: _Think) -> Action | BaseException:
+        """The bot's answer to ``think``, worked out by the thinker without the table's lock
+        (what it raised, if it failed)."""
+        try:
+            # the engine is only read, and pickled for a worker before the first await
+            return await self.thinker.choose(
+                think.player, think.engine, table.game, think.kind, think.seat, think.rng_key
+            )
+        except Exception as exc:
+            return exc
+
+    async def _think_and_commit(self, table: Table, think: _Think) -> None:
+        """Work out a bot seat's move off the loop, then play it if the table is still in the
+        state it was asked about (a person's move, a seat taken back or a new engine in the
+        meantime make it stale: it is dropped, and the change has scheduled the bots again)."""
+        answer = await self._think(table, think)
+        updates: list[TableUpdate] = []
+        async with table.lock:
+            table.thinking.discard(think.key)
+            if (
+                self._stopping
+                or table.status != "playing"
+                or self._state_key(table, think.seat) != think.key
+                or not table.seats[think.seat].automatic
+            ):
+                return
+            assert table.engine is not None
+            move = self._checked(table, think.seat, answer, required=think.required)
+            decision = next((d for d in table.engine.pending() if d.seat == think.seat), None)
+            if (
+                move is None
+                or decision is None
+                or (not think.required and (move.kind == "pass" or move.kind not in decision.kinds))
+            ):
+                # an optional decision answered "not now": go on with the other moves
+                self._schedule_auto(table, 0.0)
+                return
+            try:
+                await self._commit(
+                    table, move, f"sys:bot:{len(table.engine.actions)}", None, "action", updates
+                )
+            except Exception:
+                log.exception("table %s: automatic move %s failed", table.id, move)
+                self._schedule_auto(table, AUTO_RETRY_S)
+        await self._notify(updates)
+
     def _schedule_auto(self, table: Table, delay: float | None = None) -> None:
         tid = table.id
         when = self.clock() + (self.bot_delay_s if delay is None else delay)
         self.scheduler.call_at(when, ("t", tid, "auto"), lambda: self._on_auto(tid))
 
-    def _next_auto_move(self, table: Table) -> tuple[Action, str] | None:
-        """The next move nobody waits for: bots' required, bots' optional, then a due table step."""
+    def _next_auto_move(self, table: Table) -> tuple[Action, str] | _Think | None:
+        """The next move nobody waits for: bots' required, bots' optional, then a due table
+        step; or a bot's decision to work out off the loop (:class:`_Think`), or ``None``."""
         engine = table.engine
         assert engine is not None
         pending = engine.pending()
         for d in pending:
             if d.seat is not None and d.required and table.seats[d.seat].automatic:
+                if self._off_loop(table, d.seat):
+                    return self._think_plan(table, d.seat, required=True)
                 move = self._bot_move(table, d.seat, required=True)
                 if move is not None:
                     return move, f"sys:bot:{len(engine.actions)}"
@@ -207,6 +339,8 @@ class AutoMixin(TableServiceCore):
                 and d.seat not in table.consulted
             ):
                 table.consulted.add(d.seat)
+                if self._off_loop(table, d.seat):
+                    return self._think_plan(table, d.seat, required=False)
                 move = self._bot_move(table, d.seat, required=False)
                 if move is not None and move.kind != "pass" and move.kind in d.kinds:
                     return move, f"sys:bot:{len(engine.actions)}"
@@ -269,11 +403,14 @@ class AutoMixin(TableServiceCore):
         if table is None or table.status != "playing":
             return
         updates: list[TableUpdate] = []
+        think: _Think | None = None
         async with table.lock:
             if table.status != "playing":
                 return
             move = self._next_auto_move(table)
-            if move is not None:
+            if isinstance(move, _Think):
+                think = move
+            elif move is not None:
                 action, key = move
                 try:
                     await self._commit(table, action, key, None, "action", updates)
@@ -281,4 +418,21 @@ class AutoMixin(TableServiceCore):
                     # e.g. the disk is full: the engine was rolled back; try again later
                     log.exception("table %s: automatic move %s failed", table.id, action)
                     self._schedule_auto(table, AUTO_RETRY_S)
+        if think is not None:
+            await self._think_and_commit(table, think)
         await self._notify(updates)
+
+
+@dataclass(frozen=True, eq=False)
+class _Think:
+    """A bot decision to work out off the loop: the seat, whether it is required, the state
+    it is for (:meth:`AutoMixin._state_key`), the bot (kind and object), the engine and the
+    key of the bot's random source."""
+
+    seat: int
+    required: bool
+    key: tuple[int, int, int]
+    kind: str
+    player: Player
+    engine: Game
+    rng_key: str

@@ -23,6 +23,7 @@ from bot.results import match_record
 from bot.snapshots import Snapshot
 from bot.store import Store
 from bot.table_model import Listener, Table, TableUpdate, UpdateKind, to_pace
+from bot.thinking import InlineThinker, Thinker
 from bot.timers import AsyncioScheduler, Clock, Deadline, Scheduler
 from games.base import Action, Event
 
@@ -63,8 +64,14 @@ class TableServiceCore(ABC):
         default_pace: str = "live",
         bot_delay_s: float = 0.0,
         forced_pass_delay: tuple[float, float] | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
+        self.thinker: Thinker = thinker if thinker is not None else InlineThinker()
+        #: a table's ``bot_level`` when it sets none: ``strong`` where the search runs off the
+        #: event loop (its 1 s a move fits every pace, at least 10 s), else ``normal``
+        self.default_bot_level = "strong" if self.thinker.off_loop else "normal"
+        self._stopping = False  # set by shut_down: a bot's late answer is not applied
         self.forced_pass_delay = forced_pass_delay
         self._forced_rng = random.Random()  # timing only: never part of a game's state
         self.scheduler: Scheduler = (

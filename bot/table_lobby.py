@@ -76,6 +76,7 @@ class LobbyMixin(TableServiceCore):
             pace=the_pace.name,
             pace_seconds=the_pace.seconds,
             rated=rated,
+            default_bot_level=self.default_bot_level,
         )
         try:
             table.id = await self.store.insert_table(table.to_row(), self.clock())

@@ -88,6 +88,11 @@ class Table:
     _bots: dict[tuple[int, str], Player] = field(default_factory=dict, repr=False)
     #: when each pending seat's decision opened (bot.decisions): what a control is bound to
     decisions: DecisionClock = field(default_factory=DecisionClock, repr=False)
+    #: ``bot_level`` when the table sets none: the service's (``strong`` where the bots think
+    #: off the event loop, :mod:`bot.thinking`), fixed in the game's options at the start
+    default_bot_level: str = field(default="normal", repr=False)
+    #: bot decisions being worked out off the loop: (seat, engine id, action count)
+    thinking: set[tuple[int, int, int]] = field(default_factory=set, repr=False)
 
     @property
     def deadlines(self) -> dict[int, float]:
@@ -132,13 +137,19 @@ class Table:
 
     def resolved_options(self) -> GameOptions:
         """The engine's options: preset, then explicit options, then the pace's deal and,
-        with a person seated, the claim pause (``claim_pause_ms``).
+        with a person seated, the claim pause (``claim_pause_ms``), and the service's
+        ``bot_level`` (:attr:`default_bot_level`).
 
         Raises ``TableError`` ``bad_preset``/``bad_option``.
         """
         people = any(s.user_id is not None and s.bot is None for s in self.seats)
         return resolve_options(
-            self.engine_type, self.preset, self.options, self.pace_obj, people=people
+            self.engine_type,
+            self.preset,
+            self.options,
+            self.pace_obj,
+            people=people,
+            bot_level=self.default_bot_level,
         )
 
     @classmethod
@@ -241,6 +252,7 @@ def resolve_options(
     pace: Pace,
     *,
     people: bool = False,
+    bot_level: str = "normal",
 ) -> GameOptions:
     if preset not in engine.presets:
         names = ", ".join(engine.presets)
@@ -265,6 +277,10 @@ def resolve_options(
         # seated the pause is never below the floor, whatever the table says
         with contextlib.suppress(TypeError, ValueError):  # from_dict names a bad value
             merged["claim_pause_ms"] = max(int(merged["claim_pause_ms"]), CLAIM_PAUSE_MIN_MS)
+    if "bot_level" in fields and "bot_level" not in merged:
+        # the service's level: strong where its bots think off the event loop (every pace
+        # leaves at least 10 s a move, the search takes at most 1 s), else normal
+        merged["bot_level"] = bot_level
     try:
         return engine.options_type.from_dict(merged)
     except OptionError as exc:

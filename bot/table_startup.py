@@ -75,6 +75,7 @@ class StartupMixin(TableServiceCore):
                 self._set_aside_table(record, verdict.set_aside or "it cannot be read")
                 continue
             table = Table.from_row(verdict.row)
+            table.default_bot_level = self.default_bot_level
             if table.status == "playing":
                 assert table.game_id is not None and verdict.engine is not None
                 if verdict.discarded_snapshot is not None and record.snapshot is not None:
@@ -145,7 +146,9 @@ class StartupMixin(TableServiceCore):
         """Stop every timer and scheduled move, snapshot every playing table (so the next
         start-up replays nothing) and give up the claim on the database file (the store
         stays open; the caller closes it)."""
+        self._stopping = True
         await self.scheduler.close()
+        self.thinker.close()
         fresh = []
         for table in self.open_tables():
             engine = table.engine

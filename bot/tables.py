@@ -105,6 +105,9 @@ class TableService(StartupMixin, LobbyMixin, PlayMixin, AutoMixin):
             declaration) is passed for them after a uniformly random delay in that range, so
             nobody taps for a non-choice and the timing reveals nothing; None (default): the
             person passes themselves.
+        thinker: where bots think (:mod:`bot.thinking`); default on the event loop. With an
+            off-loop one (:class:`bot.thinking.PoolThinker`) the search bots' moves leave the
+            loop and tables that set no ``bot_level`` play ``strong``.
 
     Each job lives in its own module (see :mod:`bot.table_core`); this class adds what
     front ends read.

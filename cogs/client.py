@@ -72,6 +72,7 @@ class PaijuBot(commands.Bot):
         rng_seed: int | None = None,
         edit_intervals: tuple[float, float] = (1.05, 1.0),
         forced_pass_delay: tuple[float, float] | None = FORCED_PASS_DELAY,
+        bot_workers: int = 0,
         **kwargs: Any,
     ) -> None:
         from cogs.failures import PaijuTree
@@ -95,6 +96,7 @@ class PaijuBot(commands.Bot):
         self.rng_seed = rng_seed
         self.edit_intervals = edit_intervals
         self.forced_pass_delay = forced_pass_delay
+        self.bot_workers = bot_workers  # processes for the strong bots (0: on the loop)
         self.service: Any = service
         self.store: Any = getattr(service, "store", None)
         self.state: DiscordState
@@ -110,12 +112,15 @@ class PaijuBot(commands.Bot):
 
         if self.service is None:
             self.store = await Store.open(self.settings.database_path)
+            from bot.thinking import PoolThinker
+
             self.service = TableService(
                 self.store,
                 default_pace=self.settings.default_pace,
                 bot_delay_s=self.bot_delay_s,
                 rng_seed=self.rng_seed,
                 forced_pass_delay=self.forced_pass_delay,
+                thinker=PoolThinker(self.bot_workers) if self.bot_workers > 0 else None,
             )
         self.state = await DiscordState.open(self.settings.database_path)
         self.display = TableDisplay(
@@ -229,7 +234,8 @@ def create_bot(settings: Settings, **kwargs: Any) -> PaijuBot:
 
     Keyword arguments go to :class:`PaijuBot` (``service``, ``bot_delay_s``,
     ``sync_commands``, ``rng_seed``, ``forced_pass_delay`` (seconds, low and high, before a
-    person who can only pass is passed for; None: never), ``edit_intervals`` = (table
+    person who can only pass is passed for; None: never), ``bot_workers`` (processes in which
+    the strong bots think, bot.thinking; 0, the default: on the loop), ``edit_intervals`` = (table
     message, hand message) seconds between two edits, and discord.py's own, e.g.
     ``max_messages``).
     """
@@ -241,7 +247,7 @@ async def run(settings: Settings) -> None:
     """Run the bot until it is stopped. Raises ``ValueError`` when no token is set."""
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set: the bot needs its token to log in")
-    bot = create_bot(settings, bot_delay_s=0.8)
+    bot = create_bot(settings, bot_delay_s=0.8, bot_workers=settings.bot_workers)
     # SIGTERM (what `kill`, Docker without our STOPSIGNAL and Kubernetes send) stops the bot
     # the way SIGINT does: asyncio.run cancels the bot, which stores its snapshots and lets
     # go of the database's claim

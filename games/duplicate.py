@@ -31,7 +31,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -257,18 +257,26 @@ def run_duplicate(
     workers: int = 1,
     options: Mapping[str, Any] | None = None,
     challenger_args: Mapping[str, Any] | None = None,
+    cpu_s: float | None = None,
+    progress: Callable[[int, float], None] | None = None,
 ) -> DuplicateResult:
     """Play ``deals`` deals duplicate and return the figures (see the module docstring).
 
     ``options`` are table options on top of a one-hand match; ``challenger_args`` keyword
     arguments for the challenger's factory. ``workers`` > 1 plays deals in that many
-    processes (same result). Raises ``ValueError``
-    for ``deals`` < 1 or ``workers`` < 1, ``KeyError`` for an unknown bot kind.
+    processes (same result). ``cpu_s``: stop after the deal that brings this process's CPU
+    time (``time.process_time``) past ``cpu_s`` seconds (one process only); the deals played
+    are then the first deals of the seed, the very ones a run of that many deals plays.
+    ``progress(deal number, value)`` is called after each deal of a one-process run. Raises
+    ``ValueError`` for ``deals`` < 1 or ``workers`` < 1 (or > 1 with ``cpu_s``),
+    ``KeyError`` for an unknown bot kind.
     """
     if deals < 1:
         raise ValueError(f"deals must be at least 1, not {deals}")
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    if cpu_s is not None and workers != 1:
+        raise ValueError("a CPU budget (cpu_s) is for one process only")
     spec = get_game(game_key)
     bots = spec.bots()
     for kind in (challenger, baseline):
@@ -278,7 +286,14 @@ def run_duplicate(
     extra, bot_args = dict(options or {}), dict(challenger_args or {})
     args = [(spec.key, challenger, baseline, d, r, extra, bot_args) for d, r in seeds]
     if workers == 1:
-        outcomes = [play_deal(*a) for a in args]
+        outcomes = []
+        start = time.process_time()
+        for a in args:
+            outcomes.append(play_deal(*a))
+            if progress is not None:
+                progress(len(outcomes), outcomes[-1].value)
+            if cpu_s is not None and time.process_time() - start >= cpu_s:
+                break
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             outcomes = list(pool.map(play_deal, *zip(*args, strict=True)))
@@ -299,7 +314,7 @@ def run_duplicate(
         baseline=baseline,
         seed=seed,
         measure="share_won" if spec.fixed_partners else "score_diff",
-        deals=deals,
+        deals=len(outcomes),
         value=mean,
         ci_low=mean - half,
         ci_high=mean + half,

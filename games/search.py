@@ -12,9 +12,12 @@ For a decision worth thinking about, the bot
 3. plays each candidate in that world and finishes the hand with the heuristic in every seat
    (the rollout), scoring the end with the game's ``value`` for the seat;
 4. repeats with new worlds (the same world for every candidate: common random numbers, so the
-   comparison is between the moves, not the deals) until ``rollouts`` worlds or ``budget_ms``
-   of CPU time. After a quarter and after half of the worlds the worse half of the candidates
-   is dropped (successive halving), so the later worlds go to the moves still in question;
+   comparison is between the moves, not the deals) until ``rollouts`` worlds, or ``work``
+   rollout moves (the deterministic budget: the same state and random source give the same
+   choice on any machine), or, as a safety net on a machine much slower than the one the work
+   was measured on, ``budget_ms`` of CPU time. After a quarter and after half of the worlds
+   the worse half of the candidates is dropped (successive halving), so the later worlds go
+   to the moves still in question;
 5. keeps the heuristic's move unless another one beats it *with confidence*: its mean gain
    over the heuristic's move, world by world, less one standard error, is above zero (and the
    gain above 0.02). So a few worlds' noise does not make it play worse than the heuristic;
@@ -49,8 +52,9 @@ _CONFIDENCE = 1.0
 _MIN_GAIN = 0.02
 
 
-def finish_hand(game: Game, players: list[Player], rng: random.Random) -> None:
-    """Play ``game`` (a world) until the current hand's result is in or the match is over.
+def finish_hand(game: Game, players: list[Player], rng: random.Random) -> int:
+    """Play ``game`` (a world) until the current hand's result is in or the match is over;
+    return the number of moves played.
 
     Required decisions only: table steps at once, seats by ``players``; optional decisions
     are left (bots pass on them in the phases searched). Raises ``RuntimeError`` past 3000
@@ -61,7 +65,7 @@ def finish_hand(game: Game, players: list[Player], rng: random.Random) -> None:
     while len(game.hand_results) == start and not game.is_over:
         required = [d for d in game.pending() if d.required]
         if not required:
-            return
+            return moves
         decision = required[0]
         if decision.seat is None:
             step = game.table_action()
@@ -72,6 +76,7 @@ def finish_hand(game: Game, players: list[Player], rng: random.Random) -> None:
         moves += 1
         if moves > _MAX_ROLLOUT:
             raise RuntimeError("a rollout did not end the hand")
+    return moves
 
 
 def clone(game: Game) -> Game:
@@ -96,10 +101,14 @@ class SearchPlayer:
         searchable: ``(game, seat) -> bool``: whether this decision is searched (default
             :func:`in_play`).
         rollouts: worlds per decision (at most).
-        budget_ms: CPU milliseconds per decision (``time.process_time``): no new world is
-            started when one more, as long as the mean world so far, would pass it, so a move
-            takes about ``budget_ms`` at most (the table's 800 leaves room under the 1 s a move
-            of issue 22).
+        work: rollout moves per decision (all candidates' together), or ``None``: no new
+            world is started when one more, as long as the mean world so far, would pass it.
+            This is the budget that binds at the table: it is counted, not timed, so the
+            choice depends only on the state and ``rng`` (the host derives ``rng`` from the
+            game's seed and move number). A game's default is measured to take about 0.75 s
+            of CPU at p95 (issue 22: at most 1 s a move).
+        budget_ms: CPU milliseconds per decision (``time.process_time``), the same way: the
+            safety net on a slower machine (where it binds, the choice depends on the speed).
         candidates: at most this many of ``legal_actions`` are compared (plus the heuristic's).
     """
 
@@ -110,11 +119,12 @@ class SearchPlayer:
         value: Callable[[Game, int], float],
         searchable: Callable[[Game, int], bool] = in_play,
         rollouts: int = 24,
-        budget_ms: int = 800,
+        budget_ms: int = 1000,
         candidates: int = 8,
+        work: int | None = None,
     ) -> None:
-        if rollouts < 1 or budget_ms < 1 or candidates < 1:
-            raise ValueError("rollouts, budget_ms and candidates must be at least 1")
+        if rollouts < 1 or budget_ms < 1 or candidates < 1 or (work is not None and work < 1):
+            raise ValueError("rollouts, budget_ms, candidates and work must be at least 1")
         self.heuristic = heuristic
         self.fallback = heuristic()
         self.determinize = determinize
@@ -123,6 +133,7 @@ class SearchPlayer:
         self.rollouts = rollouts
         self.budget_ms = budget_ms
         self.candidates = candidates
+        self.work = work
         # after a quarter and after half of the worlds, the worse half of the moves is dropped
         self._halvings = {max(2, rollouts // 4), max(3, rollouts // 2)}
 
@@ -142,6 +153,7 @@ class SearchPlayer:
         diffs: list[list[float]] = [[] for _ in moves]
         alive = list(range(len(moves)))
         start = time.process_time()
+        plies = 0
         seeds = random.Random(rng.getrandbits(64))
         for worlds in range(1, self.rollouts + 1):
             world_rng = random.Random(seeds.getrandbits(64))
@@ -154,13 +166,15 @@ class SearchPlayer:
                 trial = clone(world) if n < len(alive) - 1 else world
                 trial.apply(moves[i])
                 players = [self.heuristic() for _ in range(trial.seat_count)]
-                finish_hand(trial, players, random.Random(rollout_seed))
+                plies += 1 + finish_hand(trial, players, random.Random(rollout_seed))
                 values[i] = self.value(trial, seat)
             for i in alive:
                 diffs[i].append(values[i] - values[0])
             elapsed = (time.process_time() - start) * 1000
             # stop when one more world (about as long as the mean so far) would overrun
             if elapsed * (worlds + 1) / worlds >= self.budget_ms:
+                break
+            if self.work is not None and plies * (worlds + 1) / worlds >= self.work:
                 break
             if worlds in self._halvings and len(alive) > 2:
                 # successive halving: the worlds left go to the better half of the moves (the

@@ -19,7 +19,8 @@ from games.dagun.search import strong_player
 
 def StrongPlayer(**budget: Any) -> Player:
     """The search bot (determinized Monte Carlo over the heuristic, :mod:`games.dagun.search`);
-    ``budget``: ``rollouts``, ``budget_ms``, ``candidates`` (:class:`games.search.SearchPlayer`)."""
+    ``budget``: ``rollouts``, ``budget_ms``, ``candidates``, ``work``
+    (:class:`games.search.SearchPlayer`)."""
     return strong_player(HeuristicPlayer, **budget)
 
 

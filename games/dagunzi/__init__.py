@@ -19,7 +19,7 @@ from games.tricks.search import strong_player
 
 def StrongPlayer(**budget: Any) -> Player:
     """The search bot (determinized Monte Carlo over the heuristic); ``budget``: ``rollouts``,
-    ``budget_ms``, ``candidates`` (see :class:`games.search.SearchPlayer`)."""
+    ``budget_ms``, ``candidates``, ``work`` (see :class:`games.search.SearchPlayer`)."""
     return strong_player(HeuristicPlayer, **budget)
 
 

@@ -85,7 +85,16 @@ def test_env_example_lists_every_setting_and_parses(monkeypatch: pytest.MonkeyPa
         "DEFAULT_PACE",
         "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL",
+        "BOT_WORKERS",
     }
     for name in names:
         monkeypatch.delenv(name, raising=False)
     assert Settings.from_env(dotenv_path=example) == Settings()
+
+
+def test_bot_workers_are_a_small_number() -> None:
+    assert Settings.from_env({}).bot_workers == 1
+    assert Settings.from_env({"BOT_WORKERS": "0"}).bot_workers == 0
+    for bad in ("-1", "two", "17"):
+        with pytest.raises(ConfigError, match="BOT_WORKERS must be a number from 0 to 16"):
+            Settings.from_env({"BOT_WORKERS": bad})
