@@ -25,6 +25,7 @@ SUITES: dict[str, str] = {
     "claim_pause": "benchmarks.bench_claim_pause",
     "fuzz_controls": "benchmarks.bench_fuzz_controls",
     "strength": "benchmarks.bench_strength",
+    "bot_loop": "benchmarks.bench_bot_loop",
 }
 
 
@@ -34,6 +35,13 @@ def main(argv: list[str]) -> int:
         from benchmarks.bench_strength import main as strength
 
         for figure in strength(argv[1:]):
+            print(figure.to_line(), flush=True)
+        return 0
+    if argv[:1] == ["bot_loop"] and len(argv) > 1:
+        # the bot_loop suite takes its own arguments: --tables N, --seconds S, --inline ...
+        from benchmarks.bench_bot_loop import main as bot_loop
+
+        for figure in bot_loop(argv[1:]):
             print(figure.to_line(), flush=True)
         return 0
     names = argv or list(SUITES)

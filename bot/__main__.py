@@ -467,7 +467,6 @@ def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
                 bot=args.bot,
                 new=args.new,
                 carry_on=play_command(args.game, db),
-                bot_workers=settings.bot_workers,
             )
         )
     except KeyboardInterrupt:

@@ -40,7 +40,6 @@ from bot.screens import (
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
 from bot.textview import format_action, hand_groups, name_seats, render_hand_end, render_view
-from bot.thinking import PoolThinker
 from bot.timers import Scheduler
 from bot.typed import ALL_KINDS, read_cards_move
 from games.base import Action
@@ -394,7 +393,6 @@ async def play(
     new: bool = False,
     scheduler: Scheduler | None = None,
     carry_on: str | None = None,
-    bot_workers: int = 0,
 ) -> int:
     """Play in the terminal until the match ends (0) or input ends / ``quit`` (0, game saved).
 
@@ -404,8 +402,6 @@ async def play(
     (the store is closed again first). ``scheduler``: where timers and bot moves run
     (tests pass a manual one; default: the event loop's clock). ``carry_on``: the command
     printed on leaving that resumes the game (default: :func:`play_command` of ``db_path``).
-    ``bot_workers``: processes in which the strong bots think (:mod:`bot.thinking`; 0, the
-    default: on the loop, and the bots play ``normal`` unless the options say otherwise).
     """
     again = carry_on or play_command(game, db_path)
     channel = terminal_channel(game)
@@ -416,7 +412,6 @@ async def play(
             default_pace=pace,
             scheduler=scheduler,
             forced_pass_delay=FORCED_PASS_DELAY,
-            thinker=PoolThinker(bot_workers) if bot_workers > 0 else None,
         )
     except BaseException:
         await store.close()
