@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -28,6 +29,9 @@ from cogs.actions import app, defer, lang, reply
 from cogs.i18n import tr
 from cogs.tables import GAME_CHOICES
 from games.registry import GAMES
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 __all__ = ["LEAGUE", "LeagueCog", "game_title", "setup", "standings_text"]
 
@@ -89,13 +93,13 @@ def standings_text(lg: str, standings: SeasonStandings, limit: int = 20) -> str:
 
 
 async def _standings_file(
-    bot_store: object, standings: SeasonStandings, guild: discord.Guild | None
+    store: Store, standings: SeasonStandings, guild: discord.Guild | None
 ) -> discord.File:
+    """The standings picture (:mod:`render.standings`): the top 20, each named as the server
+    shows them, else as they last sat at a table."""
     from render.standings import StandingsRow, standings_png
 
-    store = bot_store
-    ids = [line.user_id for line in standings.lines]
-    names = await store.player_names(ids)  # type: ignore[attr-defined]
+    names = await store.player_names([line.user_id for line in standings.lines[:20]])
     rows = []
     for line in standings.lines[:20]:
         member = guild.get_member(line.user_id) if guild is not None else None

@@ -14,7 +14,7 @@ from render.leaderboard import _MEDALS, _ROW_H, _fit
 
 __all__ = ["StandingsRow", "standings_image", "standings_png"]
 
-_W = 860
+_W = 900
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class StandingsRow:
 
 def standings_image(rows: Sequence[StandingsRow], title: str = "") -> Image.Image:
     """Draw ``rows`` in the given order: rank (top three as medals), name, rating, games,
-    wins, points. 860 px wide; returns RGB."""
+    wins, points. 900 px wide; returns RGB."""
     title_h = 70 if title else 16
     head_h = 40
     height = title_h + head_h + max(1, len(rows)) * _ROW_H + 20
@@ -54,7 +54,7 @@ def standings_image(rows: Sequence[StandingsRow], title: str = "") -> Image.Imag
             bold=True,
             anchor="lm",
         )
-    cols = {"rank": 58, "name": 108, "rating": 530, "games": 630, "wins": 730, "points": 830}
+    cols = {"rank": 58, "name": 108, "rating": 505, "games": 620, "wins": 720, "points": 870}
     y = title_h
     for key, text, anchor in (
         ("rank", "#", "mm"),
