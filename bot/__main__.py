@@ -10,6 +10,8 @@
 * ``backup PATH``, ``check PATH``, ``health``: copy the live database, verify a
   copy, tell whether a bot runs the database (``bot.backup``).
 * ``tournament simulate``: bot-only tournaments with their invariants (``bot.tournaments.cli``).
+* ``web``: serve the read-only web pages of ``--db`` alone (:data:`WEB_FRONT_END`, loaded by
+  name like the Discord front end; ``run`` serves them too when ``WEB_PORT`` is set).
 
 Common options: ``--db PATH`` (default: ``DATABASE_PATH`` or ``paiju.sqlite3``;
 ``simulate`` defaults to a temporary file), ``--preset NAME``, ``--match
@@ -48,13 +50,16 @@ from bot.console import bot_command, fit_console, play_command
 from bot.errors import TableError
 from bot.pace import PaceError, parse_pace
 
-__all__ = ["DISCORD_FRONT_END", "HANDLERS", "main"]
+__all__ = ["DISCORD_FRONT_END", "HANDLERS", "WEB_FRONT_END", "main"]
 
 MAX_SEED = 2**63 - 1
 """Seeds are stored as SQLite integers (64-bit signed)."""
 
 DISCORD_FRONT_END = "cogs.client"
 """The module ``run`` loads by name; it has ``main(settings) -> exit status``."""
+
+WEB_FRONT_END = "web.server"
+"""The module ``web`` loads by name; it has ``main(settings, db, host, port) -> exit status``."""
 
 TOKEN_HELP = """\
 DISCORD_TOKEN is not set, so the Discord bot cannot start.
@@ -251,6 +256,21 @@ def _parser() -> argparse.ArgumentParser:
         description=RUN_HELP,
         formatter_class=_Formatter,
     )
+    web = sub.add_parser(
+        "web",
+        help="serve the read-only web pages (leaderboards, players, replays, rules)",
+        description="Serve the league's read-only web pages from a database, alone (python -m"
+        " bot run serves them too when WEB_PORT is set). Only servers listed with /league web on"
+        " are shown, and only finished matches.",
+    )
+    web.set_defaults(subparser=web)
+    web.add_argument(
+        "--db",
+        type=_db_argument,
+        help="SQLite database file (default: DATABASE_PATH, else paiju.sqlite3); it must exist",
+    )
+    web.add_argument("--host", help="address to listen on (default: WEB_HOST, else 127.0.0.1)")
+    web.add_argument("--port", type=int, help="port to listen on (default: WEB_PORT, else 8080)")
     from bot.backup import add_commands
 
     add_commands(sub)  # backup, check, health
@@ -448,6 +468,17 @@ def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
     return status
 
 
+def _cmd_web(args: argparse.Namespace, settings: Settings) -> int:
+    try:
+        front_end = importlib.import_module(WEB_FRONT_END)
+    except ImportError as exc:
+        print(f"the web pages cannot be loaded: {exc}", file=sys.stderr)
+        return 1
+    db = Path(args.db) if args.db else settings.database_path
+    status: int = front_end.main(settings, db, args.host, args.port)
+    return status
+
+
 def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
     from bot.cli import play
 
@@ -521,6 +552,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "check": _cmd_backup,
     "health": _cmd_backup,
     "tournament": _cmd_tournament,
+    "web": _cmd_web,
 }
 """The command handlers by subcommand name: ``(args, settings) -> exit status``."""
 
@@ -532,6 +564,8 @@ def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if args.command in ("play", "simulate"):
             for warning in _check_table_args(args):
                 print(f"warning: {warning}", file=sys.stderr)
+        if args.command == "web" and args.port is not None and not 0 <= args.port <= 65535:
+            raise ValueError(f"--port must be 0-65535, not {args.port}")
     except ValueError as exc:
         sub.error(str(exc))
 
@@ -553,13 +587,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # a player at a prompt, or a reader of the result lines, wants those, not INFO logs
         logging.getLogger().setLevel(logging.WARNING)
     db: Path | None = None
-    if args.command in ("play", "simulate", "resume"):
+    if args.command in ("play", "simulate", "resume", "web"):
         db = Path(args.db) if args.db else None
         if db is None and args.command != "simulate":  # simulate: a temporary file
             db = settings.database_path
     if db is not None:
         try:
-            check_db_path(db, must_exist=args.command == "resume")
+            check_db_path(db, must_exist=args.command in ("resume", "web"))
         except ValueError as exc:  # one line, no usage: the arguments were right
             print(f"error: {exc}", file=sys.stderr)
             return 2

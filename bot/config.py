@@ -49,6 +49,10 @@ class Settings:
             (``DISCORD_API_BASE``); ``None`` means the real Discord.
         discord_gateway_url: TEST ONLY, gateway URL such as ``ws://127.0.0.1:PORT/``
             (``DISCORD_GATEWAY_URL``); ``None`` means the real Discord.
+        web_port: the port of the read-only web pages (``WEB_PORT``); ``None``: ``run``
+            serves no pages (``python -m bot web`` then uses 8080).
+        web_host: the address they listen on (``WEB_HOST``, default ``127.0.0.1``; ``0.0.0.0``
+            in a container, whose port compose publishes).
     """
 
     discord_token: str | None = None
@@ -60,6 +64,8 @@ class Settings:
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
     bot_workers: int = 1
+    web_port: int | None = None
+    web_host: str = "127.0.0.1"
 
     @classmethod
     def from_env(
@@ -117,6 +123,12 @@ class Settings:
                 raise ConfigError(
                     f"{name} must be a URL (http://, https://, ws://, wss://), not {url!r}"
                 )
+        port_text = get("WEB_PORT")
+        port: int | None = None
+        if port_text is not None:
+            if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+                raise ConfigError(f"WEB_PORT must be a port number 1-65535, not {port_text!r}")
+            port = int(port_text)
         return cls(
             discord_token=token,
             database_path=Path(db) if db else Path("paiju.sqlite3"),
@@ -127,6 +139,8 @@ class Settings:
             discord_api_base=api_base,
             discord_gateway_url=gateway,
             bot_workers=int(workers_text),
+            web_port=port,
+            web_host=get("WEB_HOST") or "127.0.0.1",
         )
 
     def configure_logging(self) -> None:

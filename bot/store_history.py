@@ -179,3 +179,22 @@ class HistoryStore(StoreBase):
                 match.hands = [HandRow(h[0], json.loads(h[1])) for h in await cur.fetchall()]
             out.append(match)
         return out
+
+    async def set_web_listing(self, guild_id: int, listed: bool, name: str, now: float) -> None:
+        """Show (``listed``) or hide a server on the web pages (``/league web on|off``),
+        with its name as Discord gives it now."""
+        async with self._txn() as db:
+            await db.execute(
+                "INSERT INTO web_listing (guild_id, listed, name, updated_at) VALUES (?,?,?,?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET listed = excluded.listed,"
+                " name = excluded.name, updated_at = excluded.updated_at",
+                (guild_id, int(listed), name, now),
+            )
+
+    async def web_listed(self, guild_id: int) -> bool:
+        """True when the server is shown on the web pages."""
+        async with self._db.execute(
+            "SELECT listed FROM web_listing WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return bool(row and row[0])

@@ -30,6 +30,8 @@ Schema (``PRAGMA user_version`` = number of migrations applied; see
 * ``season_matches``: which finished matches fed which season.
 * ``match_players.sigma_after`` (migration 4): the all-time sigma after the match, NULL for
   bots, unrated matches and matches recorded before it.
+* ``web_listing``: per server, whether its organisers show it on the read-only web pages
+  (``/league web on|off``, :mod:`web`) and the server's name as Discord last gave it.
 """
 
 from __future__ import annotations
@@ -190,6 +192,15 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (season_id, match_id)
     );
     ALTER TABLE match_players ADD COLUMN sigma_after REAL;
+    """,
+    # 5: the servers whose organisers listed them on the web pages (/league web on|off)
+    """
+    CREATE TABLE web_listing (
+        guild_id INTEGER PRIMARY KEY,
+        listed INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    );
     """,
 )
 """Migration ``i`` (0-based) brings ``PRAGMA user_version`` from ``i`` to ``i + 1``."""

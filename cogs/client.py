@@ -255,8 +255,19 @@ async def run(settings: Settings) -> None:
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, signal.raise_signal, signal.SIGINT
         )
-    async with bot:
-        await bot.start(settings.discord_token)
+    pages = None
+    if settings.web_port is not None:  # the read-only web pages beside the bot (web/)
+        from web.server import start as start_web
+
+        pages = await start_web(
+            settings.database_path, settings.web_host, settings.web_port, must_exist=False
+        )
+    try:
+        async with bot:
+            await bot.start(settings.discord_token)
+    finally:
+        if pages is not None:
+            await pages.stop()
 
 
 def main(settings: Settings) -> int:

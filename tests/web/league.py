@@ -1,0 +1,106 @@
+"""A league database for the web tests: real finished matches of every game, played by bots
+through the table service (``bot.simulate``), then given to people of a listed server.
+
+* server :data:`GUILD` ("Paiju Club") is listed with ``/league web on``'s flag; its matches
+  have players :data:`PLAYERS` (user ids 101-104) and ratings;
+* server :data:`HIDDEN` has a match too but is not listed: none of it may be served;
+* a table is left playing (a hand in play), which no page may show.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from bot.simulate import simulate
+from bot.store import Store
+
+__all__ = ["GUILD", "HIDDEN", "PLAYERS", "build_league"]
+
+GUILD = 424242424242424242
+HIDDEN = 777
+PLAYERS = {101: "Alice", 102: "小明", 103: "Carol", 104: "Dmitri"}
+MATCHES = (
+    ("pajiwo", {"match": "one_hand"}),
+    ("dagunzi", {"match": "one_hand"}),
+    ("dagun", {"match": "one_hand"}),
+    ("jintan", {"match": "one_hand"}),
+    ("jinhua", {"match": "one_hand"}),
+    ("jintan", {"match": "one_round"}),
+    ("pajiwo", {"match": "one_hand"}),  # on the unlisted server
+)
+
+
+async def _play(path: Path) -> None:
+    for i, (game, options) in enumerate(MATCHES):
+        async for _ in simulate(game, games=1, seed=11 + i, db_path=path, options=options):
+            pass
+
+
+async def _list(path: Path) -> None:
+    store = await Store.open(path)
+    try:
+        await store.set_web_listing(GUILD, True, "Paiju Club", 1.0)
+        await store.set_web_listing(HIDDEN, False, "Hidden", 1.0)
+    finally:
+        await store.close()
+
+
+def build_league(path: Path) -> Path:
+    """Write the league to ``path`` (a new file) and return it."""
+    asyncio.run(_play(path))
+    db = sqlite3.connect(path)
+    with db:
+        ids = [r[0] for r in db.execute("SELECT id FROM matches ORDER BY id")]
+        for n, match_id in enumerate(ids):
+            guild = HIDDEN if n == len(ids) - 1 else GUILD
+            db.execute(
+                "UPDATE matches SET guild_id = ?, rated = 1, finished_at = ?, started_at = ?"
+                " WHERE id = ?",
+                (guild, 1_780_000_000 + 3600 * n, 1_780_000_000 + 3600 * n - 900, match_id),
+            )
+            for seat, (user, name) in enumerate(PLAYERS.items()):
+                db.execute(
+                    "UPDATE match_players SET user_id = ?, name = ?, bot = NULL,"
+                    " mu_before = ?, mu_after = ? WHERE match_id = ? AND seat = ?",
+                    (user, name, 25.0, 25.0 + (1.5 if seat % 2 else -1.0), match_id, seat),
+                )
+        for game in ("pajiwo", "dagunzi", "dagun", "jintan", "jinhua"):
+            for k, user in enumerate(PLAYERS):
+                db.execute(
+                    "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins,"
+                    " updated_at) VALUES (?,?,?,?,?,?,?,?)",
+                    (GUILD, game, user, 26.0 - k, 7.0 + k / 10, 1 + k % 2, k % 2, 1.0),
+                )
+        # a hand in play: a table and game still playing, with one action, and a stray
+        # matches row pointing at it (as a damaged file could have): no page may replay it
+        table = db.execute(
+            "INSERT INTO tables (guild_id, channel_id, game, status, host_user_id, preset,"
+            " options, pace, pace_seconds, seats, created_at, updated_at) VALUES"
+            " (?, 5, 'pajiwo', 'playing', 101, 'standard', '{}', 'live', 60, '[]', 1, 1)",
+            (GUILD,),
+        ).lastrowid
+        game_id = db.execute(
+            "INSERT INTO games (table_id, game, options, seed, seats, status, started_at)"
+            " VALUES (?, 'pajiwo', '{}', 5, '[]', 'playing', 1)",
+            (table,),
+        ).lastrowid
+        db.execute(
+            "INSERT INTO actions (game_id, seq, action, idempotency_key, at) VALUES"
+            " (?, 0, '{\"seat\": null, \"kind\": \"deal\", \"data\": {}}', 'k', 1)",
+            (game_id,),
+        )
+        db.execute(
+            "INSERT INTO matches (game_id, table_id, guild_id, game, rated, started_at,"
+            " finished_at, hands_played, result) VALUES (?, ?, ?, 'pajiwo', 0, 1, 2, 1, ?)",
+            (game_id, table, GUILD, '{"teams": [[0, 2], [1, 3]], "ranks": [1, 2]}'),
+        )
+        db.execute(
+            "INSERT INTO hands (match_id, number, result) SELECT id, 1, '{}' FROM matches"
+            " WHERE game_id = ?",
+            (game_id,),
+        )
+    db.close()
+    asyncio.run(_list(path))
+    return path

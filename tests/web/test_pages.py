@@ -1,0 +1,141 @@
+"""The web pages over HTTP (``python -m bot web`` in a subprocess): every page kind answers,
+only listed servers and finished matches are shown, bad URLs are a 404 page (never a
+traceback), the language follows ``?lang=`` or ``Accept-Language``, and a replay step's
+picture is served once (ETag, immutable, 304 on revalidation)."""
+
+from __future__ import annotations
+
+import sqlite3
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.web.league import GUILD, HIDDEN
+
+
+def get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, dict(exc.headers), exc.read()
+
+
+def matches(db: Path, guild: int) -> list[tuple[int, str, int]]:
+    """``(match id, game, hands)`` of a server's matches."""
+    with sqlite3.connect(db) as conn:
+        return conn.execute(
+            "SELECT id, game, hands_played FROM matches WHERE guild_id = ? ORDER BY id", (guild,)
+        ).fetchall()
+
+
+def test_every_page_kind_answers(site: str, league_db: Path) -> None:
+    match_id, game, _ = matches(league_db, GUILD)[0]
+    for path in (
+        "/",
+        f"/s/{GUILD}",
+        f"/s/{GUILD}/g/{game}",
+        f"/s/{GUILD}/p/101",
+        f"/s/{GUILD}/m/{match_id}",
+        f"/s/{GUILD}/m/{match_id}/h/1",
+        f"/s/{GUILD}/m/{match_id}/h/1?step=last",
+        "/rules",
+        "/rules/pajiwo",
+        "/rules/img/pajiwo-follow.png",
+        "/static/style.css",
+        "/static/replay.js",
+    ):
+        status, headers, body = get(site + path)
+        assert status == 200, (path, body[:300])
+        if path.startswith("/s/") or path in ("/", "/rules"):
+            assert headers["Content-Type"].startswith("text/html"), path
+
+
+def test_only_listed_servers_are_shown(site: str, league_db: Path) -> None:
+    _, _, front = get(site + "/")
+    assert b"Paiju Club" in front and b"Hidden" not in front
+    assert f"/s/{GUILD}".encode() in front
+    hidden_match = matches(league_db, HIDDEN)[0][0]
+    for path in (
+        f"/s/{HIDDEN}",
+        f"/s/{HIDDEN}/m/{hidden_match}",
+        f"/s/{HIDDEN}/m/{hidden_match}/h/1",
+        f"/s/{GUILD}/m/{hidden_match}",  # another server's match under a listed one
+        f"/s/{HIDDEN}/p/101",
+    ):
+        assert get(site + path)[0] == 404, path
+
+
+def test_a_game_still_in_play_is_never_shown(site: str, league_db: Path) -> None:
+    """The playing game (a table and game whose status is 'playing', with a stray matches row
+    as a damaged file could have) has no replay: the record of an unfinished game is refused."""
+    with sqlite3.connect(league_db) as conn:
+        stray = conn.execute(
+            "SELECT m.id FROM matches m JOIN games g ON g.id = m.game_id"
+            " WHERE g.status = 'playing'"
+        ).fetchone()[0]
+    assert get(f"{site}/s/{GUILD}/m/{stray}/h/1")[0] == 404
+    assert get(f"{site}/s/{GUILD}/m/{stray}/h/1/0.png")[0] == 404
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/nothing",
+        "/s/abc",
+        "/s/-1",
+        "/s/99999999999999999999999999",
+        "/s/%00",
+        f"/s/{GUILD}/m/0",
+        f"/s/{GUILD}/m/x1",
+        f"/s/{GUILD}/m/1/h/0",
+        f"/s/{GUILD}/m/1/h/99",
+        f"/s/{GUILD}/m/1/h/1?step=-1",
+        f"/s/{GUILD}/m/1/h/1?step=abc",
+        f"/s/{GUILD}/m/1/h/1?step=99999",
+        f"/s/{GUILD}/m/1/h/1/99999.png",
+        f"/s/{GUILD}/m/1/h/1/abc.png",
+        f"/s/{GUILD}/g/nosuchgame",
+        f"/s/{GUILD}/p/999",
+        "/rules/nosuch",
+        "/rules/..%2F..%2Fetc%2Fpasswd",
+        "/rules/img/..%2Fpajiwo.md",
+        "/static/nosuch.css",
+        "/static/../web/app.py",
+    ],
+)
+def test_bad_urls_are_a_404_page(site: str, path: str) -> None:
+    status, headers, body = get(site + path)
+    assert status == 404, (path, body[:300])
+    assert b"Traceback" not in body and b"File \"" not in body
+    if not path.startswith("/static"):
+        assert headers["Content-Type"].startswith("text/html")
+        assert b"<h1>404</h1>" in body
+
+
+def test_the_language_follows_the_query_or_the_browser(site: str, league_db: Path) -> None:
+    match_id = matches(league_db, GUILD)[0][0]
+    page = f"{site}/s/{GUILD}/m/{match_id}/h/1?step=last"
+    english = get(page, **{"Accept-Language": "en-GB,en;q=0.9"})[2].decode()
+    chinese = get(page, **{"Accept-Language": "zh-CN,zh;q=0.9,en;q=0.5"})[2].decode()
+    traditional = get(page + "&lang=zh-TW")[2].decode()
+    assert "Replay of hand 1" in english and 'lang="en"' in english
+    assert "第 1 局回放" in chinese and 'lang="zh-Hans"' in chinese
+    assert "第 1 局回放" in traditional and "lang=zh-TW" in traditional  # links keep it
+    assert get(page + "&lang=zh")[2].decode().count("lang=zh") > 3
+
+
+def test_a_step_picture_is_served_once(site: str, league_db: Path) -> None:
+    match_id = matches(league_db, GUILD)[0][0]
+    url = f"{site}/s/{GUILD}/m/{match_id}/h/1/2.png"
+    status, headers, body = get(url)
+    assert status == 200 and headers["Content-Type"] == "image/png"
+    assert body.startswith(b"\x89PNG")
+    assert "immutable" in headers["Cache-Control"] and "max-age=31536000" in headers["Cache-Control"]
+    tag = headers["ETag"]
+    again = get(url, **{"If-None-Match": tag})
+    assert again[0] == 304 and again[2] == b"" and again[1]["ETag"] == tag
+    assert get(f"{site}/s/{GUILD}/m/{match_id}/h/1/3.png")[1]["ETag"] != tag

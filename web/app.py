@@ -1,0 +1,404 @@
+"""The web application: routes, pages, language, caching headers and the 404 page.
+
+URLs (every id is digits; anything else, an unknown id or an unlisted server is the 404 page):
+
+* ``/``: the listed servers; ``/rules``, ``/rules/<game>``: the rules pages.
+* ``/s/<guild>``: a server's leaderboards per game and newest matches;
+  ``/s/<guild>/g/<game>``: one game's whole leaderboard;
+  ``/s/<guild>/p/<user>``: a player's figures and history;
+  ``/s/<guild>/m/<match>``: a finished match and its hands;
+  ``/s/<guild>/m/<match>/h/<hand>?step=<k>``: the replay viewer;
+  ``/s/<guild>/m/<match>/h/<hand>/<k>.png``: a step's picture (ETag, immutable).
+
+The language is ``?lang=`` (``en``, ``zh``, ``zh-TW``, ``zh-HK``), else the browser's
+``Accept-Language``; links carry an explicit ``?lang=`` on. A failure inside a handler is
+logged and answered with a plain error page, never a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import jinja2
+from aiohttp import web
+from markupsafe import Markup
+
+import present.games as presentation
+from games.registry import GAMES
+from present.i18n import is_zh, lang_of, ntr, tr
+from present.message import Reader, cards_text, render, tile_text
+from web.data import MatchLine, WebData
+from web.pictures import PictureCache, draw_step, etag
+from web.rules import rules_games, rules_html, rules_picture
+from web.steps import HandReplay, hand_replay
+
+__all__ = ["DATA", "create_app"]
+
+log = logging.getLogger(__name__)
+
+HERE = Path(__file__).resolve().parent
+DATA: web.AppKey[WebData] = web.AppKey("data", WebData)
+MAX_ID = 2**63 - 1
+IMMUTABLE = "public, max-age=31536000, immutable"
+PAGE_CACHE = "public, max-age=30"
+LANGS = {"en": "en", "zh": "zh", "zh-cn": "zh", "zh-hans": "zh", "zh-tw": "zh-TW", "zh-hk": "zh-HK"}
+
+_env = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(HERE / "templates"),
+    autoescape=True,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def choose_lang(request: web.Request) -> tuple[str, bool]:
+    """``(lang, explicit)``: ``?lang=`` when it names a language, else ``Accept-Language``."""
+    asked = request.query.get("lang", "").strip().lower().replace("_", "-")
+    if asked in LANGS:
+        return LANGS[asked], True
+    header = request.headers.get("Accept-Language", "")
+    tags: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header.split(",")):
+        tag, _, q = part.strip().partition(";q=")
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            weight = 0.0
+        if tag and weight > 0:
+            tags.append((-weight, i, tag.strip().lower()))
+    for _, _, tag in sorted(tags):
+        if tag.startswith("zh") or tag.startswith("en"):
+            return lang_of(tag), False
+    return "en", False
+
+
+def _an_id(request: web.Request, name: str) -> int:
+    text = request.match_info.get(name, "")
+    if not text.isdigit() or len(text) > 19 or int(text) > MAX_ID:
+        raise web.HTTPNotFound()
+    return int(text)
+
+
+def game_title(key: str, lang: str) -> str:
+    spec = GAMES.get(key)
+    if spec is None:
+        return key
+    return spec.title_zh if is_zh(lang) else f"{spec.title_zh} {spec.title_en}"
+
+
+class Pages:
+    """The handlers, over one :class:`WebData`, with the replay and picture caches."""
+
+    def __init__(self, data: WebData, replays: int = 48) -> None:
+        self.data = data
+        self.pictures = PictureCache()
+        self._replays: OrderedDict[tuple[int, int], HandReplay] = OrderedDict()
+        self._replay_limit = replays
+        self._building: dict[Any, asyncio.Future[Any]] = {}
+
+    # ------------------------------------------------------------------ helpers
+    def page(
+        self, request: web.Request, template: str, status: int = 200, **context: Any
+    ) -> web.Response:
+        lang, explicit = choose_lang(request)
+
+        def url(path: str, **query: Any) -> str:
+            params = {k: v for k, v in query.items() if v is not None}
+            if explicit:
+                params["lang"] = lang
+            return f"{path}?{urlencode(params)}" if params else path
+
+        def t(key: str, /, **params: Any) -> str:
+            if isinstance(params.get("n"), int):
+                return ntr(lang, f"web.{key}", params.pop("n"), **params)
+            return tr(lang, f"web.{key}", **params)
+
+        def switch(to: str) -> str:
+            query = dict(request.query)
+            query["lang"] = to
+            return f"{request.path}?{urlencode(query)}"
+
+        html = _env.get_template(template).render(
+            lang=lang,
+            html_lang={"en": "en", "zh": "zh-Hans", "zh-TW": "zh-Hant-TW"}.get(lang, "zh-Hant"),
+            t=t,
+            url=url,
+            switch=switch,
+            title_of=lambda key: game_title(key, lang),
+            when=_when,
+            **context,
+        )
+        response = web.Response(text=html, content_type="text/html", status=status)
+        response.headers["Cache-Control"] = PAGE_CACHE if status == 200 else "no-store"
+        response.headers["Vary"] = "Accept-Language"
+        return response
+
+    async def _server(self, request: web.Request) -> tuple[int, Any]:
+        guild_id = _an_id(request, "guild")
+        server = await self.data.server(guild_id)
+        if server is None:
+            raise web.HTTPNotFound()
+        return guild_id, server
+
+    async def _match(self, request: web.Request) -> tuple[Any, MatchLine]:
+        guild_id, server = await self._server(request)
+        match = await self.data.match(guild_id, _an_id(request, "match"))
+        if match is None:
+            raise web.HTTPNotFound()
+        return server, match
+
+    async def _once(self, key: Any, build: Callable[[], Awaitable[Any]]) -> Any:
+        """Run ``build`` once for concurrent requests of the same ``key``."""
+        running = self._building.get(key)
+        if running is not None:
+            return await asyncio.shield(running)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._building[key] = future
+        try:
+            value = await build()
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: no "never retrieved" warning
+            raise
+        else:
+            future.set_result(value)
+            return value
+        finally:
+            del self._building[key]
+
+    async def replay(self, match: MatchLine, hand: int) -> HandReplay:
+        key = (match.id, hand)
+        found = self._replays.get(key)
+        if found is not None:
+            self._replays.move_to_end(key)
+            return found
+        if not 1 <= hand <= len(match.hands):
+            raise web.HTTPNotFound()
+
+        async def build() -> HandReplay:
+            record = await self.data.record(match)
+            if record is None:
+                raise web.HTTPNotFound()
+            final = hand == len(match.hands)
+            replay = await asyncio.to_thread(hand_replay, record, hand, final)
+            if replay is None:
+                raise web.HTTPNotFound()
+            return replay
+
+        replay: HandReplay = await self._once(("replay", key), build)
+        self._replays[key] = replay
+        while len(self._replays) > self._replay_limit:
+            self._replays.popitem(last=False)
+        return replay
+
+    # ------------------------------------------------------------------ pages
+    async def front(self, request: web.Request) -> web.Response:
+        servers = await self.data.servers()
+        return self.page(request, "front.html", servers=servers, rules=rules_games())
+
+    async def server(self, request: web.Request) -> web.Response:
+        guild_id, server = await self._server(request)
+        played = await self.data.games_played(guild_id)
+        boards = []
+        for key in GAMES:
+            lines = await self.data.leaderboard(guild_id, key, limit=10)
+            if lines or played.get(key):
+                boards.append((key, lines, played.get(key, 0)))
+        matches = await self.data.matches(guild_id, limit=20)
+        return self.page(request, "server.html", server=server, boards=boards, matches=matches)
+
+    async def board(self, request: web.Request) -> web.Response:
+        guild_id, server = await self._server(request)
+        game = request.match_info["game"]
+        if game not in GAMES:
+            raise web.HTTPNotFound()
+        lines = await self.data.leaderboard(guild_id, game, limit=200)
+        matches = await self.data.matches(guild_id, game=game, limit=20)
+        if not lines and not matches:
+            raise web.HTTPNotFound()
+        return self.page(
+            request, "board.html", server=server, game=game, lines=lines, matches=matches
+        )
+
+    async def player(self, request: web.Request) -> web.Response:
+        guild_id, server = await self._server(request)
+        user_id = _an_id(request, "user")
+        games = await self.data.player_games(guild_id, user_id)
+        if not games:
+            raise web.HTTPNotFound()
+        name = (await self.data.names(guild_id, [user_id])).get(user_id, str(user_id))
+        matches = await self.data.matches(guild_id, user_id=user_id, limit=50)
+        return self.page(
+            request,
+            "player.html",
+            server=server,
+            user_id=user_id,
+            name=name,
+            games=games,
+            matches=matches,
+        )
+
+    async def match(self, request: web.Request) -> web.Response:
+        server, match = await self._match(request)
+        lang, _ = choose_lang(request)
+        reader = Reader(lang, match.names)
+        hands = []
+        for i, result in enumerate(match.hands, start=1):
+            lines = presentation.hand_result(match.game, result, final=i == len(match.hands))
+            hands.append((i, render(reader, lines[0]) if lines else result.get("text", "")))
+        outcome = [render(reader, m) for m in presentation.match_result(match.game, match.result)]
+        return self.page(
+            request, "match.html", server=server, match=match, hands=hands, outcome=outcome
+        )
+
+    async def replay_page(self, request: web.Request) -> web.Response:
+        server, match = await self._match(request)
+        hand = _an_id(request, "hand")
+        replay = await self.replay(match, hand)
+        step_text = request.query.get("step", "0")
+        last = len(replay.steps) - 1
+        if step_text == "last":
+            step = last
+        elif step_text.isdigit() and len(step_text) < 7 and int(step_text) <= last:
+            step = int(step_text)
+        else:
+            raise web.HTTPNotFound()
+        lang, _ = choose_lang(request)
+        reader = Reader(lang, match.names)
+        current = replay.steps[step]
+        tiles = presentation.pieces(match.game) == "tile"
+
+        def shown(hand: tuple[str, ...]) -> str:
+            if tiles:
+                return " ".join(tile_text(reader, p) for p in hand)
+            return cards_text(reader, hand)
+
+        lines = [render(reader, m) for m in current.messages]
+        if not lines and current.action is not None:
+            who = (
+                reader.names[current.action.seat]
+                if current.action.seat is not None and current.action.seat < len(reader.names)
+                else tr(lang, "web.replay.table")
+            )
+            lines = [tr(lang, "web.replay.action", who=who, kind=current.action.kind)]
+        base = f"/s/{match.guild_id}/m/{match.id}/h/{hand}"
+        return self.page(
+            request,
+            "replay.html",
+            server=server,
+            match=match,
+            hand=hand,
+            step=step,
+            last=last,
+            base=base,
+            lines=lines,
+            hands=[(match.names[s], shown(h)) for s, h in enumerate(current.hands)],
+            result=[render(reader, m) for m in replay.result] if step == last else [],
+            picture=f"{base}/{step}.png",
+            next_picture=f"{base}/{step + 1}.png" if step < last else None,
+        )
+
+    async def picture(self, request: web.Request) -> web.StreamResponse:
+        _, match = await self._match(request)
+        hand = _an_id(request, "hand")
+        step = _an_id(request, "step")
+        tag = etag(match.id, hand, step)
+        headers = {"ETag": tag, "Cache-Control": IMMUTABLE}
+        if not 1 <= hand <= len(match.hands):
+            raise web.HTTPNotFound()
+        if tag in request.headers.get("If-None-Match", ""):
+            return web.Response(status=304, headers=headers)
+        key = (match.id, hand, step)
+        png = self.pictures.get(key)
+        if png is None:
+            replay = await self.replay(match, hand)
+            if step >= len(replay.steps):
+                raise web.HTTPNotFound()
+
+            async def build() -> bytes | None:
+                return await asyncio.to_thread(draw_step, replay, step, match.names)
+
+            drawn = await self._once(("png", key), build)
+            if drawn is None:
+                raise web.HTTPNotFound()
+            png = drawn
+            self.pictures.put(key, png)
+        return web.Response(body=png, content_type="image/png", headers=headers)
+
+    async def rules_index(self, request: web.Request) -> web.Response:
+        return self.page(request, "rules_index.html", rules=rules_games())
+
+    async def rules(self, request: web.Request) -> web.Response:
+        lang, _ = choose_lang(request)
+        found = rules_html(request.match_info["game"], lang)
+        if found is None:
+            raise web.HTTPNotFound()
+        title, html = found
+        return self.page(request, "rules.html", title=title, body=Markup(html))
+
+    async def rules_image(self, request: web.Request) -> web.StreamResponse:
+        path = rules_picture(request.match_info["name"])
+        if path is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(path, headers={"Cache-Control": "public, max-age=86400"})
+
+
+def _when(seconds: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds))
+
+
+@web.middleware
+async def _errors(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    pages: Pages = request.app[PAGES]
+    try:
+        response = await handler(request)
+    except web.HTTPException as exc:
+        if exc.status in (404, 405):
+            return pages.page(request, "404.html", status=404)
+        raise
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("web page %s failed", request.path)
+        return pages.page(request, "error.html", status=500)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self';"
+        " frame-ancestors 'none'",
+    )
+    return response
+
+
+PAGES: web.AppKey[Pages] = web.AppKey("pages", Pages)
+
+
+def create_app(data: WebData) -> web.Application:
+    """The application serving ``data``'s pages (the caller owns ``data``)."""
+    app = web.Application(middlewares=[_errors])
+    pages = Pages(data)
+    app[DATA] = data
+    app[PAGES] = pages
+    guild = "/s/{guild}"
+    match = guild + "/m/{match}"
+    app.router.add_get("/", pages.front)
+    app.router.add_get(guild, pages.server)
+    app.router.add_get(guild + "/g/{game}", pages.board)
+    app.router.add_get(guild + "/p/{user}", pages.player)
+    app.router.add_get(match, pages.match)
+    app.router.add_get(match + "/h/{hand}", pages.replay_page)
+    app.router.add_get(match + "/h/{hand}/{step}.png", pages.picture)
+    app.router.add_get("/rules", pages.rules_index)
+    app.router.add_get("/rules/img/{name}", pages.rules_image)
+    app.router.add_get("/rules/{game}", pages.rules)
+    app.router.add_static("/static", HERE / "static")
+    return app
