@@ -10,8 +10,8 @@
 * ``backup PATH``, ``check PATH``, ``health``: copy the live database, verify a
   copy, tell whether a bot runs the database (``bot.backup``).
 * ``tournament simulate``: bot-only tournaments with their invariants (``bot.tournaments.cli``).
-* ``web``: serve the read-only web pages of ``--db`` alone (:data:`WEB_FRONT_END`, loaded by
-  name like the Discord front end; ``run`` serves them too when ``WEB_PORT`` is set).
+* ``web``: serve the read-only web pages of ``--db`` alone (``bot.web_command``; ``run``
+  serves them too when ``WEB_PORT`` is set).
 
 Common options: ``--db PATH`` (default: ``DATABASE_PATH`` or ``paiju.sqlite3``;
 ``simulate`` defaults to a temporary file), ``--preset NAME``, ``--match
@@ -49,8 +49,9 @@ from bot.config import ConfigError, Settings
 from bot.console import bot_command, fit_console, play_command
 from bot.errors import TableError
 from bot.pace import PaceError, parse_pace
+from bot.web_command import add_web_command, check_web_args, web_command
 
-__all__ = ["DISCORD_FRONT_END", "HANDLERS", "WEB_FRONT_END", "main"]
+__all__ = ["DISCORD_FRONT_END", "HANDLERS", "main"]
 
 MAX_SEED = 2**63 - 1
 """Seeds are stored as SQLite integers (64-bit signed)."""
@@ -58,8 +59,6 @@ MAX_SEED = 2**63 - 1
 DISCORD_FRONT_END = "cogs.client"
 """The module ``run`` loads by name; it has ``main(settings) -> exit status``."""
 
-WEB_FRONT_END = "web.server"
-"""The module ``web`` loads by name; it has ``main(settings, db, host, port) -> exit status``."""
 
 TOKEN_HELP = """\
 DISCORD_TOKEN is not set, so the Discord bot cannot start.
@@ -256,21 +255,7 @@ def _parser() -> argparse.ArgumentParser:
         description=RUN_HELP,
         formatter_class=_Formatter,
     )
-    web = sub.add_parser(
-        "web",
-        help="serve the read-only web pages (leaderboards, players, replays, rules)",
-        description="Serve the league's read-only web pages from a database, alone (python -m"
-        " bot run serves them too when WEB_PORT is set). Only servers listed with /league web on"
-        " are shown, and only finished matches.",
-    )
-    web.set_defaults(subparser=web)
-    web.add_argument(
-        "--db",
-        type=_db_argument,
-        help="SQLite database file (default: DATABASE_PATH, else paiju.sqlite3); it must exist",
-    )
-    web.add_argument("--host", help="address to listen on (default: WEB_HOST, else 127.0.0.1)")
-    web.add_argument("--port", type=int, help="port to listen on (default: WEB_PORT, else 8080)")
+    add_web_command(sub, _db_argument)
     from bot.backup import add_commands
 
     add_commands(sub)  # backup, check, health
@@ -468,17 +453,6 @@ def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
     return status
 
 
-def _cmd_web(args: argparse.Namespace, settings: Settings) -> int:
-    try:
-        front_end = importlib.import_module(WEB_FRONT_END)
-    except ImportError as exc:
-        print(f"the web pages cannot be loaded: {exc}", file=sys.stderr)
-        return 1
-    db = Path(args.db) if args.db else settings.database_path
-    status: int = front_end.main(settings, db, args.host, args.port)
-    return status
-
-
 def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
     from bot.cli import play
 
@@ -552,7 +526,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "check": _cmd_backup,
     "health": _cmd_backup,
     "tournament": _cmd_tournament,
-    "web": _cmd_web,
+    "web": web_command,
 }
 """The command handlers by subcommand name: ``(args, settings) -> exit status``."""
 
@@ -564,8 +538,8 @@ def _check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if args.command in ("play", "simulate"):
             for warning in _check_table_args(args):
                 print(f"warning: {warning}", file=sys.stderr)
-        if args.command == "web" and args.port is not None and not 0 <= args.port <= 65535:
-            raise ValueError(f"--port must be 0-65535, not {args.port}")
+        if args.command == "web":
+            check_web_args(args)
     except ValueError as exc:
         sub.error(str(exc))
 

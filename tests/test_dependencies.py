@@ -49,7 +49,7 @@ ALLOWED: frozenset[tuple[str, str]] = frozenset(
         # ``python -m bot run`` loads the Discord front end by name, only for that command
         ("bot/__main__.py", "cogs.client"),
         # ``python -m bot web`` loads the web pages by name, only for that command
-        ("bot/__main__.py", "web.server"),
+        ("bot/web_command.py", "web.server"),
     }
 )
 

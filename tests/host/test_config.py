@@ -86,6 +86,8 @@ def test_env_example_lists_every_setting_and_parses(monkeypatch: pytest.MonkeyPa
         "DISCORD_API_BASE",
         "DISCORD_GATEWAY_URL",
         "BOT_WORKERS",
+        "WEB_PORT",
+        "WEB_HOST",
     }
     for name in names:
         monkeypatch.delenv(name, raising=False)
@@ -98,3 +100,13 @@ def test_bot_workers_are_a_small_number() -> None:
     for bad in ("-1", "two", "17"):
         with pytest.raises(ConfigError, match="BOT_WORKERS must be a number from 0 to 16"):
             Settings.from_env({"BOT_WORKERS": bad})
+
+
+def test_the_web_pages_port_and_address() -> None:
+    assert Settings.from_env({}).web_port is None
+    assert Settings.from_env({}).web_host == "127.0.0.1"
+    got = Settings.from_env({"WEB_PORT": "8080", "WEB_HOST": "0.0.0.0"})
+    assert (got.web_port, got.web_host) == (8080, "0.0.0.0")
+    for bad in ("http", "0", "70000", "-1"):
+        with pytest.raises(ConfigError, match="WEB_PORT"):
+            Settings.from_env({"WEB_PORT": bad})

@@ -88,7 +88,7 @@ def build_league(path: Path) -> Path:
         ).lastrowid
         db.execute(
             "INSERT INTO actions (game_id, seq, action, idempotency_key, at) VALUES"
-            " (?, 0, '{\"seat\": null, \"kind\": \"deal\", \"data\": {}}', 'k', 1)",
+            ' (?, 0, \'{"seat": null, "kind": "deal", "data": {}}\', \'k\', 1)',
             (game_id,),
         )
         db.execute(

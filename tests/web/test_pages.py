@@ -74,8 +74,7 @@ def test_a_game_still_in_play_is_never_shown(site: str, league_db: Path) -> None
     as a damaged file could have) has no replay: the record of an unfinished game is refused."""
     with sqlite3.connect(league_db) as conn:
         stray = conn.execute(
-            "SELECT m.id FROM matches m JOIN games g ON g.id = m.game_id"
-            " WHERE g.status = 'playing'"
+            "SELECT m.id FROM matches m JOIN games g ON g.id = m.game_id WHERE g.status = 'playing'"
         ).fetchone()[0]
     assert get(f"{site}/s/{GUILD}/m/{stray}/h/1")[0] == 404
     assert get(f"{site}/s/{GUILD}/m/{stray}/h/1/0.png")[0] == 404
@@ -110,7 +109,7 @@ def test_a_game_still_in_play_is_never_shown(site: str, league_db: Path) -> None
 def test_bad_urls_are_a_404_page(site: str, path: str) -> None:
     status, headers, body = get(site + path)
     assert status == 404, (path, body[:300])
-    assert b"Traceback" not in body and b"File \"" not in body
+    assert b"Traceback" not in body and b'File "' not in body
     if not path.startswith("/static"):
         assert headers["Content-Type"].startswith("text/html")
         assert b"<h1>404</h1>" in body
