@@ -235,3 +235,20 @@ async def test_player_statistics_streaks_points_and_chart(store: Store) -> None:
 
 def test_standing_ordinal() -> None:
     assert Standing(1, 25.0, 25 / 3).ordinal == pytest.approx(0.0)
+
+
+def test_every_league_refusal_has_its_text_in_both_languages() -> None:
+    import re
+
+    from bot.league import errors
+    from present.i18n import MESSAGES, tr
+
+    codes = set(re.findall(r"``([a-z_]+)``", errors.LeagueError.__doc__ or ""))
+    codes -= {"code", "number", "league"}
+    assert {"not_organiser", "season_running", "no_season", "unknown_game"} <= codes
+    for code in sorted(codes):
+        en, zh = MESSAGES[f"league.err.{code}"]
+        assert en != zh, code
+    assert tr("en", "league.err.season_running", number=3).startswith("Season 3 of this game")
+    assert tr("zh", "league.err.season_running", number=3).startswith("这个游戏的第 3 赛季")
+    assert "第 3 賽季" in tr("zh-TW", "league.err.season_running", number=3)  # converted
