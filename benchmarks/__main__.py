@@ -26,6 +26,7 @@ SUITES: dict[str, str] = {
     "fuzz_controls": "benchmarks.bench_fuzz_controls",
     "strength": "benchmarks.bench_strength",
     "bot_loop": "benchmarks.bench_bot_loop",
+    "replay": "benchmarks.bench_replay",
 }
 
 

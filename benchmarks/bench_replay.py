@@ -1,0 +1,77 @@
+"""Replay benchmarks (issue 24): cutting a finished hand into steps, drawing a step with every
+hand face up, the animated hand (its size against Discord's upload limit and the time to make
+it) and the JSON export, for one bot-played hand of each game.
+
+``python -m benchmarks replay``; run it under ``nice`` on a shared machine.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from collections.abc import Iterator
+
+from benchmarks import Figure
+from bot.replay import GameRecord, narration_text, record_of, replay_hand
+from bot.replay_export import export_match
+from games.registry import GAMES
+from render.replay import UPLOAD_LIMIT, animation, step_image, step_png
+from render.warm import warm_up
+
+NAMES = ("Ann", "Bo", "Cy", "Di")
+SEED = 7
+
+
+def _record(key: str, seed: int = SEED) -> GameRecord:
+    """One hand of ``key`` played by heuristic bots."""
+    spec = GAMES[key]
+    cls = spec.engine()
+    game = cls(seed, cls.options_type.from_dict({"match": "one_hand"}))
+    bots = [spec.bots()["heuristic"]() for _ in range(game.seat_count)]
+    rng = random.Random(seed)
+    while not game.is_over:
+        pending = game.pending()
+        d = next(d for d in pending if d.required)
+        action = game.table_action() if d.seat is None else bots[d.seat].choose(game, d.seat, rng)
+        assert action is not None
+        game.apply(action)
+    return record_of(key, game.seed, game.options.to_dict(), game.actions, NAMES)
+
+
+def run() -> Iterator[Figure]:
+    warm_up()
+    for key in GAMES:
+        record = _record(key)
+        start = time.perf_counter()
+        replay = replay_hand(record)
+        hand_ms = (time.perf_counter() - start) * 1000
+        yield Figure(f"replay.{key}.hand_ms", hand_ms, "ms", None, {"steps": len(replay.steps)})
+        times = []
+        for step in replay.steps[:: max(1, len(replay.steps) // 10)]:
+            start = time.perf_counter()
+            step_png(
+                key, step.public, step.views, replay.names, narration_text(replay, step.index, "en")
+            )
+            times.append((time.perf_counter() - start) * 1000)
+        yield Figure(f"replay.{key}.step_png_ms", statistics.median(times), "ms", "< 200")
+        start = time.perf_counter()
+        frames = [
+            step_image(key, s.public, s.views, replay.names, narration_text(replay, s.index, "en"))
+            for s in replay.steps
+        ]
+        gif = animation(frames)
+        seconds = time.perf_counter() - start
+        yield Figure(f"replay.{key}.gif_s", seconds, "s", None, {"frames": len(frames)})
+        yield Figure(f"replay.{key}.gif_mb", len(gif) / 1e6, "MB", f"< {UPLOAD_LIMIT / 1e6:.1f}")
+        start = time.perf_counter()
+        doc = export_match(record)
+        text = json.dumps(doc, ensure_ascii=False)
+        yield Figure(
+            f"replay.{key}.export_ms",
+            (time.perf_counter() - start) * 1000,
+            "ms",
+            None,
+            {"bytes": len(text.encode())},
+        )

@@ -1,0 +1,199 @@
+"""Pictures of a replayed hand: one step with every hand face up, and the whole hand animated.
+
+A step's picture is the game's own table picture (its adapter's ``table_png`` of the
+spectators' view, ``render/<key>.py``) with every seat's hand under it (the adapter's
+``hand_png`` of each seat's own view, scaled into a two-by-two grid with the seat's name), and
+the step's narration in a band at the bottom. The hand is over when it is replayed, so
+nothing drawn is secret. Everything is plain data in (views, names, lines): this module
+knows no store, no Discord and no game by name.
+
+* :func:`step_image` / :func:`step_png` — one step;
+* :func:`animation` — the steps as an animated GIF (or APNG) under an upload limit, frames
+  shrunk or thinned until it fits.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from PIL import Image, ImageDraw
+
+from games.registry import game_module
+from render.common import new_canvas, to_png
+from render.fonts import draw_text, truncate
+from render.palette import palette
+
+__all__ = ["UPLOAD_LIMIT", "Frame", "animation", "step_image", "step_png"]
+
+UPLOAD_LIMIT = 10 * 1024 * 1024
+"""Discord's upload limit for a server without boosts (10 MiB)."""
+WIDTH = 900
+NAME_H = 26
+CAPTION_SIZE = 20
+CAPTION_LINES = 3
+PAD = 8
+INK = (240, 240, 232)
+DIM = (190, 200, 190)
+BAND = (24, 48, 36)
+
+Frame = tuple[Mapping[str, Any], Sequence[Mapping[str, Any]], Sequence[str]]
+"""One step to draw: ``(public view, every seat's view, narration lines)``."""
+
+
+def _png(data: bytes | None) -> Image.Image | None:
+    if not data:
+        return None
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img.convert("RGB")
+
+
+def _call(game: str, name: str, *args: Any) -> Image.Image | None:
+    func = getattr(game_module("render.{game}", game), name, None)
+    if func is None:
+        return None
+    try:
+        return _png(func(*args))
+    except Exception:  # a view the adapter cannot draw (an empty hand): the name alone
+        return None
+
+
+def _fit(img: Image.Image, width: int, height: int) -> Image.Image:
+    scale = min(width / img.width, height / img.height, 1.0)
+    if scale >= 1.0:
+        return img
+    size = (max(1, round(img.width * scale)), max(1, round(img.height * scale)))
+    return img.resize(size, Image.Resampling.LANCZOS)
+
+
+def step_image(
+    game: str,
+    public: Mapping[str, Any],
+    views: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    lines: Sequence[str] = (),
+    title: str = "",
+) -> Image.Image:
+    """One step of a replay: the table, every seat's hand face up, the narration."""
+    table = _call(game, "table_png", public, list(names))
+    if table is not None and table.width != WIDTH:
+        table = _fit(table, WIDTH, 10_000)
+    cell_w = WIDTH // 2 - PAD
+    cell_h = 150
+    hands = [_call(game, "hand_png", view) for view in views]
+    rows = (len(views) + 1) // 2
+    table_h = table.height if table is not None else 0
+    title_h = NAME_H + PAD if title else 0
+    shown = [str(line) for line in lines][:CAPTION_LINES]
+    caption_h = (len(shown) * (CAPTION_SIZE + 6) + 2 * PAD) if shown else 0
+    height = title_h + table_h + rows * (NAME_H + cell_h + PAD) + caption_h
+    img = new_canvas(WIDTH, height)
+    draw = ImageDraw.Draw(img)
+    y = 0
+    if title:
+        draw_text(
+            draw,
+            (PAD, PAD // 2),
+            truncate(title, 20, WIDTH - 2 * PAD, bold=True),
+            20,
+            INK,
+            bold=True,
+        )
+        y = title_h
+    if table is not None:
+        img.paste(table, (0, y))
+        y += table_h
+    for seat, hand in enumerate(hands):
+        x = (seat % 2) * (WIDTH // 2) + PAD // 2
+        top = y + (seat // 2) * (NAME_H + cell_h + PAD)
+        name = names[seat] if seat < len(names) else f"#{seat + 1}"
+        draw_text(draw, (x, top + 2), truncate(f"{seat + 1}. {name}", 18, cell_w), 18, DIM)
+        if hand is not None:
+            img.paste(_fit(hand, cell_w, cell_h), (x, top + NAME_H))
+    if shown:
+        top = height - caption_h
+        draw.rectangle((0, top, WIDTH, height), fill=BAND)
+        for i, line in enumerate(shown):
+            text = truncate(line, CAPTION_SIZE, WIDTH - 2 * PAD)
+            draw_text(draw, (PAD, top + PAD + i * (CAPTION_SIZE + 6)), text, CAPTION_SIZE, INK)
+    return img
+
+
+def step_png(
+    game: str,
+    public: Mapping[str, Any],
+    views: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    lines: Sequence[str] = (),
+    title: str = "",
+) -> bytes:
+    """:func:`step_image` as PNG bytes (the shared palette, as every table picture)."""
+    return to_png(step_image(game, public, views, names, lines, title))
+
+
+def _encode(
+    images: Sequence[Image.Image], durations: Sequence[int], fmt: Literal["GIF", "PNG"]
+) -> bytes:
+    shared = palette()
+    frames = [
+        img.quantize(palette=shared, dither=Image.Dither.NONE)
+        if shared is not None
+        else img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        for img in images
+    ]
+    buf = io.BytesIO()
+    extra: dict[str, Any] = {"loop": 0, "duration": list(durations)}
+    if fmt == "GIF":
+        extra["optimize"] = False
+        extra["disposal"] = 1
+    frames[0].save(buf, format=fmt, save_all=True, append_images=frames[1:], **extra)
+    return buf.getvalue()
+
+
+def animation(
+    images: Sequence[Image.Image],
+    *,
+    step_ms: int = 1500,
+    last_ms: int = 5000,
+    fmt: Literal["GIF", "PNG"] = "GIF",
+    limit: int = UPLOAD_LIMIT,
+    scale: float = 0.6,
+) -> bytes:
+    """The steps' pictures as one animated GIF (``fmt="PNG"``: APNG) that loops, each shown
+    ``step_ms`` and the last ``last_ms``, of at most ``limit`` bytes. Frames are drawn at
+    ``scale`` of the step pictures (Discord shows an animation at most about 550 pixels wide);
+    when the result is larger than ``limit`` they are shrunk further (to 45 %, then 35 %), then
+    every other step is left out (the first and the last kept) until it fits. Raises
+    ``ValueError`` for no frames or when even that does not fit."""
+    if not images:
+        raise ValueError("an animation needs at least one picture")
+    frames = _same_size(images)
+    for factor in (scale, 0.45, 0.35, 0.35, 0.35, 0.35):
+        sized = [
+            f.resize((round(f.width * factor), round(f.height * factor)), Image.Resampling.BOX)
+            for f in frames
+        ]
+        durations = [step_ms] * (len(sized) - 1) + [last_ms]
+        data = _encode(sized, durations, fmt)
+        if len(data) <= limit:
+            return data
+        if factor == 0.35 and len(frames) > 2:
+            frames = [*frames[:-1:2], frames[-1]]  # thin: every other step, the last kept
+    raise ValueError(f"the animation does not fit in {limit} bytes")
+
+
+def _same_size(frames: Sequence[Image.Image]) -> list[Image.Image]:
+    """Frames padded to the largest (a step with more narration is taller)."""
+    width = max(f.width for f in frames)
+    height = max(f.height for f in frames)
+    out = []
+    for f in frames:
+        if f.size == (width, height):
+            out.append(f)
+            continue
+        canvas = new_canvas(width, height)
+        canvas.paste(f, (0, 0))
+        out.append(canvas)
+    return out
