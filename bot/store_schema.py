@@ -32,6 +32,12 @@ Schema (``PRAGMA user_version`` = number of migrations applied; see
   bots, unrated matches and matches recorded before it.
 * ``web_listing``: per server, whether its organisers show it on the read-only web pages
   (``/league web on|off``, :mod:`web`) and the server's name as Discord last gave it.
+* ``tournaments`` / ``tournament_players`` / ``tournament_tables``: a tournament (game,
+  preset, format, duplicate, rounds, pace, start, check-in window, seed, status, current
+  round), its participants (sign-up order, bot kind for a bot participant, partner,
+  ``in``/``removed``) and each round's tables (seats JSON, seed, host table, thread,
+  ``waiting``/``playing``/``finished``, check-ins, no-shows, outcome JSON)
+  (:mod:`bot.tournaments.store`).
 """
 
 from __future__ import annotations
@@ -200,6 +206,56 @@ MIGRATIONS: tuple[str, ...] = (
         listed INTEGER NOT NULL,
         name TEXT NOT NULL,
         updated_at REAL NOT NULL
+    );
+    """,
+    # 6: tournaments (bot.tournaments.store): the tournament, its participants, and each
+    # round's tables with their seats, seed, host table, check-ins, no-shows and outcome
+    """
+    CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        organiser_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        preset TEXT NOT NULL,
+        format TEXT NOT NULL,
+        duplicate INTEGER NOT NULL,
+        rounds INTEGER NOT NULL,
+        pace TEXT NOT NULL,
+        start_at REAL NOT NULL,
+        show_s REAL NOT NULL,
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        round INTEGER NOT NULL DEFAULT 0,
+        message_id INTEGER,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX tournaments_open ON tournaments (status);
+    CREATE TABLE tournament_players (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        bot TEXT,
+        partner_id INTEGER,
+        seq INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE TABLE tournament_tables (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        round INTEGER NOT NULL,
+        number INTEGER NOT NULL,
+        seats TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        table_id INTEGER,
+        thread_id INTEGER,
+        status TEXT NOT NULL,
+        shown TEXT NOT NULL,
+        absent TEXT NOT NULL,
+        outcome TEXT,
+        deadline REAL NOT NULL,
+        PRIMARY KEY (tournament_id, round, number)
     );
     """,
 )

@@ -1,0 +1,174 @@
+"""The tournament service over the real table service and store: rounds opened as tables,
+check-ins, a no-show filled by a bot, standings, refusals, and a restart mid-round."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store
+from bot.tables import TableService
+from bot.timers import FakeClock, ManualScheduler
+from bot.tournaments.scoring import standings
+from bot.tournaments.service import TournamentError, TournamentService, TournamentUpdate
+
+
+class Run:
+    """A table service and a tournament service over one database file and a fake clock."""
+
+    def __init__(self, db: Path, clock: FakeClock) -> None:
+        self.db = db
+        self.scheduler = ManualScheduler(clock)
+        self.updates: list[TournamentUpdate] = []
+
+    async def __aenter__(self) -> Run:
+        self.store = await Store.open(self.db)
+        self.tables = TableService(self.store, scheduler=self.scheduler, rng_seed=3)
+        await self.tables.start_up()
+        self.service = TournamentService(self.tables)
+
+        async def keep(update: TournamentUpdate) -> None:
+            self.updates.append(update)
+
+        self.service.subscribe(keep)
+        await self.service.start_up()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.tables.shut_down()
+        await self.store.close()
+
+    async def until(self, done: Callable[[], Awaitable[bool]], limit: int = 3000) -> None:
+        for _ in range(limit):
+            await self.scheduler.run_due()
+            if await done():
+                return
+            await self.scheduler.advance(5)
+        raise AssertionError("the tournament did not get there")
+
+
+PEOPLE = [(11, "Ann"), (12, "Bo"), (13, "Cy"), (14, "Di")]
+
+
+async def _create(run: Run, **kw: object) -> int:
+    args: dict[str, object] = {
+        "guild_id": 1,
+        "channel_id": 500,
+        "organiser_id": 11,
+        "game": "jintan",
+        "fmt": "swiss",
+        "duplicate": True,
+        "rounds": 2,
+        "pace": "10s",
+        "show_s": 60,
+        "seed": 5,
+    }
+    args.update(kw)
+    t = await run.service.create(**args)  # type: ignore[arg-type]
+    for user, name in PEOPLE:
+        await run.service.sign_up(t.id, user, name)
+    for _ in range(3):
+        await run.service.add(t.id, 11, organiser=False, bot="heuristic")
+    return t.id
+
+
+async def test_a_duplicate_swiss_tournament_runs_to_the_end(tmp_path: Path) -> None:
+    async with Run(tmp_path / "t.sqlite3", FakeClock()) as run:
+        tid = await _create(run)
+        assert (await run.service.close(tid, 11, organiser=False)).changed
+        assert not (await run.service.close(tid, 11, organiser=False)).changed  # idempotent
+        rows = await run.service.round_tables(tid, 1)
+        assert len(rows) == 2 and sorted(p for r in rows for p in r.players_in()) == sorted(
+            [11, 12, 13, 14, -1, -2, -3]
+        )
+        assert len({r.seed for r in rows}) == 1  # one deal for the round
+        # three people check in; Di (14) does not show: a bot takes her seat at the deadline
+        for user in (11, 12, 13):
+            await run.service.check_in(tid, user)
+
+        async def over() -> bool:
+            return (await run.service.get(tid)).status == "finished"
+
+        await run.until(over)
+        every = await run.service.round_tables(tid)
+        first = [r for r in every if r.round == 1]
+        assert next(r for r in first if 14 in r.seats).absent == {14}
+        final = await run.service.standings(tid)
+        assert {s.participant for s in final} == {11, 12, 13, 14, -1, -2, -3}
+        assert next(s for s in final if s.participant == 14).rounds[0] == 0.0
+        # the standings are those computed from the stored outcomes
+        played = await run.service.played(tid)
+        assert len(played) == 2
+        assert standings([11, 12, 13, 14, -1, -2, -3], played) == final
+        kinds = [u.kind for u in run.updates]
+        assert kinds.count("round_opened") == 2 and kinds[-1] == "finished"
+        assert "round_finished" in kinds
+        # the host tables really got one deal per round, from the stored games
+        for number in (1, 2):
+            assert await run.service.same_deals(tid, number)
+            assert len(set(await run.service.deals(tid, number))) == 1
+
+
+async def test_a_restart_mid_round_resumes(tmp_path: Path) -> None:
+    clock = FakeClock()
+    db = tmp_path / "t.sqlite3"
+    async with Run(db, clock) as run:
+        tid = await _create(run, duplicate=False, game="dagun")
+        await run.service.close(tid, 11, organiser=False)
+        for user in (11, 12, 13, 14):
+            await run.service.check_in(tid, user)
+
+        async def in_round_two() -> bool:
+            return (await run.service.get(tid)).round == 2
+
+        await run.until(in_round_two)
+        await run.scheduler.advance(5)
+    async with Run(db, clock) as again:
+
+        async def over() -> bool:
+            return (await again.service.get(tid)).status == "finished"
+
+        await again.until(over)
+        rows = await again.service.round_tables(tid)
+        assert [r.round for r in rows].count(2) == 2
+        assert all(r.outcome is not None for r in rows)
+        assert (await again.service.get(tid)).round == 2
+
+
+async def test_bad_commands_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    async with Run(tmp_path / "t.sqlite3", FakeClock()) as run:
+        service = run.service
+        for kw, code in [
+            ({"game": "chess"}, "unknown_game"),
+            ({"preset": "nosuch"}, "bad_preset"),
+            ({"fmt": "round_robin", "game": "jintan"}, "bad_format"),
+            ({"rounds": 0}, "bad_rounds"),
+            ({"pace": "never"}, "bad_pace"),
+            ({"start_at": run.scheduler.clock() - 1}, "start_in_past"),
+        ]:
+            with pytest.raises(TournamentError) as info:
+                await _create(run, **kw)
+            assert info.value.code == code
+        assert await service.tournaments() == []
+        tid = await _create(run)
+        with pytest.raises(TournamentError, match="already signed up"):
+            await service.sign_up(tid, 12, "Bo")
+        with pytest.raises(TournamentError) as info:
+            await service.close(tid, 12, organiser=False)
+        assert info.value.code == "not_organiser"
+        assert not (await service.remove(tid, 11, 99, organiser=False)).changed
+        assert not (await service.add(tid, 11, organiser=False, user_id=12, name="Bo")).changed
+        # a round that cannot start: too few after removals
+        for user in (12, 13, 14, -1, -2, -3):
+            await service.remove(tid, 11, user, organiser=False)
+        with pytest.raises(TournamentError) as info:
+            await service.close(tid, 11, organiser=False)
+        assert info.value.code == "cannot_start"
+        assert (await service.get(tid)).status == "signup"
+        assert (await service.cancel(tid, 12, organiser=True)).changed
+        assert not (await service.cancel(tid, 12, organiser=True)).changed
+        with pytest.raises(TournamentError) as info:
+            await service.sign_up(tid, 15, "Ed")
+        assert info.value.code == "signups_closed"
