@@ -115,8 +115,11 @@ def standings(
                     and s != seat
                     and outcome.teams[s] != outcome.teams[seat]
                 ]
+    # rounded so that sums taken in another order tie as they should
+    points = {p: round(v, 9) for p, v in points.items()}
     opponents = {
-        p: (sum(points[o] for o in met[p]) / len(met[p])) if met[p] else 0.0 for p in order
+        p: round(sum(points[o] for o in met[p]) / len(met[p]), 9) if met[p] else 0.0
+        for p in order
     }
     position = {p: i for i, p in enumerate(order)}
     ordered = sorted(order, key=lambda p: (-points[p], -opponents[p], -tops[p], position[p]))
@@ -124,8 +127,8 @@ def standings(
         Standing(
             rank=i + 1,
             participant=p,
-            points=round(points[p], 9),
-            opponents=round(opponents[p], 9),
+            points=points[p],
+            opponents=opponents[p],
             tops=tops[p],
             order=position[p] + 1,
             rounds=tuple(per_round[p]),
