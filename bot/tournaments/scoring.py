@@ -118,8 +118,7 @@ def standings(
     # rounded so that sums taken in another order tie as they should
     points = {p: round(v, 9) for p, v in points.items()}
     opponents = {
-        p: round(sum(points[o] for o in met[p]) / len(met[p]), 9) if met[p] else 0.0
-        for p in order
+        p: round(sum(points[o] for o in met[p]) / len(met[p]), 9) if met[p] else 0.0 for p in order
     }
     position = {p: i for i, p in enumerate(order)}
     ordered = sorted(order, key=lambda p: (-points[p], -opponents[p], -tops[p], position[p]))
