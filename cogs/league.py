@@ -4,7 +4,9 @@ wrappers over :mod:`bot.league` (see ``docs/leagues.md``).
 An organiser is a member with *Manage Server* or one holding the league role
 (:func:`bot.league.organisers.is_organiser`). Every refusal is an ephemeral line in the
 caller's language (``league.err.<code>`` in the ``league`` domain), sent before anything
-changes. Standings and statistics come as text and as a picture.
+changes; the public commands decide first (a few quick store queries) and acknowledge
+publicly only when they have something to show, so a refusal stays private. Standings and
+statistics come as text and as a picture.
 
 Other cogs add subcommands to :data:`LEAGUE` (``/league web``): ``@LEAGUE.command(...)``.
 """
@@ -182,7 +184,8 @@ async def league_role(
 @app_commands.describe(game=_L("Which game"))
 @app_commands.choices(game=GAME_CHOICES)
 async def season_start(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-    await defer(interaction, ephemeral=False)
+    # the store's few quick reads and one write come first, so a refusal is the first answer
+    # and private (after a public "thinking", a follow-up could not be)
     lg = lang(interaction)
     bot = app(interaction)
     try:
@@ -202,7 +205,6 @@ async def season_start(interaction: discord.Interaction, game: app_commands.Choi
 @app_commands.describe(game=_L("Which game"))
 @app_commands.choices(game=GAME_CHOICES)
 async def season_end(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-    await defer(interaction, ephemeral=False)
     lg = lang(interaction)
     bot = app(interaction)
     try:
@@ -213,6 +215,7 @@ async def season_end(interaction: discord.Interaction, game: app_commands.Choice
     except LeagueError as exc:
         await _refuse(interaction, exc)
         return
+    await defer(interaction, ephemeral=False)  # the picture takes a moment
     season = standings.season
     head = tr(lg, "league.season.ended", game=game_title(season.game), number=season.number)
     picture = await _standings_file(bot.service.store, standings, interaction.guild)
@@ -236,7 +239,6 @@ async def season_show(
     game: app_commands.Choice[str],
     number: app_commands.Range[int, 1, 100000] | None = None,
 ) -> None:
-    await defer(interaction, ephemeral=False)
     lg = lang(interaction)
     bot = app(interaction)
     if interaction.guild_id is None:
@@ -249,6 +251,7 @@ async def season_show(
     except LeagueError as exc:
         await _refuse(interaction, exc)
         return
+    await defer(interaction, ephemeral=False)  # the picture takes a moment
     picture = await _standings_file(bot.service.store, standings, interaction.guild)
     await reply(
         interaction,

@@ -18,8 +18,12 @@ SEED = 71  # 金华麻将 quick: one hand
 
 
 async def _text(h: Harness, user: LoopbackUser, command: str, **options: object) -> str:
+    """The answer's text; a refusal (❌) is seen by the caller alone."""
     result = await h.slash(user, command, **options)  # type: ignore[arg-type]
-    return (await result.final()).text()
+    message = await result.final()
+    if "❌" in message.text():
+        assert message.ephemeral_to == user.id, message.text()
+    return message.text()
 
 
 async def _rated_match(
@@ -119,6 +123,7 @@ async def test_a_season_from_start_to_archive_with_refusals_in_both_languages(
     result = await h.slash(alice, "league season standings", game="jinhua")
     message = await result.final()
     text = message.text()
+    assert message.ephemeral_to is None  # standings are for everyone
     assert "**金华麻将 Jinhua mahjong · season 1** (running since <t:" in text
     season = await bot.service.store.active_season(server.guild.id, "jinhua")
     assert season is not None

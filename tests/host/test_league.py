@@ -252,3 +252,19 @@ def test_every_league_refusal_has_its_text_in_both_languages() -> None:
     assert tr("en", "league.err.season_running", number=3).startswith("Season 3 of this game")
     assert tr("zh", "league.err.season_running", number=3).startswith("这个游戏的第 3 赛季")
     assert "第 3 賽季" in tr("zh-TW", "league.err.season_running", number=3)  # converted
+
+
+async def test_a_match_recorded_twice_feeds_the_season_once(store: Store) -> None:
+    import sqlite3
+
+    season = await start_season(store, GUILD, "pajiwo", 1, 0.0)
+    await _match(store, [10, 11], [[0], [1]], [1, 2], now=10.0)
+    before = await store.season_standings(season.id)
+    (mid,) = await store.season_match_ids(season.id)
+    game_id = (await store.matches(GUILD, 10, "pajiwo"))[0].game_id
+    again = (await store.matches(GUILD, 10, "pajiwo"))[0]
+    assert again.id == mid and again.game_id == game_id
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.record_match(again, [], 20.0)  # the same game: the transaction rolls back
+    assert await store.season_standings(season.id) == before
+    assert await store.season_match_ids(season.id) == [mid]
