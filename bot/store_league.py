@@ -181,10 +181,11 @@ class LeagueStore(StoreBase):
 
     async def seasons(self, guild_id: int, game: str | None = None) -> list[SeasonRow]:
         """The server's seasons (of ``game``, or of every game), newest first."""
-        where, params = "guild_id = ?", [guild_id]
+        where = "guild_id = ?"
+        params: list[Any] = [guild_id]
         if game is not None:
             where += " AND game = ?"
-            params.append(game)  # type: ignore[arg-type]
+            params.append(game)
         async with self._db.execute(
             f"SELECT * FROM seasons WHERE {where} ORDER BY started_at DESC, id DESC",
             tuple(params),

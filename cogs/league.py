@@ -26,7 +26,7 @@ from discord.ext import commands
 from bot.league.errors import LeagueError
 from bot.league.organisers import require_organiser, set_league_role
 from bot.league.seasons import SeasonStandings, archive, end_season, season_standings, start_season
-from bot.league.stats import player_stats
+from bot.league.stats import PlayerStats, player_stats
 from cogs.actions import app, defer, lang, reply
 from cogs.i18n import tr
 from cogs.tables import GAME_CHOICES
@@ -35,7 +35,7 @@ from games.registry import GAMES
 if TYPE_CHECKING:
     from bot.store import Store
 
-__all__ = ["LEAGUE", "LeagueCog", "game_title", "setup", "standings_text"]
+__all__ = ["LEAGUE", "SEASON", "LeagueCog", "game_title", "setup", "standings_text", "stats_text"]
 
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -300,11 +300,8 @@ async def season_archive(interaction: discord.Interaction, game: app_commands.Ch
     await reply(interaction, "\n".join(lines), allowed_mentions=NO_PINGS)
 
 
-def stats_text(lg: str, user_mention: str, stats: object) -> str:
+def stats_text(lg: str, user_mention: str, stats: PlayerStats) -> str:
     """``/stats`` as lines (see :func:`bot.league.stats.player_stats`)."""
-    from bot.league.stats import PlayerStats
-
-    assert isinstance(stats, PlayerStats)
     lines = [f"**{tr(lg, 'league.stats.title', user=user_mention)}**"]
     t = stats.total
     if len(stats.games) > 1:
