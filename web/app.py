@@ -3,8 +3,9 @@
 URLs (every id is digits; anything else, an unknown id or an unlisted server is the 404 page):
 
 * ``/``: the listed servers; ``/rules``, ``/rules/<game>``: the rules pages.
-* ``/s/<guild>``: a server's leaderboards per game and newest matches;
-  ``/s/<guild>/g/<game>``: one game's whole leaderboard;
+* ``/s/<guild>``: a server's running seasons, leaderboards per game and newest matches;
+  ``/s/<guild>/g/<game>``: one game's whole leaderboard and its seasons;
+  ``/s/<guild>/g/<game>/season/<n>``: a season's standings (running or archived);
   ``/s/<guild>/p/<user>``: a player's figures and history;
   ``/s/<guild>/m/<match>``: a finished match and its hands;
   ``/s/<guild>/m/<match>/h/<hand>?step=<k>``: the replay viewer;
@@ -212,7 +213,19 @@ class Pages:
             if lines or played.get(key):
                 boards.append((key, lines, played.get(key, 0)))
         matches = await self.data.matches(guild_id, limit=20)
-        return self.page(request, "server.html", server=server, boards=boards, matches=matches)
+        running = [
+            (season, await self.data.standings(guild_id, season, limit=10))
+            for season in await self.data.seasons(guild_id)
+            if season.status == "active"
+        ]
+        return self.page(
+            request,
+            "server.html",
+            server=server,
+            boards=boards,
+            matches=matches,
+            running=running,
+        )
 
     async def board(self, request: web.Request) -> web.Response:
         guild_id, server = await self._server(request)
@@ -221,11 +234,30 @@ class Pages:
             raise web.HTTPNotFound()
         lines = await self.data.leaderboard(guild_id, game, limit=200)
         matches = await self.data.matches(guild_id, game=game, limit=20)
-        if not lines and not matches:
+        seasons = await self.data.seasons(guild_id, game)
+        if not lines and not matches and not seasons:
             raise web.HTTPNotFound()
         return self.page(
-            request, "board.html", server=server, game=game, lines=lines, matches=matches
+            request,
+            "board.html",
+            server=server,
+            game=game,
+            lines=lines,
+            matches=matches,
+            seasons=seasons,
         )
+
+    async def season(self, request: web.Request) -> web.Response:
+        guild_id, server = await self._server(request)
+        game = request.match_info["game"]
+        number = _an_id(request, "number")
+        season = next(
+            (s for s in await self.data.seasons(guild_id, game) if s.number == number), None
+        )
+        if season is None:
+            raise web.HTTPNotFound()
+        lines = await self.data.standings(guild_id, season)
+        return self.page(request, "season.html", server=server, season=season, lines=lines)
 
     async def player(self, request: web.Request) -> web.Response:
         guild_id, server = await self._server(request)
@@ -393,6 +425,7 @@ def create_app(data: WebData) -> web.Application:
     app.router.add_get("/", pages.front)
     app.router.add_get(guild, pages.server)
     app.router.add_get(guild + "/g/{game}", pages.board)
+    app.router.add_get(guild + "/g/{game}/season/{number}", pages.season)
     app.router.add_get(guild + "/p/{user}", pages.player)
     app.router.add_get(match, pages.match)
     app.router.add_get(match + "/h/{hand}", pages.replay_page)

@@ -29,6 +29,8 @@ __all__ = [
     "LeaderLine",
     "MatchLine",
     "PlayerGame",
+    "Season",
+    "SeasonLine",
     "Seat",
     "Server",
     "WebData",
@@ -52,6 +54,38 @@ class LeaderLine:
     sigma: float
     games: int
     wins: int
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class Season:
+    """A season of a game on a server (``bot.league.seasons``): ``status`` ``active`` or
+    ``ended`` (archived)."""
+
+    id: int
+    game: str
+    number: int
+    status: str
+    started_at: float
+    ended_at: float | None
+
+
+@dataclass(frozen=True)
+class SeasonLine:
+    """One line of a season's standings, ranked as ``/league season standings`` ranks them:
+    by ``mu - 3 sigma``, then league points, games."""
+
+    place: int
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+    points: int
 
     @property
     def ordinal(self) -> float:
@@ -272,6 +306,43 @@ class WebData:
                 )
             )
         return out
+
+    # ----------------------------------------------------------------- seasons
+    async def seasons(self, guild_id: int, game: str | None = None) -> list[Season]:
+        """The server's seasons (of ``game``), newest first."""
+        where, params = "guild_id = ?", [guild_id]
+        if game is not None:
+            where += " AND game = ?"
+            params.append(game)  # type: ignore[arg-type]
+        rows = await self._rows(
+            f"SELECT * FROM seasons WHERE {where} ORDER BY started_at DESC, id DESC", params
+        )
+        return [
+            Season(r["id"], r["game"], r["number"], r["status"], r["started_at"], r["ended_at"])
+            for r in rows
+        ]
+
+    async def standings(self, guild_id: int, season: Season, limit: int = 500) -> list[SeasonLine]:
+        """A season's standings, best first."""
+        rows = await self._rows(
+            "SELECT * FROM season_ratings WHERE season_id = ?"
+            " ORDER BY mu - 3 * sigma DESC, points DESC, games DESC, user_id LIMIT ?",
+            (season.id, limit),
+        )
+        names = await self.names(guild_id, (r["user_id"] for r in rows))
+        return [
+            SeasonLine(
+                place=i + 1,
+                user_id=r["user_id"],
+                name=names.get(r["user_id"], str(r["user_id"])),
+                mu=r["mu"],
+                sigma=r["sigma"],
+                games=r["games"],
+                wins=r["wins"],
+                points=r["points"],
+            )
+            for i, r in enumerate(rows)
+        ]
 
     # ----------------------------------------------------------------- matches
     async def matches(

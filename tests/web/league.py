@@ -4,6 +4,7 @@ through the table service (``bot.simulate``), then given to people of a listed s
 * server :data:`GUILD` ("Paiju Club") is listed with ``/league web on``'s flag; its matches
   have players :data:`PLAYERS` (user ids 101-104) and ratings;
 * server :data:`HIDDEN` has a match too but is not listed: none of it may be served;
+* a season of 扒鸡窝 runs (season 2) and one of 金坛麻将 is archived, with standings;
 * a table is left playing (a hand in play), which no page may show.
 """
 
@@ -72,6 +73,26 @@ def build_league(path: Path) -> Path:
                     "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins,"
                     " updated_at) VALUES (?,?,?,?,?,?,?,?)",
                     (GUILD, game, user, 26.0 - k, 7.0 + k / 10, 1 + k % 2, k % 2, 1.0),
+                )
+        for game, number, status in (("pajiwo", 1, "ended"), ("pajiwo", 2, "active")):
+            season = db.execute(
+                "INSERT INTO seasons (guild_id, game, number, status, started_at, started_by,"
+                " ended_at) VALUES (?,?,?,?,?,?,?)",
+                (
+                    GUILD,
+                    game,
+                    number,
+                    status,
+                    1_779_000_000.0 + number,
+                    101,
+                    1_779_500_000.0 if status == "ended" else None,
+                ),
+            ).lastrowid
+            for k, user in enumerate(PLAYERS):
+                db.execute(
+                    "INSERT INTO season_ratings (season_id, user_id, mu, sigma, games, wins,"
+                    " points, updated_at) VALUES (?,?,?,?,?,?,?,?)",
+                    (season, user, 20.0 + k, 6.0, 2, k % 2, 2 * k, 1.0),
                 )
         # a hand in play: a table and game still playing, with one action, and a stray
         # matches row pointing at it (as a damaged file could have): no page may replay it

@@ -74,6 +74,30 @@ def test_the_standings_and_a_player_page_open(browser: Any, site: str, artifacts
     assert len(stats) == 5
 
 
+def test_a_season_standings_page_opens(browser: Any, site: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{site}/s/{GUILD}")
+    _ready(browser)
+    running = browser.find_element(By.CSS_SELECTOR, "table.standings")
+    names = [
+        r.find_elements(By.TAG_NAME, "td")[1].text
+        for r in running.find_elements(By.CSS_SELECTOR, "tbody tr")
+    ]
+    assert names == list(reversed(PLAYERS.values()))  # the fixture's season ratings rise
+    browser.find_element(By.PARTIAL_LINK_TEXT, "Season 2").click()
+    _ready(browser)
+    assert "Season 2" in browser.find_element(By.TAG_NAME, "h1").text
+    assert "running since" in browser.page_source
+    browser.find_element(By.PARTIAL_LINK_TEXT, "Pajiwo").click()  # the game's page
+    _ready(browser)
+    browser.find_element(By.LINK_TEXT, "Season 1").click()
+    _ready(browser)
+    assert "archived" in browser.page_source
+    rows = browser.find_elements(By.CSS_SELECTOR, "table.standings tbody tr")
+    assert [r.find_elements(By.TAG_NAME, "td")[3].text for r in rows] == ["6", "4", "2", "0"]
+
+
 def test_a_replay_steps_to_its_end_with_the_arrow_keys(
     browser: Any, site: str, league_db: Path, artifacts: Path
 ) -> None:
@@ -177,6 +201,7 @@ PAGE_KINDS = {
     "front": "/",
     "server": f"/s/{GUILD}",
     "board": f"/s/{GUILD}/g/jintan",
+    "season": f"/s/{GUILD}/g/pajiwo/season/2",
     "player": f"/s/{GUILD}/p/102",
     "match": None,  # filled in with a real match
     "replay": None,

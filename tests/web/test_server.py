@@ -1,0 +1,53 @@
+"""Starting the pages: beside the bot (``python -m bot run`` with ``WEB_PORT``) they start
+before the bot has created its database and show it once it exists; ``python -m bot web``
+refuses a database that does not exist, and a bad port, with one ``error:`` line."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from bot.store import Store
+from tests.web.conftest import ROOT
+from web.server import start
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.read().decode()
+
+
+async def test_the_pages_wait_for_the_bots_database(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite3"
+    pages = await start(path, "127.0.0.1", 0, must_exist=False)
+    try:
+        assert "No server shows its league here yet" in await asyncio.to_thread(_get, pages.url)
+        assert not path.exists()  # the pages never create the file
+        store = await Store.open(path)
+        try:
+            await store.set_web_listing(5, True, "Late Club", 1.0)
+        finally:
+            await store.close()
+        assert "Late Club" in await asyncio.to_thread(_get, pages.url)
+    finally:
+        await pages.stop()
+
+
+def test_the_web_command_refuses_a_missing_database_and_a_bad_port(tmp_path: Path) -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "bot", "web", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    missing = run("--db", str(tmp_path / "none.sqlite3"))
+    assert missing.returncode == 2 and "error:" in missing.stderr
+    assert "Traceback" not in missing.stderr
+    port = run("--db", str(tmp_path / "none.sqlite3"), "--port", "70000")
+    assert port.returncode == 2 and "--port must be 0-65535" in port.stderr
