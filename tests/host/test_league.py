@@ -268,3 +268,47 @@ async def test_a_match_recorded_twice_feeds_the_season_once(store: Store) -> Non
         await store.record_match(again, [], 20.0)  # the same game: the transaction rolls back
     assert await store.season_standings(season.id) == before
     assert await store.season_match_ids(season.id) == [mid]
+
+
+async def test_a_table_with_bots_stays_out_of_the_season_unless_rated(
+    service: TableService, scheduler: ManualScheduler, store: Store
+) -> None:
+    season = await start_season(store, 5, "toy", 1, 0.0)
+
+    async def play(channel: int, rated: bool | None) -> None:
+        table = await service.open_table(
+            guild_id=5,
+            channel_id=channel,
+            game="toy",
+            user_id=USERS[0],
+            name="P0",
+            pace="async",
+            options={"hands": 1},
+        )
+        await service.join(channel, USERS[1], "P1")
+        await service.add_bot(channel, USERS[0], 2)
+        if rated is not None:
+            await service.set_options(channel, USERS[0], rated=rated)
+        await service.start(channel, USERS[0], seed=4)
+        for n in range(500):
+            if table.status != "playing":
+                break
+            engine = table.engine
+            assert engine is not None
+            people = [d.seat for d in engine.pending() if d.seat in (0, 1)]
+            if not people:
+                await scheduler.advance(5.0)
+                continue
+            user = USERS[people[0]]
+            move = service.hint(table.id, user)
+            assert move is not None
+            await service.act(table.id, user, move, f"{channel}:{n}")
+            await scheduler.run_due()
+        assert table.status == "finished"
+
+    await play(9001, None)  # bots seated: unrated, out of the season
+    assert await store.season_standings(season.id) == []
+    await play(9002, True)  # the host made it rated: it counts, the bots do not appear
+    lines = await store.season_standings(season.id)
+    assert sorted(s.user_id for s in lines) == sorted(USERS[:2])
+    assert len(await store.season_match_ids(season.id)) == 1
