@@ -45,7 +45,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.config import ConfigError, Settings
+from bot.config import ConfigError, Settings, redact, store_target
 from bot.console import bot_command, fit_console, play_command
 from bot.errors import TableError
 from bot.pace import PaceError, parse_pace
@@ -392,7 +392,7 @@ def _print_line(line: dict[str, Any], as_json: bool) -> None:
     )
 
 
-async def _simulate(args: argparse.Namespace, db: Path) -> int:
+async def _simulate(args: argparse.Namespace, db: Path | str) -> int:
     from bot.simulate import simulate
 
     if args.seed is None:  # random, and said, so that the run can be repeated
@@ -416,7 +416,7 @@ async def _simulate(args: argparse.Namespace, db: Path) -> int:
     return 1 if failed else 0
 
 
-async def _resume(args: argparse.Namespace, db: Path) -> int:
+async def _resume(args: argparse.Namespace, db: Path | str) -> int:
     from bot.simulate import resume
 
     failed, resumed = False, 0
@@ -440,7 +440,8 @@ def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
         return 2
     from bot.damage import refuse_damaged
 
-    refuse_damaged(settings.database_path)  # a damaged file: one line, exit 2 (see main)
+    if settings.database_url is None:
+        refuse_damaged(settings.database_path)  # a damaged file: one line, exit 2 (see main)
     try:
         front_end = importlib.import_module(DISCORD_FRONT_END)
     except ImportError as exc:
@@ -456,7 +457,7 @@ def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
 def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
     from bot.cli import play
 
-    db = Path(args.db) if args.db else settings.database_path
+    db = store_target(args.db) if args.db else settings.database
     try:
         return asyncio.run(
             play(
@@ -481,7 +482,7 @@ def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
 def _cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
     try:
         if args.db:
-            return asyncio.run(_simulate(args, Path(args.db)))
+            return asyncio.run(_simulate(args, store_target(args.db)))
         with tempfile.TemporaryDirectory(prefix="paiju-sim-") as tmp:
             return asyncio.run(_simulate(args, Path(tmp) / "simulate.sqlite3"))
     except KeyboardInterrupt:
@@ -495,7 +496,7 @@ def _cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _cmd_resume(args: argparse.Namespace, settings: Settings) -> int:
-    db = Path(args.db) if args.db else settings.database_path
+    db = store_target(args.db) if args.db else settings.database
     try:
         return asyncio.run(_resume(args, db))
     except KeyboardInterrupt:
@@ -560,12 +561,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command in ("play", "simulate", "resume") and not os.environ.get("LOG_LEVEL"):
         # a player at a prompt, or a reader of the result lines, wants those, not INFO logs
         logging.getLogger().setLevel(logging.WARNING)
-    db: Path | None = None
+    db: Path | str | None = None
     if args.command in ("play", "simulate", "resume", "web"):
-        db = Path(args.db) if args.db else None
+        db = store_target(args.db) if args.db else None
         if db is None and args.command != "simulate":  # simulate: a temporary file
-            db = settings.database_path
-    if db is not None:
+            db = settings.database
+    if isinstance(db, Path):
         try:
             check_db_path(db, must_exist=args.command in ("resume", "web"))
         except ValueError as exc:  # one line, no usage: the arguments were right
@@ -578,8 +579,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except sqlite3.DatabaseError as exc:  # not a Paiju file, or one from a newer version
         text = str(exc)
-        if db is not None and str(db) not in text:  # sqlite3's own words do not name the file
-            text = f"{db}: {text}; choose another --db file"
+        shown = redact(db) if isinstance(db, str) else str(db)  # no password printed
+        if db is not None and shown not in text:  # sqlite3's own words do not name the file
+            text = f"{shown}: {text}; choose another --db file"
         print(f"error: {text}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. simulate ... | head: the reader left; stop quietly

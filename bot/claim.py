@@ -8,21 +8,34 @@ collide with the first's action numbers and it falls behind the file. So
 start-up claims the file with ``flock`` (released by the kernel when the
 process ends, even by ``SIGKILL``) and a second claimant is refused.
 SQLite's own locks are POSIX record locks, independent of ``flock`` on Linux.
+
+On PostgreSQL (:func:`claim_postgres`) the claim is a session advisory lock held
+by a connection of its own: the server drops it when that connection ends, with
+the process (even ``SIGKILL``: the socket closes).
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from bot.errors import TableError
+
+if TYPE_CHECKING:
+    from bot.store_pg import PgDatabase
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on Windows: no claim, as before
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["DatabaseClaim", "claim_database"]
+__all__ = ["CLAIM_LOCK", "CLAIM_SQL", "DatabaseClaim", "claim_database", "claim_postgres"]
+
+CLAIM_LOCK = 0x5061_696A
+"""The first key of the claim's advisory lock on a PostgreSQL database (``pg_locks.classid``);
+the second (``objid``) is ``hashtext(current_schema())``: one claim per Paiju schema."""
+CLAIM_SQL = "pg_try_advisory_lock({key}, hashtext(current_schema()))"
 
 
 class DatabaseClaim:
@@ -35,6 +48,41 @@ class DatabaseClaim:
         if self._fd is not None:
             os.close(self._fd)  # closing the descriptor drops the flock
             self._fd = None
+
+
+class _PostgresClaim(DatabaseClaim):
+    """The claim on a PostgreSQL database: a connection holding the advisory lock."""
+
+    def __init__(self, conn: Any) -> None:
+        super().__init__(None)
+        self._conn: Any = conn
+
+    def release(self) -> None:
+        if self._conn is not None:
+            self._conn.terminate()  # the server drops the session's advisory lock
+            self._conn = None
+
+
+async def claim_postgres(pg: PgDatabase) -> DatabaseClaim:
+    """Claim the PostgreSQL database of ``pg`` (see the module doc). Raises
+    ``TableError("database_in_use")`` when another process (or service) holds it."""
+    import asyncpg
+
+    conn = await asyncpg.connect(pg.url, server_settings={"application_name": "paiju-claim"})
+    try:
+        held = await conn.fetchval("SELECT " + CLAIM_SQL.format(key=CLAIM_LOCK))
+    except BaseException:
+        conn.terminate()
+        raise
+    if not held:
+        conn.terminate()
+        raise TableError(
+            "database_in_use",
+            f"another Paiju process is running the tables of {pg.name} (the Discord bot, or"
+            " play/resume): stop it first, or give this one a database of its own",
+            {"path": pg.name},
+        )
+    return _PostgresClaim(conn)
 
 
 def claim_database(path: Path) -> DatabaseClaim:

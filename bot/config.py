@@ -13,12 +13,13 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from dotenv import dotenv_values
 
 from bot.pace import PaceError, parse_pace
 
-__all__ = ["LOCALES", "ConfigError", "Settings"]
+__all__ = ["LOCALES", "ConfigError", "Settings", "is_postgres_url", "redact", "store_target"]
 
 LOCALES = ("en-US", "zh-CN", "zh-TW", "zh-HK")
 """Locales the front ends speak; the first is the default."""
@@ -30,6 +31,32 @@ class ConfigError(ValueError):
     """A setting with a bad value; the message names the variable and the accepted values."""
 
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(target: object) -> bool:
+    """True for a ``postgresql://`` (or ``postgres://``) URL: the PostgreSQL backend."""
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
+
+
+def redact(url: str) -> str:
+    """The URL without its password, to print or log."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    user = netloc[0].split(":", 1)[0]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+
+
+def store_target(text: str | Path) -> Path | str:
+    """Where a store is, as :meth:`bot.store.Store.open` takes it: a ``postgresql://`` URL
+    kept as text (``Path`` would fold its ``//``), anything else a SQLite file's path."""
+    if is_postgres_url(text):
+        return str(text)
+    return Path(text)
+
+
 @dataclass(frozen=True)
 class Settings:
     """The host's settings.
@@ -37,7 +64,11 @@ class Settings:
     Attributes:
         discord_token: the bot token (``DISCORD_TOKEN``); ``None`` when unset,
             which only ``python -m bot run`` refuses.
-        database_path: the SQLite file (``DATABASE_PATH``, default ``paiju.sqlite3``).
+        database_path: the SQLite file (``DATABASE_PATH``, default ``paiju.sqlite3``). With
+            ``DATABASE_URL`` the games are on PostgreSQL and this file keeps only the
+            Discord front end's own small state (message ids, languages).
+        database_url: ``postgresql://user:password@host:port/database`` (``DATABASE_URL``):
+            the game store on PostgreSQL (:mod:`bot.store_pg`); ``None``: SQLite.
         dev_guild_id: a server whose slash commands are synced at once (``DEV_GUILD_ID``).
         log_level: ``DEBUG`` … ``CRITICAL`` (``LOG_LEVEL``, default ``INFO``).
         default_locale: ``en-US``, ``zh-CN``, ``zh-TW`` or ``zh-HK`` (``DEFAULT_LOCALE``).
@@ -57,6 +88,7 @@ class Settings:
 
     discord_token: str | None = None
     database_path: Path = Path("paiju.sqlite3")
+    database_url: str | None = None
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     default_locale: str = "en-US"
@@ -94,6 +126,12 @@ class Settings:
 
         token = get("DISCORD_TOKEN")
         db = get("DATABASE_PATH")
+        url = get("DATABASE_URL")
+        if url is not None and not is_postgres_url(url):
+            raise ConfigError(
+                "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/database),"
+                f" not {url.split('://', 1)[0] + '://…' if '://' in url else url!r}"
+            )
         guild_text = get("DEV_GUILD_ID")
         guild: int | None = None
         if guild_text is not None:
@@ -132,6 +170,7 @@ class Settings:
         return cls(
             discord_token=token,
             database_path=Path(db) if db else Path("paiju.sqlite3"),
+            database_url=url,
             dev_guild_id=guild,
             log_level=level,
             default_locale=locale,
@@ -142,6 +181,11 @@ class Settings:
             web_port=port,
             web_host=get("WEB_HOST") or "127.0.0.1",
         )
+
+    @property
+    def database(self) -> Path | str:
+        """The game store: ``DATABASE_URL`` when set, else the SQLite file ``DATABASE_PATH``."""
+        return self.database_url if self.database_url is not None else self.database_path
 
     def configure_logging(self) -> None:
         """Set the root logger's level and a plain format."""

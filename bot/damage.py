@@ -83,7 +83,7 @@ class DatabaseDamaged(sqlite3.DatabaseError):
     more: python -m bot check <path>]): restore a backup (see README ...)``.
     """
 
-    def __init__(self, path: Path, reasons: Sequence[str]) -> None:
+    def __init__(self, path: Path | str, reasons: Sequence[str]) -> None:
         self.path = path
         self.reasons = list(reasons)
         more = f"; {len(reasons) - 1} more: python -m bot check {path}" if len(reasons) > 1 else ""

@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from bot.claim import DatabaseClaim, claim_database
+from bot.claim import DatabaseClaim
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
 from games.registry import GAMES
@@ -93,7 +93,7 @@ async def simulate(
     store = await Store.open(db_path)
     claim: DatabaseClaim | None = None
     try:
-        claim = claim_database(store.path)
+        claim = await store.claim()
         service = TableService(store, rng_seed=seed, default_pace=pace, bot_delay_s=bot_delay_s)
     except BaseException:
         if claim is not None:

@@ -21,15 +21,17 @@ import json
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import aiosqlite
 
+from bot.claim import DatabaseClaim, claim_database, claim_postgres
 from bot.damage import StoredTable, read_open_records, refuse_damaged
 from bot.snapshots import Snapshot
 from bot.store_base import INSERT_DEADLINE
 from bot.store_history import HistoryStore
 from bot.store_league import LeagueStore, PlayedRow, SeasonRow
+from bot.store_pg import PgDatabase, is_postgres_url
 from bot.store_rows import (
     TABLE_COLS,
     DuplicateKey,
@@ -43,7 +45,8 @@ from bot.store_rows import (
     game_row,
     table_row,
 )
-from bot.store_schema import MIGRATIONS
+from bot.store_schema import MIGRATIONS, PG_MIGRATIONS, migrate_postgres, postgres_schema_version
+from bot.table_records import read_open_records_async
 from bot.timers import Deadline
 
 __all__ = [
@@ -72,6 +75,11 @@ class Store(HistoryStore, LeagueStore):
     async def open(cls, path: str | Path) -> Store:
         """Open (creating if needed) the database at ``path`` and apply pending migrations.
 
+        A ``postgresql://`` URL opens the PostgreSQL backend instead (:mod:`bot.store_pg`):
+        the database must exist; its schema is created or migrated (a ``schema_version``
+        table instead of ``PRAGMA user_version``). Raises ``sqlite3.OperationalError`` when
+        the server cannot be reached, ``sqlite3.DatabaseError`` for a newer schema.
+
         ``":memory:"`` gives a private in-memory database (benchmarks, quick tests).
         An existing file is judged first, as ``python -m bot check`` judges it
         (:func:`bot.damage.judge_file`), before anything writes to it. Raises
@@ -79,6 +87,8 @@ class Store(HistoryStore, LeagueStore):
         damaged file, ``sqlite3.DatabaseError`` for a file that cannot be read or
         is not a Paiju database of a version this code knows.
         """
+        if is_postgres_url(path):
+            return await cls._open_postgres(str(path))
         path = Path(path)
         if str(path) != ":memory:":
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -105,18 +115,43 @@ class Store(HistoryStore, LeagueStore):
             raise
         return store
 
+    @classmethod
+    async def _open_postgres(cls, url: str) -> Store:
+        pg = await PgDatabase.connect(url)
+        try:
+            store = cls(cast(aiosqlite.Connection, pg), Path(pg.name), pg=pg)
+            await migrate_postgres(pg, MIGRATIONS, PG_MIGRATIONS)
+        except BaseException:
+            await pg.close()
+            raise
+        return store
+
     async def close(self) -> None:
         """Close the connection (a WAL checkpoint happens on close)."""
         await self._db.close()
 
+    async def claim(self) -> DatabaseClaim:
+        """Claim the database for this process's table service (:mod:`bot.claim`): raises
+        ``TableError("database_in_use")`` when another process runs its tables."""
+        if self.pg is not None:
+            return await claim_postgres(self.pg)
+        return claim_database(self.path)
+
     async def schema_version(self) -> int:
-        """``PRAGMA user_version``: how many migrations are applied."""
+        """``PRAGMA user_version`` (PostgreSQL: the ``schema_version`` table): how many
+        migrations are applied."""
+        if self.pg is not None:
+            return await postgres_schema_version(self.pg)
         async with self._db.execute("PRAGMA user_version") as cur:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
     async def synchronous(self) -> int:
-        """``PRAGMA synchronous`` of the connection: 2 (``FULL``) for a file."""
+        """``PRAGMA synchronous`` of the connection: 2 (``FULL``) for a file (PostgreSQL:
+        2 when ``synchronous_commit`` is ``on`` or stronger, as it always is here)."""
+        if self.pg is not None:
+            setting = await self.pg.fetch_value("SHOW synchronous_commit")
+            return 2 if setting in ("on", "remote_write", "remote_apply") else 1
         async with self._db.execute("PRAGMA synchronous") as cur:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
@@ -356,7 +391,11 @@ class Store(HistoryStore, LeagueStore):
 
     async def open_records(self) -> list[StoredTable]:
         """Every open table's records as stored (:func:`bot.damage.read_open_records`, the
-        query ``python -m bot check`` runs), read on the database thread."""
+        query ``python -m bot check`` runs), read on the database thread (PostgreSQL: in
+        one repeatable-read transaction, the same moment of every table)."""
+        if self.pg is not None:
+            async with self.pg.transaction("repeatable_read") as pg:
+                return await read_open_records_async(pg)
         run = getattr(self._db, "_execute", None)
         conn = getattr(self._db, "_conn", None)
         if run is None or conn is None:  # pragma: no cover - another aiosqlite
@@ -373,8 +412,10 @@ class Store(HistoryStore, LeagueStore):
             return
         async with self._txn() as db:
             await db.executemany(
-                "INSERT OR REPLACE INTO snapshots (game_id, seq, version, digest, state, at,"
-                " log_digest) VALUES (?,?,?,?,?,?,?)",
+                "INSERT INTO snapshots (game_id, seq, version, digest, state, at, log_digest)"
+                " VALUES (?,?,?,?,?,?,?) ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq,"
+                " version = excluded.version, digest = excluded.digest, state = excluded.state,"
+                " at = excluded.at, log_digest = excluded.log_digest",
                 rows,
             )
 

@@ -3,6 +3,10 @@
 :class:`StoreBase` holds the connection and the write lock, and the few writes
 that several parts of :class:`bot.store.Store` share (a table's columns, closing
 a game, a table's deadlines).
+
+On PostgreSQL (:mod:`bot.store_pg`) the connection is a :class:`bot.store_pg.PgDatabase`,
+an asyncpg pool shaped like the aiosqlite connection: the store's SQL and its
+``self._db.execute(...)`` / ``async with self._txn() as db`` code run unchanged on it.
 """
 
 from __future__ import annotations
@@ -11,10 +15,11 @@ import asyncio
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import aiosqlite
 
+from bot.store_pg import PgDatabase
 from bot.store_rows import JSON_TABLE_FIELDS, TABLE_FIELDS, dumps
 from bot.timers import Deadline
 
@@ -32,10 +37,22 @@ class StoreBase:
     transaction at a time). All times are clock seconds (floats).
     """
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+    def __init__(
+        self, db: aiosqlite.Connection, path: Path, *, pg: PgDatabase | None = None
+    ) -> None:
         self._db = db
         self.path = path
+        #: the PostgreSQL database (then ``_db`` is the same object, typed as aiosqlite's
+        #: connection, whose API it has), or ``None`` for SQLite
+        self.pg = pg
+        #: where the data is, to name in messages: the file, or the URL without its password
+        self.name = str(path) if pg is None else pg.name
         self._lock: asyncio.Lock | None = None  # created inside the running loop
+
+    @property
+    def backend(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return "sqlite" if self.pg is None else "postgresql"
 
     @asynccontextmanager
     async def _single(self) -> AsyncIterator[None]:
@@ -54,6 +71,11 @@ class StoreBase:
         """
         if self._lock is None:
             self._lock = asyncio.Lock()
+        if self.pg is not None:
+            async with self._lock, self.pg.transaction() as pg:
+                for sql, params, many in statements:
+                    await (pg.executemany(sql, params) if many else pg.execute(sql, params))
+            return
         run = getattr(self._db, "_execute", None)
         conn = getattr(self._db, "_conn", None)
         if run is None or conn is None:  # pragma: no cover - another aiosqlite
@@ -82,6 +104,10 @@ class StoreBase:
     async def _txn(self) -> AsyncIterator[aiosqlite.Connection]:
         if self._lock is None:
             self._lock = asyncio.Lock()
+        if self.pg is not None:
+            async with self._lock, self.pg.transaction() as pg:
+                yield cast(aiosqlite.Connection, pg)
+            return
         async with self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
             try:

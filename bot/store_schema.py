@@ -43,8 +43,18 @@ Schema (``PRAGMA user_version`` = number of migrations applied; see
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-__all__ = ["MIGRATIONS", "has_pages"]
+if TYPE_CHECKING:
+    from bot.store_pg import PgDatabase
+
+__all__ = [
+    "MIGRATIONS",
+    "PG_MIGRATIONS",
+    "has_pages",
+    "migrate_postgres",
+    "postgres_schema_version",
+]
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the first schema
@@ -259,7 +269,71 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
 )
-"""Migration ``i`` (0-based) brings ``PRAGMA user_version`` from ``i`` to ``i + 1``."""
+"""Migration ``i`` (0-based) brings ``PRAGMA user_version`` from ``i`` to ``i + 1``.
+
+The same migrations run on PostgreSQL, their DDL translated mechanically
+(:func:`bot.store_pg.ddl`: ``id INTEGER PRIMARY KEY`` is an identity column, ``INTEGER`` is
+``BIGINT``, ``REAL`` is ``DOUBLE PRECISION``, ``TEXT`` compares bytewise, ``WITHOUT ROWID``
+goes); the version is kept in the table ``schema_version``. Write new migrations in that
+plain SQL; one that PostgreSQL must run differently gets an entry in :data:`PG_MIGRATIONS`.
+"""
+
+PG_MIGRATIONS: dict[int, str] = {}
+"""PostgreSQL's own DDL for migration ``i`` (0-based), where the translation does not do."""
+
+# the advisory lock that serialises migrations of one PostgreSQL schema (the claim's is 0x5061696A)
+_MIGRATION_LOCK = 0x5061_696B
+
+
+async def postgres_schema_version(pg: PgDatabase) -> int:
+    """How many migrations the PostgreSQL database has (0 for an empty one)."""
+    exists = await pg.fetch_value("SELECT to_regclass('schema_version') IS NOT NULL")
+    if not exists:
+        return 0
+    version = await pg.fetch_value("SELECT version FROM schema_version")
+    return int(version or 0)
+
+
+async def migrate_postgres(
+    pg: PgDatabase, migrations: tuple[str, ...], own: dict[int, str] | None = None
+) -> None:
+    """Apply the migrations the PostgreSQL database lacks, each in a transaction with its
+    version bump, under an advisory lock (two processes starting at once migrate once).
+
+    Raises ``sqlite3.DatabaseError`` for a database of a newer schema, or for a database
+    with tables but no ``schema_version`` (not a Paiju database).
+    """
+    import sqlite3
+
+    from bot.store_pg import ddl
+
+    async with pg.transaction() as db:
+        await db.execute(
+            f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK}, hashtext(current_schema()))"
+        )
+        await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+        version = await db.fetch_value("SELECT version FROM schema_version")
+        if version is None:
+            others = await db.fetch_value(
+                "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema ="
+                " current_schema() AND table_name <> 'schema_version'"
+            )
+            if others:
+                raise sqlite3.DatabaseError(
+                    f"{pg.name} is not a Paiju database (it has tables but no schema_version)"
+                )
+            await db.execute("INSERT INTO schema_version (version) VALUES (0)")
+            version = 0
+        if version > len(migrations):
+            raise sqlite3.DatabaseError(
+                f"{pg.name} has schema version {version}, newer than this code's"
+                f" {len(migrations)}: update Paiju"
+            )
+        for number in range(int(version), len(migrations)):
+            sql = (own or {}).get(number) or ddl(migrations[number])
+            await db.execute(sql)
+            await db.execute("UPDATE schema_version SET version = ?", (number + 1,))
+    await pg.refresh_identity()
 
 
 def has_pages(path: Path) -> bool:

@@ -17,7 +17,7 @@ import json
 import sqlite3
 import types
 import typing
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,7 @@ __all__ = [
     "TableVerdict",
     "judge_table",
     "read_open_records",
+    "read_open_records_async",
 ]
 
 
@@ -100,45 +101,83 @@ def read_open_records(conn: sqlite3.Connection) -> list[StoredTable]:
         conn.execute("COMMIT")  # (a read transaction: nothing to commit, it only ends)
 
 
+_OPEN_TABLES = (
+    "SELECT id, guild_id, channel_id, thread_id, game, status, host_user_id, preset,"
+    " options, pace, pace_seconds, rated, seats, game_id, created_at FROM tables"
+    " WHERE status IN ('lobby', 'playing') ORDER BY id"
+)
+_TABLE_COLUMNS = [c.strip() for c in _OPEN_TABLES[7 : _OPEN_TABLES.index(" FROM")].split(",")]
+_OPEN_GAMES = (
+    "SELECT g.id, g.table_id, g.game, g.options, g.seed, g.seats, g.status, g.started_at,"
+    " g.finished_at FROM games g JOIN tables t ON t.game_id = g.id"
+    " WHERE t.status = 'playing'"
+)
+_OPEN_ACTIONS = (
+    "SELECT a.game_id, a.seq, a.action FROM tables t JOIN actions a"
+    " ON a.game_id = t.game_id WHERE t.status = 'playing' ORDER BY a.game_id, a.seq"
+)
+_OPEN_SNAPSHOTS = (
+    "SELECT s.game_id, s.seq, s.version, s.digest, s.state, {log} FROM snapshots s"
+    " JOIN tables t ON t.game_id = s.game_id WHERE t.status = 'playing'"
+)
+
+
+class _Records:
+    """The open tables being read: the queries' rows are handed in one query at a time."""
+
+    def __init__(self, tables: Iterable[Sequence[Any]]) -> None:
+        self.records = {
+            r[0]: StoredTable(dict(zip(_TABLE_COLUMNS, r, strict=True))) for r in tables
+        }
+        self.by_game = {
+            t.columns["game_id"]: t
+            for t in self.records.values()
+            if t.columns["status"] == "playing" and t.columns["game_id"] is not None
+        }
+
+    def games(self, rows: Iterable[Sequence[Any]]) -> None:
+        for r in rows:
+            if r[0] in self.by_game:
+                self.by_game[r[0]].game = StoredGame(*r)
+
+    def actions(self, rows: Iterable[Sequence[Any]]) -> None:
+        for game_id, seq, text in rows:
+            if game_id in self.by_game:
+                self.by_game[game_id].actions.append((seq, text))
+
+    def snapshots(self, rows: Iterable[Sequence[Any]]) -> None:
+        for r in rows:
+            if r[0] in self.by_game:
+                self.by_game[r[0]].snapshot = Snapshot(r[0], r[1], r[2], r[3], bytes(r[4]), r[5])
+
+
 def _read_open_records(conn: sqlite3.Connection) -> list[StoredTable]:
-    conn_cursor = conn.execute(
-        "SELECT id, guild_id, channel_id, thread_id, game, status, host_user_id, preset,"
-        " options, pace, pace_seconds, rated, seats, game_id, created_at FROM tables"
-        " WHERE status IN ('lobby', 'playing') ORDER BY id"
-    )
-    names = [d[0] for d in conn_cursor.description]
-    records = {r[0]: StoredTable(dict(zip(names, r, strict=True))) for r in conn_cursor}
-    by_game = {
-        t.columns["game_id"]: t
-        for t in records.values()
-        if t.columns["status"] == "playing" and t.columns["game_id"] is not None
-    }
-    for r in conn.execute(
-        "SELECT g.id, g.table_id, g.game, g.options, g.seed, g.seats, g.status, g.started_at,"
-        " g.finished_at FROM games g JOIN tables t ON t.game_id = g.id"
-        " WHERE t.status = 'playing'"
-    ):
-        if r[0] in by_game:
-            by_game[r[0]].game = StoredGame(*r)
-    for game_id, seq, text in conn.execute(
-        "SELECT a.game_id, a.seq, a.action FROM tables t JOIN actions a"
-        " ON a.game_id = t.game_id WHERE t.status = 'playing' ORDER BY a.game_id, a.seq"
-    ):
-        if game_id in by_game:
-            by_game[game_id].actions.append((seq, text))
+    found = _Records(conn.execute(_OPEN_TABLES))
+    found.games(conn.execute(_OPEN_GAMES))
+    found.actions(conn.execute(_OPEN_ACTIONS))
     has_snapshots = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshots'"
     ).fetchone()
     if has_snapshots:
         columns = {r[1] for r in conn.execute("PRAGMA table_info(snapshots)")}
         log = "s.log_digest" if "log_digest" in columns else "NULL"  # before migration 3
-        for r in conn.execute(
-            f"SELECT s.game_id, s.seq, s.version, s.digest, s.state, {log} FROM snapshots s"
-            " JOIN tables t ON t.game_id = s.game_id WHERE t.status = 'playing'"
-        ):
-            if r[0] in by_game:
-                by_game[r[0]].snapshot = Snapshot(r[0], r[1], r[2], r[3], bytes(r[4]), r[5])
-    return list(records.values())
+        found.snapshots(conn.execute(_OPEN_SNAPSHOTS.format(log=log)))
+    return list(found.records.values())
+
+
+async def read_open_records_async(db: Any) -> list[StoredTable]:
+    """:func:`read_open_records` on an asynchronous connection of the current schema
+    (PostgreSQL's, :mod:`bot.store_pg`), inside the caller's (repeatable-read) transaction."""
+
+    async def rows(sql: str) -> list[Any]:
+        async with db.execute(sql) as cur:
+            return list(await cur.fetchall())
+
+    found = _Records(await rows(_OPEN_TABLES))
+    found.games(await rows(_OPEN_GAMES))
+    found.actions(await rows(_OPEN_ACTIONS))
+    found.snapshots(await rows(_OPEN_SNAPSHOTS.format(log="s.log_digest")))
+    return list(found.records.values())
 
 
 @dataclass

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gc
 
-from bot.claim import claim_database
 from bot.damage import DatabaseDamaged, StoredTable, TableVerdict, judge_table
 from bot.snapshots import SNAPSHOT_EVERY, Snapshot
 from bot.snapshots import take as snapshots_take
@@ -36,7 +35,7 @@ class StartupMixin(TableServiceCore):
         ``TableError("database_in_use")`` if another process runs its tables.
         """
         if self._claim is None:
-            self._claim = claim_database(self.store.path)
+            self._claim = await self.store.claim()
         records = await self.store.open_records()
         # Rebuilding allocates millions of objects and keeps them all: each cyclic collection
         # would scan every engine built so far (that doubled the start-up of 1,000 tables).
@@ -53,8 +52,8 @@ class StartupMixin(TableServiceCore):
             damage = [f"table {v.table_id}: {v.damage}" for v in verdicts if v.damage]
             if damage:
                 for line in damage:
-                    log.critical("%s is damaged: %s", self.store.path, line)
-                raise DatabaseDamaged(self.store.path, damage)
+                    log.critical("%s is damaged: %s", self.store.name, line)
+                raise DatabaseDamaged(self.store.name, damage)
             await self._load_open_tables(records, verdicts)
         finally:
             if large:
@@ -138,8 +137,8 @@ class StartupMixin(TableServiceCore):
             aside.table_id,
             aside.channel_id,
             why,
-            self.store.path,
-            self.store.path,
+            self.store.name,
+            self.store.name,
         )
 
     async def shut_down(self) -> None:

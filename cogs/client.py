@@ -111,7 +111,7 @@ class PaijuBot(commands.Bot):
         from cogs.i18n import PaijuTranslator
 
         if self.service is None:
-            self.store = await Store.open(self.settings.database_path)
+            self.store = await Store.open(self.settings.database)
             from bot.thinking import PoolThinker
 
             self.service = TableService(

@@ -25,9 +25,19 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "paiju.sqlite3"
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def store_target(request: pytest.FixtureRequest, db_path: Path) -> Path | str:
+    """Where the store lives: the SQLite file, or a new PostgreSQL schema (every test that
+    uses the store runs on both backends)."""
+    if request.param == "sqlite":
+        return db_path
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(db_path)
+async def store(store_target: Path | str) -> AsyncIterator[Store]:
+    s = await Store.open(store_target)
     yield s
     await s.close()
 

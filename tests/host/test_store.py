@@ -45,11 +45,11 @@ async def test_migrations_and_wal(db_path: Path) -> None:
         await Store.open(db_path)
 
 
-async def test_reopening_keeps_data_and_skips_done_migrations(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_reopening_keeps_data_and_skips_done_migrations(store_target: Path | str) -> None:
+    store = await Store.open(store_target)
     table_id = await store.insert_table(row(), 1.0)
     await store.close()
-    store = await Store.open(db_path)
+    store = await Store.open(store_target)
     assert [t.id for t in await store.open_tables()] == [table_id]
     await store.close()
 
@@ -100,9 +100,9 @@ async def test_append_is_atomic_and_keys_unique(store: Store) -> None:
     assert (game.seed, game.options, game.game) == (42, {"hands": 1}, "toy")
 
 
-async def test_restart_rebuilds_tables_from_the_file(db_path: Path) -> None:
+async def test_restart_rebuilds_tables_from_the_file(store_target: Path | str) -> None:
     clock = FakeClock()
-    store = await Store.open(db_path)
+    store = await Store.open(store_target)
     scheduler = ManualScheduler(clock)
     service = TableService(store, scheduler=scheduler)
     await service.open_table(
@@ -142,7 +142,7 @@ async def test_restart_rebuilds_tables_from_the_file(db_path: Path) -> None:
     await service.shut_down()
     await store.close()
 
-    store = await Store.open(db_path)
+    store = await Store.open(store_target)
     scheduler = ManualScheduler(clock)
     again = TableService(store, scheduler=scheduler)
     await again.start_up()
