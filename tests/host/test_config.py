@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, Settings
+from bot.config import ConfigError, Settings, store_target
 
 
 def test_defaults() -> None:
@@ -79,6 +79,7 @@ def test_env_example_lists_every_setting_and_parses(monkeypatch: pytest.MonkeyPa
     assert names == {
         "DISCORD_TOKEN",
         "DATABASE_PATH",
+        "DATABASE_URL",
         "DEV_GUILD_ID",
         "LOG_LEVEL",
         "DEFAULT_LOCALE",
@@ -110,3 +111,14 @@ def test_the_web_pages_port_and_address() -> None:
     for bad in ("http", "0", "70000", "-1"):
         with pytest.raises(ConfigError, match="WEB_PORT"):
             Settings.from_env({"WEB_PORT": bad})
+
+
+def test_database_url_chooses_postgresql() -> None:
+    s = Settings.from_env({"DATABASE_URL": "postgresql://paiju:pw@db:5432/paiju"})
+    assert s.database == "postgresql://paiju:pw@db:5432/paiju"
+    assert Settings.from_env({}).database == Path("paiju.sqlite3")
+    with pytest.raises(ConfigError, match="DATABASE_URL must be a PostgreSQL URL") as refused:
+        Settings.from_env({"DATABASE_URL": "mysql://root:secret@db/x"})
+    assert "secret" not in str(refused.value)
+    assert store_target("postgres://h/db") == "postgres://h/db"
+    assert store_target("a.sqlite3") == Path("a.sqlite3")
