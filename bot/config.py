@@ -126,11 +126,11 @@ class Settings:
 
         token = get("DISCORD_TOKEN")
         db = get("DATABASE_PATH")
-        url = get("DATABASE_URL")
-        if url is not None and not is_postgres_url(url):
+        database_url = get("DATABASE_URL")
+        if database_url is not None and not is_postgres_url(database_url):
             raise ConfigError(
                 "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/database),"
-                f" not {url.split('://', 1)[0] + '://…' if '://' in url else url!r}"
+                f" not {database_url.split('://', 1)[0] + '://…' if '://' in database_url else '…'}"
             )
         guild_text = get("DEV_GUILD_ID")
         guild: int | None = None
@@ -170,7 +170,7 @@ class Settings:
         return cls(
             discord_token=token,
             database_path=Path(db) if db else Path("paiju.sqlite3"),
-            database_url=url,
+            database_url=database_url,
             dev_guild_id=guild,
             log_level=level,
             default_locale=locale,
