@@ -7,10 +7,10 @@ server-rendered Jinja2 templates and a few lines of JavaScript for the replay's 
 
 * :mod:`web.data`: read-only queries over its own ``mode=ro`` SQLite connection (no claim, no
   migration, never a write): only servers listed with ``/league web on``, only finished matches.
-* :mod:`web.steps`: a finished hand as steps (the state after each action, hands face up,
-  narrated by the game's presentation :mod:`present`).
-* :mod:`web.pictures`: each step's table picture from :mod:`render`, as PNG with an ETag and
-  ``Cache-Control: immutable`` (a finished hand never changes), kept in a small cache.
+* the replay viewer steps a finished hand with :mod:`bot.replay` (the stepping API ``/replay``
+  uses: steps chosen by the game's presentation, every hand face up, narrated in the reader's
+  language) and :mod:`web.pictures` draws each step with :mod:`render.replay`, as PNG with an
+  ETag and ``Cache-Control: immutable`` (a finished hand never changes), kept in a small cache.
 * :mod:`web.rules`: ``docs/rules/*.md`` as HTML (markdown-it-py).
 * :mod:`web.app`: routes, language (``?lang=`` or ``Accept-Language``), the 404 page.
 * :mod:`web.server`: start and stop the server.

@@ -32,13 +32,13 @@ from aiohttp import web
 from markupsafe import Markup
 
 import present.games as presentation
+from bot.replay import HandReplay, ReplayRefused, replay_hand
 from games.registry import GAMES
 from present.i18n import is_zh, lang_of, ntr, tr
 from present.message import Reader, cards_text, render, tile_text
 from web.data import MatchLine, WebData
 from web.pictures import PictureCache, draw_step, etag
 from web.rules import rules_games, rules_html, rules_picture
-from web.steps import HandReplay, hand_replay
 
 __all__ = ["DATA", "create_app"]
 
@@ -187,11 +187,10 @@ class Pages:
             record = await self.data.record(match)
             if record is None:
                 raise web.HTTPNotFound()
-            final = hand == len(match.hands)
-            replay = await asyncio.to_thread(hand_replay, record, hand, final)
-            if replay is None:
-                raise web.HTTPNotFound()
-            return replay
+            try:
+                return await asyncio.to_thread(replay_hand, record, hand)
+            except ReplayRefused:
+                raise web.HTTPNotFound() from None
 
         replay: HandReplay = await self._once(("replay", key), build)
         self._replays[key] = replay
@@ -312,14 +311,14 @@ class Pages:
                 return " ".join(tile_text(reader, p) for p in hand)
             return cards_text(reader, hand)
 
-        lines = [render(reader, m) for m in current.messages]
-        if not lines and current.action is not None:
+        lines = [render(reader, m) for m in current.narration]
+        if not lines and current.actions:
             who = (
-                reader.names[current.action.seat]
-                if current.action.seat is not None and current.action.seat < len(reader.names)
+                reader.names[current.seat]
+                if current.seat is not None and current.seat < len(reader.names)
                 else tr(lang, "web.replay.table")
             )
-            lines = [tr(lang, "web.replay.action", who=who, kind=current.action.kind)]
+            lines = [tr(lang, "web.replay.action", who=who, kind=current.actions[-1].kind)]
         base = f"/s/{match.guild_id}/m/{match.id}/h/{hand}"
         return self.page(
             request,
@@ -331,8 +330,11 @@ class Pages:
             last=last,
             base=base,
             lines=lines,
-            hands=[(match.names[s], shown(h)) for s, h in enumerate(current.hands)],
-            result=[render(reader, m) for m in replay.result] if step == last else [],
+            hands=[
+                (match.names[s], shown(tuple(str(p) for p in view.get("hand") or ())))
+                for s, view in enumerate(current.views)
+            ],
+            result=[render(reader, m) for m in replay.screen()] if step == last else [],
             picture=f"{base}/{step}.png",
             next_picture=f"{base}/{step + 1}.png" if step < last else None,
         )
@@ -354,13 +356,10 @@ class Pages:
             if step >= len(replay.steps):
                 raise web.HTTPNotFound()
 
-            async def build() -> bytes | None:
-                return await asyncio.to_thread(draw_step, replay, step, match.names)
+            async def build() -> bytes:
+                return await asyncio.to_thread(draw_step, replay, step)
 
-            drawn = await self._once(("png", key), build)
-            if drawn is None:
-                raise web.HTTPNotFound()
-            png = drawn
+            png = await self._once(("png", key), build)
             self.pictures.put(key, png)
         return web.Response(body=png, content_type="image/png", headers=headers)
 

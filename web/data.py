@@ -22,10 +22,9 @@ from typing import Any
 
 import aiosqlite
 
-from games.base import Action
+from bot.replay import GameRecord
 
 __all__ = [
-    "GameRecord",
     "LeaderLine",
     "MatchLine",
     "PlayerGame",
@@ -127,16 +126,6 @@ class MatchLine:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """What rebuilds a finished match: the engine's seed, full options and every action."""
-
-    game: str
-    seed: int
-    options: dict[str, Any]
-    actions: tuple[Action, ...]
 
 
 @dataclass(frozen=True)
@@ -388,9 +377,11 @@ class WebData:
         return match
 
     async def record(self, match: MatchLine) -> GameRecord | None:
-        """The seed, options and actions of a finished match's game (``None``: not finished)."""
+        """The finished match's game as :mod:`bot.replay` replays it (seed, options, every
+        action, the seats' names as the match recorded them); ``None`` when its game is not
+        finished (a damaged file's stray row: a hand in play is never shown)."""
         rows = await self._rows(
-            "SELECT game, seed, options FROM games WHERE id = ? AND status = 'finished'",
+            "SELECT game, seed, options, table_id FROM games WHERE id = ? AND status = 'finished'",
             (match.game_id,),
         )
         if not rows:
@@ -402,7 +393,14 @@ class WebData:
             game=rows[0]["game"],
             seed=int(rows[0]["seed"]),
             options=json.loads(rows[0]["options"]),
-            actions=tuple(Action.from_json(json.loads(a["action"])) for a in actions),
+            actions=[json.loads(a["action"]) for a in actions],
+            names=tuple(match.names),
+            bots=tuple(s.bot for s in match.seats),
+            game_id=match.game_id,
+            table_id=rows[0]["table_id"],
+            status="finished",
+            guild_id=match.guild_id,
+            user_ids=tuple(s.user_id for s in match.seats),
         )
 
     @staticmethod

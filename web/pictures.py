@@ -1,8 +1,8 @@
-"""Each replay step's picture: the table drawn by the game's render adapter, as PNG.
+"""Each replay step's picture: the table with every hand face up (:func:`render.replay.step_png`,
+the picture ``/replay`` shows on Discord), as PNG, without the narration band (the page says
+the narration in the reader's language, so one picture serves every language).
 
-The adapter is ``render.<game>`` (as the Discord front end finds it): ``table_png(view,
-names)`` for a spectator's view, and for the last step ``result_png(view, names)`` when the
-game draws its end-of-hand screen (mahjong's winning hand). A finished hand never changes, so
+A finished hand never changes, so
 a picture's ETag names the match, the hand, the step and the drawing code (a digest of
 ``render/`` and ``games/``): a browser asks once and then keeps it (``immutable``), and a
 revalidation is answered 304 without drawing. Drawn pictures are kept in a small LRU cache
@@ -13,13 +13,10 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
-from types import ModuleType
 
-from games.registry import game_module
-from web.steps import HandReplay
+from bot.replay import HandReplay
+from render.replay import step_png
 
 __all__ = ["CODE_VERSION", "PictureCache", "draw_step", "etag"]
 
@@ -44,29 +41,10 @@ def etag(match_id: int, hand: int, step: int) -> str:
     return f'"{match_id}.{hand}.{step}.{CODE_VERSION}"'
 
 
-@cache
-def _adapter(game: str) -> ModuleType | None:
-    try:
-        return game_module("render.{game}", game)
-    except ImportError:
-        return None
-
-
-def draw_step(replay: HandReplay, step: int, names: Sequence[str]) -> bytes | None:
-    """The PNG of ``replay``'s step ``step`` (``None``: the game has no picture)."""
-    adapter = _adapter(replay.game)
-    view = replay.steps[step].view
-    if step == len(replay.steps) - 1:
-        result = getattr(adapter, "result_png", None)
-        if result is not None:
-            png = result(view, list(names))
-            if isinstance(png, bytes):
-                return png
-    table = getattr(adapter, "table_png", None)
-    if table is None:
-        return None
-    png = table(view, list(names))
-    return png if isinstance(png, bytes) else None
+def draw_step(replay: HandReplay, step: int) -> bytes:
+    """The PNG of ``replay``'s step ``step``."""
+    shown = replay.steps[step]
+    return step_png(replay.game, shown.public, shown.views, replay.names)
 
 
 class PictureCache:
