@@ -7,16 +7,15 @@
   ones to the end (after a crash), one JSON line each.
 * ``run``: start the Discord bot (:data:`DISCORD_FRONT_END`, loaded by name only for
   ``run``: the host package imports neither discord.py nor the cogs).
-* ``backup PATH``, ``check PATH``, ``health``: copy the live database, verify a
-  copy, tell whether a bot runs the database (``bot.backup``).
+* ``backup PATH``, ``check PATH``, ``health``: copy the live database, verify a copy, tell
+  whether a bot runs the database (``bot.backup``; PostgreSQL and ``migrate``: ``bot.pg_admin``).
 * ``tournament simulate``: bot-only tournaments with their invariants (``bot.tournaments.cli``).
 * ``web``: serve the read-only web pages of ``--db`` alone (``bot.web_command``; ``run``
   serves them too when ``WEB_PORT`` is set).
 
-Common options: ``--db PATH`` (default: ``DATABASE_PATH`` or ``paiju.sqlite3``;
-``simulate`` defaults to a temporary file), ``--preset NAME``, ``--match
-LENGTH`` (the game's ``match`` option, e.g. ``one_hand``), ``--option
-NAME=VALUE`` (repeatable), ``--pace``.
+Common options: ``--db PATH`` or a ``postgresql://`` URL (default: ``DATABASE_URL``, else
+``DATABASE_PATH``; ``simulate``: a temporary file), ``--preset NAME``, ``--match LENGTH`` (the
+game's ``match`` option, e.g. ``one_hand``), ``--option NAME=VALUE`` (repeatable), ``--pace``.
 
 Every argument is checked before the database is opened: a refused one prints
 ``python -m bot COMMAND: error: …`` and exits with status 2 at once. Every
@@ -49,6 +48,7 @@ from bot.config import ConfigError, Settings, redact, store_target
 from bot.console import bot_command, fit_console, play_command
 from bot.errors import TableError
 from bot.pace import PaceError, parse_pace
+from bot.pg_admin import add_migrate_command, migrate_command
 from bot.web_command import add_web_command, check_web_args, web_command
 
 __all__ = ["DISCORD_FRONT_END", "HANDLERS", "main"]
@@ -259,6 +259,7 @@ def _parser() -> argparse.ArgumentParser:
     from bot.backup import add_commands
 
     add_commands(sub)  # backup, check, health
+    add_migrate_command(sub)  # migrate --to postgresql://… (bot.pg_admin)
     from bot.tournaments.cli import add_commands as tournament_commands
 
     tournament_commands(sub)  # tournament simulate
@@ -509,7 +510,7 @@ def _cmd_backup(args: argparse.Namespace, settings: Settings) -> int:
     """``backup``, ``check`` and ``health`` (:mod:`bot.backup`)."""
     from bot.backup import run_command
 
-    return run_command(args, settings.database_path)
+    return run_command(args, settings.database)
 
 
 def _cmd_tournament(args: argparse.Namespace, settings: Settings) -> int:
@@ -526,6 +527,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "backup": _cmd_backup,
     "check": _cmd_backup,
     "health": _cmd_backup,
+    "migrate": migrate_command,
     "tournament": _cmd_tournament,
     "web": web_command,
 }

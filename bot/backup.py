@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.config import store_target
 from bot.damage import RESTORE, judge, judge_file
 from bot.sqlite_files import Unreadable, open_read_only
 from bot.store_schema import MIGRATIONS
@@ -336,21 +337,36 @@ def add_commands(sub: Any) -> None:
         "backup", help="copy the live database to PATH while the bot runs (SQLite online backup)"
     )
     b.add_argument("path", help="the copy to write (a file, or a directory for a dated file)")
-    b.add_argument("--db", help="the database to copy (default: DATABASE_PATH)")
+    b.add_argument(
+        "--db",
+        help="the database to copy (default: DATABASE_URL, else DATABASE_PATH); a PostgreSQL"
+        " one is copied with pg_dump --format=custom",
+    )
     b.add_argument("--overwrite", action="store_true", help="replace PATH if it exists")
     c = sub.add_parser(
         "check", help="verify a database or backup: integrity, and every open game replays"
     )
-    c.add_argument("path", help="the database file to check (it is not changed)")
+    c.add_argument(
+        "path", help="the database file, or postgresql:// URL, to check (it is not changed)"
+    )
     h = sub.add_parser("health", help="exit 0 when a bot runs the tables of the database")
-    h.add_argument("--db", help="the database (default: DATABASE_PATH)")
+    h.add_argument("--db", help="the database (default: DATABASE_URL, else DATABASE_PATH)")
 
 
-def run_command(args: Any, database_path: Path) -> int:
+def run_command(args: Any, database: Path | str) -> int:
     """Run ``backup``/``check``/``health``; print the outcome; return the exit status
     (:data:`EXIT_OK`, :data:`EXIT_BAD_COPY`, :data:`EXIT_CANNOT`). Every failure is one
-    ``error:`` line on standard error naming the path and what to do, never a traceback."""
-    db = Path(args.db) if getattr(args, "db", None) else database_path
+    ``error:`` line on standard error naming the path and what to do, never a traceback.
+    A PostgreSQL database (a ``postgresql://`` URL as ``--db``, ``DATABASE_URL`` or the
+    path checked) is handled by :func:`bot.pg_admin.run_postgres_command`."""
+    target = store_target(args.db) if getattr(args, "db", None) else database
+    if args.command == "check":
+        target = store_target(args.path)
+    if isinstance(target, str):
+        from bot.pg_admin import run_postgres_command
+
+        return run_postgres_command(args, target)
+    db = target
     try:
         if args.command == "backup":
             done = backup(db, args.path, overwrite=args.overwrite)
