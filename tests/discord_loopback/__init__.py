@@ -121,6 +121,20 @@ components) and wait (``harness.timeout``, 10 s) for the bot's callback; they re
   an INVALID_SESSION discord.py sleeps 5 s in ``Client.before_identify_hook`` before it
   identifies again; a test client may override that hook with a no-op.
 
+Shards
+------
+IDENTIFY may name ``shard: [shard_id, shard_count]`` (discord.py's ``AutoShardedClient`` does):
+the session gets READY and GUILD_CREATE for the guilds of its shard only, and every later
+event of a guild (interactions included) goes to the shard ``(guild_id >> 22) % shard_count``;
+DMs go to shard 0.  A new IDENTIFY of a shard replaces its session (a restarted process); one
+with another count replaces them all; an event for a shard nobody identified is dropped, as
+Discord drops it.  ``add_guild(name, shard=(i, n))`` picks an id in shard ``i`` of ``n``;
+``server.shard_sessions``, ``server.shard_count``, ``server.connected_shards``,
+``server.shard_connected(i)``, ``server.drop_gateway(code, shard=i)`` and
+``server.recommended_shards`` (the ``shards`` of ``GET /gateway/bot``, default 1) go with it.
+``connected`` means every shard of the count has an open socket. ``harness.kill_bot()`` kills
+an ``AutoShardedClient``'s shard sockets too; two harnesses over one server are two processes.
+
 Waiting: ``await server.wait_until(predicate, timeout=10, what="...")`` re-checks after every
 request and gateway event and returns the predicate's value; ``await server.idle(quiet=0.2)``
 waits until the bot has been silent that long.  Gateway control: ``server.drop_gateway(code)``,

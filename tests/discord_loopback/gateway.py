@@ -7,6 +7,8 @@ REQUEST_GUILD_MEMBERS with one GUILD_MEMBERS_CHUNK.  ``compress=zlib-stream`` is
 one zlib context per connection (binary frames, Z_SYNC_FLUSH); anything else gets text frames.
 Sessions keep the last 10 000 dispatches so that a RESUME replays what the socket missed.
 Only events allowed by the identified intents are sent (:data:`EVENT_INTENTS`).
+IDENTIFY's ``shard: [id, count]`` makes the session its shard's: guild events go to the shard
+``(guild_id >> 22) % count`` (:func:`shard_of`), DMs to shard 0.
 """
 
 from __future__ import annotations
@@ -91,6 +93,8 @@ class GatewaySession:
         default_factory=lambda: collections.deque(maxlen=10_000)
     )
     resumes: int = 0
+    #: ``(shard_id, shard_count)`` identified with (``(0, 1)`` when the bot did not shard)
+    shard: tuple[int, int] = (0, 1)
 
     def emit(self, event: str, data: Any) -> None:
         needed = EVENT_INTENTS.get(event, 0)
@@ -127,7 +131,7 @@ async def serve_gateway(server: LoopbackDiscord, request: web.Request) -> web.We
             elif op == OP_RESUME:
                 session = resume(server, conn, data)
             elif op == OP_REQUEST_MEMBERS:
-                members_chunk(server, conn, data)
+                members_chunk(server, session, data)
             elif op in (OP_PRESENCE, OP_VOICE):
                 pass
             else:
@@ -152,16 +156,40 @@ def guild_create(session: GatewaySession, server: LoopbackDiscord, guild: Guild)
 async def identify(
     server: LoopbackDiscord, conn: Connection, data: dict[str, Any]
 ) -> GatewaySession | None:
-    """IDENTIFY: a bad token closes with 4004; else a new current session, READY, GUILD_CREATE."""
+    """IDENTIFY: a bad token closes with 4004, a bad ``shard`` with 4010; else a new session
+    for its shard, READY and a GUILD_CREATE for each guild of the shard.
+
+    ``shard: [shard_id, shard_count]`` (absent: ``[0, 1]``): the session receives the events
+    of the guilds with ``(guild_id >> 22) % shard_count == shard_id``, and shard 0 also the
+    DMs (:meth:`LoopbackDiscord.session_for`).  A new IDENTIFY of a shard replaces the
+    session that had it (a restarted process); one with another shard count replaces them all.
+    """
     if data.get("token") != server.token:
         await conn.close(4004)
         return None
+    raw_shard = data.get("shard") or [0, 1]
+    try:
+        shard_id, shard_count = int(raw_shard[0]), int(raw_shard[1])
+    except (TypeError, ValueError, IndexError):
+        shard_id, shard_count = -1, 0
+    if not 0 <= shard_id < shard_count:
+        await conn.close(4010)  # Discord: "Invalid shard"
+        return None
     server.identify_count += 1
     session = GatewaySession(secrets.token_hex(16), int(data.get("intents") or 0), conn=conn)
+    session.shard = (shard_id, shard_count)
     server.sessions[session.session_id] = session
-    # a new IDENTIFY is a new bot process: it alone gets dispatches from now on
+    # a new IDENTIFY is a new bot process: it alone gets its shard's dispatches from now on
+    if shard_count != server.shard_count:
+        server.shard_sessions.clear()
+        server.shard_count = shard_count
+    server.shard_sessions[shard_id] = session
     server.current_session = session
-    guilds = [g for g in server.guilds.values() if server.bot_user.id in g.members]
+    guilds = [
+        g
+        for g in server.guilds.values()
+        if server.bot_user.id in g.members and shard_of(g.id, shard_count) == shard_id
+    ]
     session.emit(
         "READY",
         {
@@ -209,10 +237,18 @@ def resume(
     return session
 
 
-def members_chunk(server: LoopbackDiscord, conn: Connection, data: dict[str, Any]) -> None:
-    """REQUEST_GUILD_MEMBERS: every member of the guild in one GUILD_MEMBERS_CHUNK."""
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard that receives a guild's events (Discord's formula); DMs (no guild): 0."""
+    return 0 if not guild_id else (guild_id >> 22) % shard_count
+
+
+def members_chunk(
+    server: LoopbackDiscord, session: GatewaySession | None, data: dict[str, Any]
+) -> None:
+    """REQUEST_GUILD_MEMBERS: every member of the guild in one GUILD_MEMBERS_CHUNK, to the
+    session that asked."""
     guild = server.guilds.get(int(data.get("guild_id") or 0))
-    if guild is None or server.current_session is None:
+    if guild is None or session is None:
         return
     members = [guild.member_payload(server.users[uid]) for uid in guild.members]
     payload = {
@@ -224,4 +260,5 @@ def members_chunk(server: LoopbackDiscord, conn: Connection, data: dict[str, Any
     }
     if data.get("nonce"):
         payload["nonce"] = data["nonce"]
-    server.current_session.emit("GUILD_MEMBERS_CHUNK", payload)
+    session.emit("GUILD_MEMBERS_CHUNK", payload)
+    server._touch()

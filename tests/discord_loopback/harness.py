@@ -195,10 +195,15 @@ class Harness:
         client, task = self.client, self._task
         if client is None or task is None:
             return
-        ws = client.ws
-        keep_alive = getattr(ws, "_keep_alive", None) if ws is not None else None
-        if keep_alive is not None:
-            keep_alive.stop()
+        sockets = [client.ws]
+        shards: dict[int, Any] = getattr(client, "_AutoShardedClient__shards", {})
+        for shard in shards.values():  # an AutoShardedClient: one socket and worker per shard
+            sockets.append(shard.ws)
+            shard._cancel_task()
+        for ws in sockets:
+            keep_alive = getattr(ws, "_keep_alive", None) if ws is not None else None
+            if keep_alive is not None:
+                keep_alive.stop()
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task

@@ -60,6 +60,15 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def next_in_shard(self, shard_id: int, shard_count: int) -> int:
+        """A new id whose shard is ``shard_id`` of ``shard_count`` (``(id >> 22) % count``):
+        the next id, moved on by whole milliseconds until it falls in that shard."""
+        candidate = self.next()
+        while (candidate >> 22) % shard_count != shard_id:
+            candidate = ((candidate >> 22) + 1) << 22
+        self._last = candidate
+        return candidate
+
 
 def iso(ts: float) -> str:
     """ISO-8601 timestamp as Discord writes it (UTC, microseconds, ``+00:00``)."""

@@ -376,7 +376,8 @@ async def _get_user(server: LoopbackDiscord, api: ApiRequest) -> Any:
 async def _get_gateway(server: LoopbackDiscord, api: ApiRequest) -> Any:
     if api.path.endswith("/bot"):
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return {"url": server.gateway_url, "shards": 1, "session_start_limit": limit}
+        shards = server.recommended_shards
+        return {"url": server.gateway_url, "shards": shards, "session_start_limit": limit}
     return {"url": server.gateway_url}
 
 
@@ -656,7 +657,7 @@ async def _create_thread(server: LoopbackDiscord, api: ApiRequest) -> Any:
     )
     server.channels[thread.id] = thread
     server.guilds[parent.guild_id].channels[thread.id] = thread
-    server._emit("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+    server._emit("THREAD_CREATE", {**thread.payload(), "newly_created": True}, parent.guild_id)
     return thread.payload()
 
 

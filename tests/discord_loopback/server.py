@@ -168,7 +168,13 @@ class LoopbackDiscord:
         #: 403 answers given for missing channel permissions: ``(method, path, missing names)``
         self.permission_refusals: list[tuple[str, str, tuple[str, ...]]] = []
         self.sessions: dict[str, GatewaySession] = {}
+        #: the session that identified last (the whole bot when it does not shard)
         self.current_session: GatewaySession | None = None
+        #: shard id -> its current session, for the shard count identified last
+        self.shard_sessions: dict[int, GatewaySession] = {}
+        self.shard_count = 1
+        #: the ``shards`` of ``GET /gateway/bot`` (what ``AutoShardedClient`` starts by default)
+        self.recommended_shards = 1
         self.identify_count = 0
         self.resume_count = 0
         #: query of every gateway connection, e.g. ``{"v": "10", "encoding": "json", ...}``
@@ -273,19 +279,27 @@ class LoopbackDiscord:
 
     # ------------------------------------------------------------------ world building
 
-    def add_guild(self, name: str, *, locale: str = "en-US") -> Guild:
-        """A new guild owned by nobody in particular, with the bot as member (role ``Paiju``)."""
+    def add_guild(
+        self, name: str, *, locale: str = "en-US", shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A new guild owned by nobody in particular, with the bot as member (role ``Paiju``).
+
+        ``shard=(shard_id, shard_count)``: its id is chosen so that the guild belongs to that
+        shard (``(id >> 22) % shard_count == shard_id``)."""
         owner = LoopbackUser(self.ids.next(), f"{name} owner")
         self.users[owner.id] = owner
-        guild = Guild(self.ids.next(), name, owner.id, locale=locale)
+        guild_id = self.ids.next() if shard is None else self.ids.next_in_shard(*shard)
+        guild = Guild(guild_id, name, owner.id, locale=locale)
         guild.roles[guild.id] = Role(guild.id, "@everyone", EVERYONE_PERMISSIONS)
         bot_role = Role(self.ids.next(), "Paiju", EVERYONE_PERMISSIONS | (1 << 13) | (1 << 34), 1)
         guild.roles[bot_role.id] = bot_role
         guild.members[owner.id] = Member(owner.id)
         guild.members[self.bot_user.id] = Member(self.bot_user.id, [bot_role.id])
         self.guilds[guild.id] = guild
-        if self.current_session is not None:
-            self._emit("GUILD_CREATE", gateway.guild_create(self.current_session, self, guild))
+        session = self.session_for(guild.id)
+        if session is not None:
+            session.emit("GUILD_CREATE", gateway.guild_create(session, self, guild))
+            self._touch()
         return guild
 
     def add_role(self, name: str, permissions: int, *, guild: Guild | None = None) -> Role:
@@ -293,7 +307,9 @@ class LoopbackDiscord:
         guild = guild or self.guild
         role = Role(self.ids.next(), name, permissions, len(guild.roles))
         guild.roles[role.id] = role
-        self._emit("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()})
+        self._emit(
+            "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, guild.id
+        )
         return role
 
     def add_channel(
@@ -304,7 +320,7 @@ class LoopbackDiscord:
         channel = Channel(self.ids.next(), type, name, guild.id, position=len(guild.channels))
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
-        self._emit("CHANNEL_CREATE", channel.payload())
+        self._emit("CHANNEL_CREATE", channel.payload(), guild.id)
         return channel
 
     def set_bot_permissions(self, channel: Channel, *, allow: int = 0, deny: int = 0) -> None:
@@ -317,7 +333,7 @@ class LoopbackDiscord:
             channel.overwrites.append(
                 {"id": str(bot_id), "type": 1, "allow": str(allow), "deny": str(deny)}
             )
-        self._emit("CHANNEL_UPDATE", channel.payload(self.users))
+        self._emit("CHANNEL_UPDATE", channel.payload(self.users), channel.guild_id)
 
     def bot_permissions_in(self, channel: Channel) -> int:
         """The bot's permission bits in ``channel`` (DMs: what a DM allows)."""
@@ -346,7 +362,7 @@ class LoopbackDiscord:
         guild.members[user.id] = Member(user.id, [r.id for r in roles])
         payload = guild.member_payload(user)
         payload["guild_id"] = str(guild.id)
-        self._emit("GUILD_MEMBER_ADD", payload)
+        self._emit("GUILD_MEMBER_ADD", payload, guild.id)
         return user
 
     def add_users(self, *names: str) -> list[LoopbackUser]:
@@ -466,27 +482,47 @@ class LoopbackDiscord:
 
     # ------------------------------------------------------------------ gateway control
 
-    def _emit(self, event: str, data: Any) -> None:
-        if self.current_session is not None:
-            self.current_session.emit(event, data)
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The session that receives the events of ``guild_id`` (``None``: a DM, shard 0):
+        the current session of the guild's shard, or ``None`` when that shard never
+        identified (Discord then delivers nothing)."""
+        return self.shard_sessions.get(gateway.shard_of(guild_id, self.shard_count))
+
+    def _emit(self, event: str, data: Any, guild_id: int | None = None) -> None:
+        session = self.session_for(guild_id)
+        if session is not None:
+            session.emit(event, data)
         self._touch()
 
     def dispatch(self, event: str, data: Any) -> None:
-        """Send a gateway dispatch (``t=event``) to the current session (buffered if the
-        socket is down; replayed on RESUME)."""
+        """Send a gateway dispatch (``t=event``) to the session of its guild's shard
+        (``data["guild_id"]``; none: shard 0), buffered if the socket is down and replayed
+        on RESUME."""
         if self.current_session is None:
             raise RuntimeError("no bot has identified on the gateway yet")
-        self._emit(event, data)
+        gid = data.get("guild_id") if isinstance(data, dict) else None
+        self._emit(event, data, int(gid) if gid else None)
+
+    def shard_connected(self, shard_id: int) -> bool:
+        """True when shard ``shard_id``'s session has an open gateway socket."""
+        s = self.shard_sessions.get(shard_id)
+        return s is not None and s.conn is not None and not s.conn.ws.closed
+
+    @property
+    def connected_shards(self) -> set[int]:
+        """The shards (of :attr:`shard_count`) whose session has an open socket."""
+        return {i for i in range(self.shard_count) if self.shard_connected(i)}
 
     @property
     def connected(self) -> bool:
-        """True when a bot session has an open gateway socket."""
-        s = self.current_session
-        return s is not None and s.conn is not None and not s.conn.ws.closed
+        """True when every shard has identified and has an open gateway socket (a bot
+        that does not shard: its one session)."""
+        return len(self.connected_shards) == self.shard_count
 
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Close the current gateway socket with ``code`` (4000: the client resumes)."""
-        s = self.current_session
+    async def drop_gateway(self, code: int = 4000, *, shard: int | None = None) -> None:
+        """Close a gateway socket with ``code`` (4000: the client resumes): the session
+        that identified last, or shard ``shard``'s."""
+        s = self.current_session if shard is None else self.shard_sessions.get(shard)
         if s is None or s.conn is None:
             raise RuntimeError("no gateway connection to drop")
         conn, s.conn = s.conn, None
@@ -581,7 +617,9 @@ class LoopbackDiscord:
         )
         self.interactions[rec.id] = rec
         self._by_token[token] = rec
-        self.dispatch("INTERACTION_CREATE", payload)
+        if self.current_session is None:
+            raise RuntimeError("no bot has identified on the gateway yet")
+        self._emit("INTERACTION_CREATE", payload, rec.guild_id)  # DMs: shard 0
         return rec
 
     # ------------------------------------------------------------------ REST plumbing
