@@ -33,13 +33,15 @@ from bot.screens import (
     event_lines,
     hand_lines,
     match_lines,
+    move_line,
+    name_seats,
     terminal_lang,
     typed_refusal,
     you_line,
 )
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
-from bot.textview import format_action, hand_groups, name_seats, render_hand_end, render_view
+from bot.textview import hand_groups, render_hand_end, render_view
 from bot.timers import Scheduler
 from bot.typed import ALL_KINDS, read_cards_move
 from games.base import Action
@@ -117,8 +119,7 @@ class _Terminal:
         if update.kind == "reminder":
             self.say("  · reminder: half of your time is gone")
         elif update.kind == "timeout" and update.action is not None:
-            fmt = _formatter(update.table.spec.key)
-            self.say(f"  · time is up: your bot played {fmt(update.action)}")
+            self.say(f"  · time is up: your bot played {move_line(self.lang, update.action)}")
         elif update.kind == "auto_seat":
             self.say("  · your seat is handed to a bot; run play again to take it back")
         self._hand_end(table, names)
@@ -219,11 +220,6 @@ def _wait_note(table: Table, required: bool, legal: list[Action]) -> str:
 
 
 _CHANGED: Any = object()
-
-
-def _formatter(game: str) -> Any:
-    """The move formatter of ``game``: mahjong tables have their own text view."""
-    return textview_mahjong.format_action if textview_mahjong.handles(game) else format_action
 
 
 def _own_moves(game: str) -> ModuleType | None:
@@ -470,7 +466,9 @@ async def play(
         known = set(ALL_KINDS)
         mahjong = textview_mahjong.handles(table.spec.key)
         own = _own_moves(table.spec.key)
-        fmt = _formatter(table.spec.key)
+
+        def fmt(action: Action) -> str:
+            return move_line(term.lang, action)
 
         def show(view: Mapping[str, Any]) -> str:
             if mahjong:
@@ -530,7 +528,7 @@ async def play(
                 note = _wait_note(table, required, legal)
                 term.say(f"your move ({prompt}{note}):" if prompt else f"your move{note}:")
                 if own is not None:
-                    for line in own.format_moves(legal):
+                    for line in own.format_moves(legal, term.lang):
                         term.say(line)
                 for i, action in enumerate([] if own is not None else legal, 1):
                     term.say(f"  {i:>2}. {fmt(action)}")

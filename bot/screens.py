@@ -12,15 +12,16 @@ Chinese), else English.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.errors import TableError
-from bot.textview import name_seats
-from games.base import Event
+from games.base import Action, Event
 from present import games as presentation
 from present.i18n import Lang, is_zh, lang_of, tr
-from present.message import Reader, render
+from present.message import Msg, Reader, render
+from present.moves import move_label
 from present.refusals import refusal_text
 
 __all__ = [
@@ -28,6 +29,8 @@ __all__ = [
     "event_lines",
     "hand_lines",
     "match_lines",
+    "move_line",
+    "name_seats",
     "terminal_lang",
     "typed_refusal",
     "you_line",
@@ -36,6 +39,46 @@ __all__ = [
 SCREENS = frozenset({"hand_over", "match_over"})
 """Events the terminal shows as a whole screen (:func:`hand_lines`, :func:`match_lines`)
 rather than as one line."""
+
+
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """Replace the engines' 0-based ``seat N`` in an event text by the seat's name."""
+
+    def name(match: re.Match[str]) -> str:
+        n = int(match.group(1))
+        if not 0 <= n < len(names):
+            return match.group(0)
+        verb = match.group(2)
+        if names[n].lower() == "you" and verb:  # "you win", not "you wins"
+            verb = _second_person(verb)
+        return names[n] + (" " + verb if verb else "")
+
+    def pair(match: re.Match[str]) -> str:
+        a, b = int(match.group(1)), int(match.group(3))
+        if max(a, b) >= len(names):
+            return match.group(0)
+        return f"{names[a]} {match.group(2)} {names[b]}"
+
+    text = re.sub(r"\bseats (\d+) (&|and) (\d+)\b", pair, text)
+    text = re.sub(r"\bseat (\d+)\b(?: ([a-z]+(?<!s)s)\b)?", name, text)
+    # "you take the kitty and bury 8": a second verb of the same clause
+    return re.sub(
+        r"(\byou [a-z]+\b[^.;:]*? and )([a-z]+(?<!s)s)\b",
+        lambda m: m.group(1) + _second_person(m.group(2)),
+        text,
+    )
+
+
+def _second_person(verb: str) -> str:
+    """``wins`` -> ``win``, ``buries`` -> ``bury``, ``passes`` -> ``pass``, ``is`` -> ``are``."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    return verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb[:-1]
 
 
 def terminal_lang(environ: Mapping[str, str] | None = None) -> Lang:
@@ -101,6 +144,16 @@ def match_lines(
     return [render(reader, m) for m in presentation.match_result(game, result)]
 
 
+def move_line(
+    lang: Lang, action: Action, *, with_kind: bool = True, ascii_cards: bool = False
+) -> str:
+    """A move as the terminal lists it, hints it and reads it back: its label in the game's
+    presentation (:func:`present.moves.move_label`, the same as Discord's)."""
+    return render(
+        Reader(lang, [], ascii_cards=ascii_cards), move_label(action, with_kind=with_kind)
+    )
+
+
 def you_line(ranks: Sequence[int], mine: int, lang: Lang = "en") -> str:
     """The match's end for the terminal's player: won, shared first place, or lost."""
     if ranks[mine] != 1:
@@ -109,14 +162,12 @@ def you_line(ranks: Sequence[int], mine: int, lang: Lang = "en") -> str:
 
 
 def typed_refusal(lang: Lang, error: ValueError) -> str:
-    """A typed move the reader cannot make, in the reader's language: the reader's own
-    words in English; otherwise the catalogue's ``bad_cards`` (a word that is no card) or
-    ``bad_move`` refusal, as ``/play`` answers on Discord."""
+    """Why a typed move could not be read, in the reader's language: the reason
+    :mod:`bot.typed` gives (``typed.<why>``); for an error without one, the catalogue's
+    ``bad_move`` refusal quoting it, as ``/play`` answers on Discord."""
+    said = getattr(error, "said", None)
+    if isinstance(said, Msg):
+        return render(Reader(lang, []), said)
     if not is_zh(lang):
         return str(error)
-    bad = getattr(error, "bad", None)
-    if bad:
-        refusal = TableError("bad_cards", str(error), {"text": str(bad)})
-    else:
-        refusal = TableError("bad_move", str(error), {"text": str(error)[:100]})
-    return refusal_text(lang, refusal)
+    return refusal_text(lang, TableError("bad_move", str(error), {"text": str(error)[:100]}))

@@ -17,12 +17,11 @@ trick-taking hand the last trick with its winner, and the kitty (底牌).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import Action
+from bot.screens import name_seats
 from games.cards import Card, CardParseError, Suit, format_card, parse_card
 from present import games as presentation
 from present.message import Reader, render
@@ -30,10 +29,8 @@ from present.message import Reader, render
 __all__ = [
     "RENDERERS",
     "TextRenderer",
-    "format_action",
     "format_value",
     "match_line",
-    "name_seats",
     "register_renderer",
     "render_hand_end",
     "render_view",
@@ -65,55 +62,6 @@ def format_value(value: Any) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value, ensure_ascii=False)
-
-
-def format_action(action: Action) -> str:
-    """``"play ♠10 ♠10"``, ``"pass"``, ``"ante amount=2"``."""
-    parts = [action.kind]
-    for key, value in action.data.items():
-        cards = _cards(value) if key == "cards" else None
-        parts.append(cards if cards is not None else f"{key}={format_value(value)}")
-    return " ".join(parts)
-
-
-_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
-
-
-def name_seats(text: str, names: Sequence[str]) -> str:
-    """Replace the engines' 0-based ``seat N`` in an event text by the seat's name."""
-
-    def name(match: re.Match[str]) -> str:
-        n = int(match.group(1))
-        if not 0 <= n < len(names):
-            return match.group(0)
-        verb = match.group(2)
-        if names[n].lower() == "you" and verb:  # "you win", not "you wins"
-            verb = _second_person(verb)
-        return names[n] + (" " + verb if verb else "")
-
-    def pair(match: re.Match[str]) -> str:
-        a, b = int(match.group(1)), int(match.group(3))
-        if max(a, b) >= len(names):
-            return match.group(0)
-        return f"{names[a]} {match.group(2)} {names[b]}"
-
-    text = re.sub(r"\bseats (\d+) (&|and) (\d+)\b", pair, text)
-    text = re.sub(r"\bseat (\d+)\b(?: ([a-z]+(?<!s)s)\b)?", name, text)
-    # "you take the kitty and bury 8": a second verb of the same clause
-    return re.sub(
-        r"(\byou [a-z]+\b[^.;:]*? and )([a-z]+(?<!s)s)\b",
-        lambda m: m.group(1) + _second_person(m.group(2)),
-        text,
-    )
-
-
-def _second_person(verb: str) -> str:
-    """``wins`` -> ``win``, ``buries`` -> ``bury``, ``passes`` -> ``pass``, ``is`` -> ``are``."""
-    if verb in _IRREGULAR:
-        return _IRREGULAR[verb]
-    if verb.endswith("ies"):
-        return verb[:-3] + "y"
-    return verb[:-2] if verb.endswith(("sses", "shes", "ches", "xes")) else verb[:-1]
 
 
 ViewText = Callable[[Mapping[str, Any], Sequence[str], str | None, Mapping[str, Any]], str]

@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.screens import move_line
 from bot.typed import read_reading_move
 from games.base import Action
 from games.cards import CardParseError, format_card, parse_card
 from games.climbing import DAGUN_RULES, KIND_LABELS, climb_index, readings
 from present import dagun as present_dagun
-from present.message import Reader, render
+from present.i18n import Lang
+from present.message import ByLang, Msg, Reader, render
 
 __all__ = [
     "HELP",
@@ -203,32 +205,29 @@ def _kind_of(action: Action) -> str:
     return combos[0].kind if combos else "play"
 
 
-def describe(action: Action) -> str:
-    """``"♠5 ♥5 大王 = 555"`` (the reading shown when jokers stand in), ``"pass"``."""
-    if action.kind != "play":
-        return action.kind.replace("_", " ")
-    raw = action.data.get("cards") or []
-    text = _cards(raw)
-    if any(parse_card(x).is_joker for x in raw):
-        text += f" = {action.data.get('as')}"
-    return text
+def describe(action: Action, lang: Lang = "en") -> str:
+    """A listed move: a play's cards and reading (``♠5 ♥5 大王 as 555``), grouped by kind
+    already, else the move's label (``过 pass``): :func:`present.moves.move_label`."""
+    return move_line(lang, action, with_kind=action.kind != "play")
 
 
-def format_moves(legal: Sequence[Action], per_line: int = 6) -> list[str]:
+def format_moves(legal: Sequence[Action], lang: Lang = "en", per_line: int = 6) -> list[str]:
     """Numbered moves, one line per non-play move and a few lines per combination type."""
     out: list[str] = []
     groups: dict[str, list[str]] = {}
     for i, action in enumerate(legal, 1):
         if action.kind != "play":
-            out.append(f"  {i:>3}. {describe(action)}")
+            out.append(f"  {i:>3}. {describe(action, lang)}")
             continue
         kind = _kind_of(action)
-        groups.setdefault(kind, []).append(f"{i}) {describe(action)}")
+        groups.setdefault(kind, []).append(f"{i}) {describe(action, lang)}")
+    reader = Reader(lang, [])
     for kind, items in groups.items():
         en, zh = KIND_LABELS.get(kind, (kind, kind))
+        name = render(reader, Msg("move.kind", kind=ByLang(f"{zh} {en}", zh)))
         for k in range(0, len(items), per_line):
-            head = f"{zh} {en}:" if k == 0 else ""
-            out.append(f"  {head:<24}" + "   ".join(items[k : k + per_line]))
+            head = f"{name}:" if k == 0 else ""
+            out.append(f"  {head:<12}" + "   ".join(items[k : k + per_line]))
     return out
 
 

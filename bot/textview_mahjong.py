@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.typed import read_tile_move
+from bot.typed import MoveTextError, read_tile_move
 from games.base import Action
 from games.tiles import Family, TileParseError, format_tile_chinese, parse_tile
+from present.message import Msg
 
 __all__ = [
     "HELP",
     "HELP_ASCII",
     "MAHJONG_GAMES",
-    "format_action",
     "handles",
     "parse_move",
     "render_view",
@@ -167,15 +167,6 @@ def render_view(view: Mapping[str, Any], names: Sequence[str], title: str | None
     return "\n".join(lines)
 
 
-def format_action(action: Action) -> str:
-    """``"discard 5p(五筒)"``, ``"chow 4p 6p"``, ``"pong 碰"``, ``"pass 过"``."""
-    if action.kind == "chow":
-        return "chow 吃 " + " ".join(str(t) for t in action.data.get("tiles") or [])
-    tile = action.data.get("tile")
-    label = _KIND_LABELS.get(action.kind, action.kind)
-    return f"{label} {_tile(str(tile))}" if tile is not None else label
-
-
 def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> Action:
     """Read a typed mahjong move (:func:`bot.typed.read_tile_move`, or ``standing …``).
     Raises ``ValueError``."""
@@ -191,11 +182,12 @@ def _standing(seat: int, words: list[str]) -> Action:
     for word in words:
         key, _, value = word.partition("=")
         if key not in _STANDING:
-            raise ValueError(f"standing choices are {', '.join(_STANDING)}, not {key!r}")
+            raise MoveTextError(Msg("typed.standing_names", names=", ".join(_STANDING), text=key))
         flag = {**_ON, **_OFF}.get(value.lower() or "on")
         if flag is None:
-            raise ValueError(f"say {key}=on or {key}=off, not {word!r}")
+            raise MoveTextError(Msg("typed.standing_value", name=key, text=word))
         data[key] = flag
     if not data:
-        raise ValueError("name a standing choice: " + ", ".join(f"{k}=on" for k in _STANDING))
+        names = ", ".join(f"{k}=on" for k in _STANDING)
+        raise MoveTextError(Msg("typed.standing_none", names=names))
     return Action(seat, "standing", data)

@@ -31,9 +31,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import Action
-from games.cards import CardParseError, Suit, format_card, format_card_ascii, parse_card
+from games.cards import CardParseError, Suit, format_card_ascii, parse_card
 from games.cards import parse_cards as _parse_cards
 from games.tiles import TileParseError, parse_tiles
+from present.message import Cards, Join, Msg, Reader, render
+from present.moves import kind_msg, kind_words
 
 __all__ = [
     "ALL_KINDS",
@@ -126,12 +128,26 @@ _SUITS: dict[str, str] = {
 
 
 class MoveTextError(ValueError):
-    """Typed text that is not a move now; the message is for the player. ``bad``: the piece
-    of text that is not a card (or tile), when that is the reason."""
+    """Typed text that is not a move now. ``said``: why, for the player, as a message of the
+    catalogue (``typed.<why>`` in ``moves.po``, rendered in the reader's language; the
+    exception's text is its English); ``bad``: the piece of text that is not a card, when
+    that is the reason."""
 
-    def __init__(self, message: str, bad: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, said: Msg, bad: str | None = None) -> None:
+        super().__init__(render(Reader("en", []), said))
+        self.said = said
         self.bad = bad
+
+
+def _either(kinds: Sequence[str]) -> Any:
+    """Kinds as the reader names them, ``过 pass or 硬牌 play alone`` (``过或硬牌``)."""
+    names: list[Any] = [kind_msg(k) for k in kinds]
+    if not names:
+        return ""
+    out = names[-1]
+    for name in reversed(names[:-1]):
+        out = Msg("typed.or", first=name, second=out)
+    return out
 
 
 @dataclass
@@ -157,7 +173,7 @@ class MoveText:
             return None, []
         common = set(self.named[0]).intersection(*self.named[1:])
         if not common:
-            raise MoveTextError("those words name different moves: say one")
+            raise MoveTextError(Msg("typed.different_moves"))
         for kind in kinds:
             if kind in common:
                 return kind, []
@@ -184,6 +200,8 @@ def _phrases(
         if tiles and len(word) == 1 and word.isascii():
             continue  # P is a tile (白): never the word p for pass
         add(word, names)
+    for label, label_kinds in kind_words().items():  # the moves' printed names
+        add(label, label_kinds)
     for extra, extra_names in (words or {}).items():
         add(extra, extra_names)
     return {k: frozenset(v) for k, v in out.items()}
@@ -218,7 +236,7 @@ def split_move(
     :class:`MoveTextError` for text longer than :data:`MAX_TEXT` or empty text.
     """
     if len(text) > MAX_TEXT:
-        raise MoveTextError(f"that is too long for a move ({len(text)} characters)")
+        raise MoveTextError(Msg("typed.too_long", length=len(text)))
     match = _NUMBERED.match(text)
     number_text = match.group(1) if match else None
     rest = text[match.end() :] if match else text
@@ -226,7 +244,7 @@ def split_move(
     if number_text is not None and not tokens:  # "12." alone is the number
         return MoveText(number=int(number_text))
     if not tokens:
-        raise MoveTextError("type a number, a move such as 10s 10s, pass, hint or quit")
+        raise MoveTextError(Msg("typed.empty"))
     if len(tokens) == 1 and tokens[0].isdecimal() and tokens[0].isascii():
         return MoveText(number=int(tokens[0]) if len(tokens[0]) <= 6 else 10**6)
     phrases = _phrases(set(kinds) | ALL_KINDS, words, tiles)
@@ -280,32 +298,33 @@ def _put(out: MoveText, name: str, value: str) -> None:
     if name == "suit":
         suit = _suit(value)
         if suit is None:
-            raise MoveTextError(f"{_short(value)} is not a suit: say S, H, C or D (♠ ♥ ♣ ♦)")
+            raise MoveTextError(Msg("typed.not_suit", text=_short(value)))
         out.data["suit"] = suit
         return
     reading = _fold(value).upper()
     if not reading or not reading.isalnum() or not reading.isascii():
-        raise MoveTextError(f"{_short(value)} is not a reading: write it as 4455 or QQ")
+        raise MoveTextError(Msg("typed.not_reading", text=_short(value)))
     out.data["as"] = reading
 
 
 def _short(text: str) -> str:
-    return repr(text if len(text) <= 24 else text[:23] + "…")
+    return text if len(text) <= 24 else text[:23] + "…"
 
 
 def _number(n: int, legal: Sequence[Action]) -> Action:
     if not legal:
-        raise MoveTextError("there is no numbered move now: type the move")
+        raise MoveTextError(Msg("typed.no_numbers"))
     if not 1 <= n <= len(legal):
-        raise MoveTextError(f"choose a number from 1 to {len(legal)}")
+        raise MoveTextError(Msg("typed.number_range", last=len(legal)))
     return legal[n - 1]
 
 
 def _cards(words: Sequence[str]) -> list[str]:
     try:
         return [format_card_ascii(c) for c in _parse_cards(" ".join(words))]
-    except CardParseError as exc:
-        raise MoveTextError(str(exc), bad=_first_bad(words)) from None
+    except CardParseError:
+        bad = _first_bad(words)
+        raise MoveTextError(Msg("typed.not_card", text=bad), bad=bad) from None
 
 
 def _first_bad(words: Sequence[str]) -> str:
@@ -336,22 +355,24 @@ def _same_data(action: Action, data: Mapping[str, str]) -> bool:
     return True
 
 
-def _example(kind: str, legal: Sequence[Action]) -> str:
+def _example(kind: str, legal: Sequence[Action]) -> Msg:
+    """``bury 3c 4c …``: the move as typed, with the cards of a listed one."""
     example = next((a for a in legal if a.kind == kind and a.data.get("cards")), None)
-    if example is None:
-        return f"{kind} 3c 4c"
-    return " ".join([kind, *(format_card_ascii(parse_card(str(c))) for c in example.data["cards"])])
+    cards = ["3c", "4c"] if example is None else [str(c) for c in example.data["cards"]]
+    ascii_cards = " ".join(format_card_ascii(parse_card(c)) for c in cards)
+    return Msg("move.label", kind=kind_msg(kind), body=ascii_cards)
 
 
-def _spoken(kinds: Sequence[str]) -> str:
-    """Kinds as they are typed: ``declare alone or pass`` (never ``declare_alone``)."""
-    return " or ".join(k.replace("_", " ") for k in kinds)
+def _cannot(closed: str, kinds: Sequence[str]) -> MoveTextError:
+    """``you cannot 造反 rebel now: your move is 过 pass``."""
+    open_now = [k for k in kinds if k != "standing"]
+    return MoveTextError(Msg("typed.cannot_now", kind=kind_msg(closed), kinds=_either(open_now)))
 
 
 def _kind_or_refuse(move: MoveText, kinds: Sequence[str]) -> str | None:
     kind, closed = move.kind(kinds)
     if kind is None and closed:
-        raise MoveTextError(f"you cannot {closed[0]} now: your move is {_spoken(kinds)}")
+        raise _cannot(closed[0], kinds)
     return kind
 
 
@@ -384,12 +405,11 @@ def read_cards_move(
         # "bury" or "declare" alone (a move without cards would be listed): the engine
         # would only say that data is missing
         raise MoveTextError(
-            f"{kind} which cards? type them after it, e.g. {_example(kind, legal)}"
-            " (or the move's number)"
+            Msg("typed.which_cards", kind=kind_msg(kind), example=_example(kind, legal))
         )
     cards = _cards(move.body)
     if not cards:
-        raise MoveTextError("name the cards of the move, e.g. 10s 10s, or its number")
+        raise MoveTextError(Msg("typed.name_cards", example="10s 10s"))
     wanted = Counter(cards)
     for action in legal:
         if (
@@ -403,9 +423,7 @@ def read_cards_move(
     if kind is None:
         card_kinds = [k for k in kinds if k != "pass"]
         if len(card_kinds) != 1:
-            raise MoveTextError(
-                f"say which move first: {' or '.join(card_kinds)} followed by cards"
-            )
+            raise MoveTextError(Msg("typed.say_kind", kinds=_either(card_kinds)))
         kind = card_kinds[0]
     return Action(seat, kind, {"cards": cards, **move.data})
 
@@ -441,7 +459,7 @@ def read_reading_move(
         return next((a for a in legal if a.kind == kind and not a.data), Action(seat, kind))
     cards = _cards(move.body)
     if not cards:
-        raise MoveTextError("name the cards of the play, e.g. 5s 5h, or its number")
+        raise MoveTextError(Msg("typed.name_cards", example="5s 5h"))
     wanted = Counter(cards)
     reading = move.data.get("as")
     matches = [
@@ -462,13 +480,18 @@ def read_reading_move(
     if len(matches) + len(unlisted) == 1:
         return matches[0][1] if matches else unlisted[0]
     if len(matches) + len(unlisted) > 1 and ask:
-        options = [f"{a.data.get('as')} ({i})" for i, a in matches]
-        options += [f"as {a.data.get('as')}" for a in unlisted]
+        options: list[Msg] = [
+            Msg("typed.reading_listed", reading=str(a.data.get("as")), number=i) for i, a in matches
+        ]
+        options += [Msg("typed.reading_as", reading=str(a.data.get("as"))) for a in unlisted]
         first = (matches[0][1] if matches else unlisted[0]).data.get("as")
-        shown = " ".join(format_card(parse_card(c)) for c in cards)
         raise MoveTextError(
-            f"{shown} reads several ways: {', '.join(options)};"
-            f" type the number, or add 'as {first}'"
+            Msg(
+                "typed.readings",
+                cards=Cards(cards),
+                readings=Join(options),
+                first=Msg("typed.reading_as", reading=str(first)),
+            )
         )
     data: dict[str, Any] = {"cards": cards}
     if reading is not None:
@@ -492,15 +515,15 @@ def read_tile_move(
     if move.number is not None:
         return _number(move.number, legal)
     if move.data:
-        raise MoveTextError("a mahjong move is a kind and tiles, e.g. chow 4p 6p or 5p")
+        raise MoveTextError(Msg("typed.tile_move"))
     kind, closed = move.kind(kinds)
     if kind is None and closed:
-        open_now = _spoken([k for k in kinds if k != "standing"])
-        raise MoveTextError(f"you cannot {closed[0]} now: your move is {open_now}")
+        raise _cannot(closed[0], kinds)
     try:
         tiles = [str(t) for t in parse_tiles(" ".join(move.body))] if move.body else []
     except TileParseError as exc:
-        raise MoveTextError(str(exc)) from None
+        bad = _short(exc.bad or " ".join(move.body))
+        raise MoveTextError(Msg("typed.not_tile", text=bad)) from None
     if kind is None:
         # a tile alone discards; in a claim window it is the chow's tiles; with nothing open
         # the rules say why (not your turn)

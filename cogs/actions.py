@@ -31,6 +31,7 @@ from cogs.i18n import lang_of, refusal_text, tr
 from cogs.present import decode_action, game_text, same_cards
 from cogs.selection import Selection, selection_from_message
 from cogs.table_message import names_of
+from present.message import Msg, Reader, render
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -61,6 +62,7 @@ class Refusal(Exception):
         self.code = code
         self.message = message
         self.params = params
+        self.said: Msg | None = None  # why, as a catalogue message (typed text: bot.typed)
 
 
 def app(interaction: discord.Interaction) -> PaijuBot:
@@ -422,19 +424,6 @@ def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> 
     return read_play_text(text, seat, legal, kinds, tiles=tiles)
 
 
-def kind_phrases() -> dict[str, list[str]]:
-    """Every action kind's label in every language of the catalogues (``"扣王 bury jokers"``,
-    ``"出牌"``): typed back into ``/play`` they name the kind."""
-    from cogs.i18n import MESSAGES
-
-    out: dict[str, list[str]] = {}
-    for key, labels in MESSAGES.items():
-        if key.startswith("kind."):
-            for label in labels:
-                out.setdefault(label, []).append(key[len("kind.") :])
-    return out
-
-
 def read_play_text(
     text: str, seat: int, legal: Sequence[Action], kinds: Sequence[str], *, tiles: bool = False
 ) -> Action:
@@ -454,9 +443,10 @@ def read_play_text(
     if not text:
         raise Refusal("no_cards", "name at least one card")
     if len(text) > MAX_TEXT:
-        raise Refusal(
-            "bad_move", f"that is too long for a move ({len(text)} characters)", text=_cut(text)
-        )
+        refused = Refusal("bad_move", "too long", text=_cut(text))
+        refused.said = Msg("typed.too_long", length=len(text))
+        refused.message = render(Reader("en", []), refused.said)
+        raise refused
     decoded = None
     if (":" in text or "|" in text) and not text.lower().startswith(("hint:", "提示:")):
         decoded = decode_action(text, seat)
@@ -466,19 +456,20 @@ def read_play_text(
             return found
         if decoded.data.get("cards") is not None:
             return decoded
-    words = kind_phrases()
     try:
         if tiles:
-            return read_tile_move(text, seat, legal, kinds, words=words)
+            return read_tile_move(text, seat, legal, kinds)
         if any("as" in a.data for a in legal):
             # cards that read several ways go to the rules, whose refusal names every reading
-            return read_reading_move(text, seat, legal, kinds, words=words, ask=False)
-        return read_cards_move(text, seat, legal, kinds, words=words)
+            return read_reading_move(text, seat, legal, kinds, ask=False)
+        return read_cards_move(text, seat, legal, kinds)
     except ValueError as exc:
         bad = getattr(exc, "bad", None)
         if bad:  # a word that is not a card: the catalogue says which notations are read
             raise Refusal("bad_cards", str(exc), text=bad) from None
-        raise Refusal("bad_move", str(exc), text=_cut(text)) from None
+        refused = Refusal("bad_move", str(exc), text=_cut(text))
+        refused.said = getattr(exc, "said", None)  # why, in the reader's words (bot.typed)
+        raise refused from None
 
 
 def _cut(text: str) -> str:

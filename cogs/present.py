@@ -19,10 +19,11 @@ from typing import Any
 
 from cogs.i18n import Lang, has_message, is_zh, template, tr
 from games.base import Action, Event
-from games.cards import CardParseError, Suit, format_card, parse_card
+from games.cards import CardParseError, format_card, parse_card
 from games.registry import game_module
 from present import games as presentation
-from present.message import Reader, render, render_joined
+from present.message import Msg, Reader, render, render_joined
+from present.moves import kind_msg, move_label
 
 __all__ = [
     "action_label",
@@ -52,37 +53,15 @@ def cards_text(cards: Iterable[Any]) -> str:
 
 
 def kind_label(lang: Lang, kind: str) -> str:
-    """The action kind in the player's language; the games' Chinese terms are kept in both."""
-    key = f"kind.{kind}"
-    return tr(lang, key) if has_message(key) else kind
+    """The action kind in the player's language (:func:`present.moves.kind_msg`); the games'
+    Chinese terms are kept in both."""
+    return render(Reader(lang, []), Msg("move.kind", kind=kind_msg(kind)))
 
 
 def action_label(lang: Lang, action: Action, *, with_kind: bool = True) -> str:
-    """``出牌 ♠10 ♠10``; data other than cards is shown compactly; at most 100 characters."""
-    data = dict(action.data)
-    parts: list[str] = []
-    cards = data.pop("cards", None)
-    if isinstance(cards, list):
-        parts.append(cards_text(cards))
-    for key in ("tile", "tiles"):  # mahjong: 五筒 / 5p, not "tile 5p"
-        if key in data:
-            from cogs.mahjong_text import tiles_text
-
-            value = data.pop(key)
-            parts.append(tiles_text(lang, value if isinstance(value, list) else [value]))
-    for key, value in data.items():
-        # a data key may have a name in the reader's language (打滚's reading: as / 当作)
-        name = tr(lang, f"data.{key}") if has_message(f"data.{key}") else key
-        if isinstance(value, list):
-            parts.append(f"{name} {cards_text(value)}")
-        elif key == "suit" and value in ("S", "H", "C", "D"):  # 打滚子's three jokers name one
-            parts.append(f"→ {Suit(value).symbol}")
-        else:
-            parts.append(f"{name} {value}")
-    body = " ".join(p for p in parts if p)
-    text = f"{kind_label(lang, action.kind)} {body}".strip() if with_kind else body
-    if not text:
-        text = kind_label(lang, action.kind)
+    """The move's label (:func:`present.moves.move_label`): ``出牌 ♠10 ♠10``, ``打牌 五筒``;
+    at most 100 characters (Discord's limit of a label)."""
+    text = render(Reader(lang, []), move_label(action, with_kind=with_kind))
     return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
 
 

@@ -212,7 +212,12 @@ def _format_run(run: list[Tile]) -> str:
 
 
 class TileParseError(ValueError):
-    """Raised for text that is not a tile; the message quotes the text and says what is expected."""
+    """Raised for text that is not a tile; the message quotes the text and says what is expected.
+    ``bad``: the piece of text that is not a tile (for a refusal in the reader's language)."""
+
+    def __init__(self, message: str, bad: str = "") -> None:
+        super().__init__(message)
+        self.bad = bad
 
 
 _EXPECTED = (
@@ -305,7 +310,9 @@ def parse_tile(text: str) -> Tile:
     """
     tiles = _scan(_ENGLISH_RE.sub(_english, text).strip(), text)
     if len(tiles) != 1:
-        raise TileParseError(f"{_quote(text)} is {len(tiles)} tiles, not one: expected {_EXPECTED}")
+        raise TileParseError(
+            f"{_quote(text)} is {len(tiles)} tiles, not one: expected {_EXPECTED}", text
+        )
     return tiles[0]
 
 
@@ -328,7 +335,7 @@ def _scan(piece: str, original: str) -> list[Tile]:
     out: list[Tile] = []
     pos = 0
     if not up:
-        raise TileParseError(f"{_quote(original)} is not a tile: expected {_EXPECTED}")
+        raise TileParseError(f"{_quote(original)} is not a tile: expected {_EXPECTED}", original)
     while pos < len(up):
         match = _TOKEN_RE.match(up, pos)
         if match is None:
@@ -352,7 +359,7 @@ def _scan(piece: str, original: str) -> list[Tile]:
 
 def _error(bad: str, original: str, hint: str = "") -> TileParseError:
     where = "" if bad == original else f" (in {_quote(original)})"
-    return TileParseError(f"{_quote(bad)}{where} is not a tile: {hint}expected {_EXPECTED}")
+    return TileParseError(f"{_quote(bad)}{where} is not a tile: {hint}expected {_EXPECTED}", bad)
 
 
 _QUOTE_MAX = 24

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from present.i18n import MESSAGES, Lang, _SafeParams, has_message, lang_of, template, tr
+from present.message import Msg, Reader, render
 from present.rule_links import rule_section
 from present.zh_variant import is_traditional, to_traditional
 
@@ -77,7 +78,7 @@ def refusal_text(lang: object, error: BaseException, echo: Callable[..., str] = 
         params["kind"] = _kind_name(lg, params["kind"])
     if isinstance(params.get("suit"), str) and has_message(f"term.{params['suit']}"):
         params["suit"] = tr(lg, f"term.{params['suit']}")  # "trump" -> 主牌
-    if lg != "en":
+    if lg != "en" and not isinstance(getattr(error, "said", None), Msg):
         # the Chinese detail from the params (English keeps the message, which may say more):
         # detail.<code>.<reason> for a refusal that names a reason, else detail.<code>;
         # params of another shape keep the English message rather than lose it
@@ -90,6 +91,10 @@ def refusal_text(lang: object, error: BaseException, echo: Callable[..., str] = 
             with contextlib.suppress(KeyError, IndexError, ValueError):
                 params["message"] = detail.format_map(_SafeParams(params))
                 break
+    said = getattr(error, "said", None)
+    if isinstance(said, Msg):  # the front end's own reason (bot.typed), in the reader's words
+        quoted = {k: echo(v) if isinstance(v, str) else v for k, v in said.params.items()}
+        params["message"] = render(Reader(lg, []), Msg(said.id, quoted))
     if has_message(key):
         text = tr(lg, key, **params)
     elif lg != "en":

@@ -19,10 +19,9 @@ from hypothesis import strategies as st
 from bot.cli import parse_move
 from bot.errors import TableError
 from bot.pace import parse_pace
+from bot.screens import move_line
 from bot.table_model import resolve_options
-from bot.textview import format_action
 from bot.textview_dagun import parse_move as parse_dagun_move
-from bot.textview_mahjong import format_action as format_tile_action
 from bot.textview_mahjong import parse_move as parse_tile_move
 from games.base import Action, Game
 from games.cards import CardParseError, parse_card, parse_cards
@@ -291,8 +290,7 @@ TARGETS = [
 def printed_moves() -> list[str]:
     """Every move of the sample states as the terminal prints it (for seeding the fuzz)."""
     out = []
-    for key, found in states().items():
-        fmt = format_tile_action if key in ("jintan", "jinhua") else format_action
+    for _key, found in states().items():
         for _game, _seat, legal, _kinds in found:
-            out += [fmt(a) for a in legal]
+            out += [move_line(lang, a) for a in legal for lang in ("en", "zh")]
     return out

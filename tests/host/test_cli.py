@@ -87,7 +87,7 @@ def test_play_toy_through_stdin_to_the_end(tmp_path: Path) -> None:
     done = run("play", "toy", "--db", str(db), "--seed", "5", "--pace", "async", stdin=moves)
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "your hand (3):" in out and "1. ante amount=1" in out
+    assert "your hand (3):" in out and "1. ante amount 1" in out
     assert "match over:" in out and ("you won" in out or "you lost" in out)
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0] == 1
@@ -148,7 +148,7 @@ def test_play_pajiwo_one_hand_with_card_notation(tmp_path: Path) -> None:
     typed, out, first = 0, [], True
     for line in proc.stdout:
         out.append(line)
-        match = re.match(r"^\s+1\. (\w+)(.*)$", line)
+        match = re.match(r"^\s+1\. \S+ (\w+)(.*)$", line)  # 出牌 play ♠A ♠A
         if match:
             kind, cards = match.group(1), match.group(2).strip()
             answer = cards if kind == "play" else "1"
@@ -161,7 +161,7 @@ def test_play_pajiwo_one_hand_with_card_notation(tmp_path: Path) -> None:
     proc.wait(timeout=60)
     text = "".join(out)
     assert proc.returncode == 0
-    assert "! 'zz' is not a card: expected" in text  # the input quoted once (issue 14)
+    assert "! 'zz' is not a card: write cards such as" in text  # the input quoted once (issue 14)
     # a refusal changes nothing and does not repeat the table: the error stays in sight
     refusal = text.index("! 'zz'")
     assert "your hand" not in text[refusal : text.index("\n", refusal + 1) + 1]

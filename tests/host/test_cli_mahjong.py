@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.screens import hand_lines
-from bot.textview_mahjong import format_action, parse_move, render_view
+from bot.screens import hand_lines, move_line
+from bot.textview_mahjong import parse_move, render_view
 from games.base import Action
 from games.jintan import JintanGame
 from tests.jintan.helpers import IDLE, act, discard, rig
@@ -37,11 +37,11 @@ def test_play_jintan_one_hand_typing_tiles(tmp_path: Path) -> None:
     typed = 0
     for line in proc.stdout:
         out.append(line)
-        match = re.match(r"^\s+1\. (\w+) \S+ ?(\S*)", line)
+        match = re.match(r"^\s+1\. \S+ (\w+) ?(.*)", line)
         if match:
             kind, tile = match.group(1), match.group(2)
-            # a discard typed as its tile (7m), anything else by its Chinese word or number
-            answer = tile.split("(")[0] if kind == "discard" else {"pass": "过"}.get(kind, "1")
+            # a discard typed as its tile (7 Characters), anything else by its word or number
+            answer = tile if kind == "discard" else {"pass": "过"}.get(kind, "1")
             proc.stdin.write(answer + "\n")
             proc.stdin.flush()
             typed += 1
@@ -80,7 +80,9 @@ def test_typed_moves() -> None:
     turn = [Action(0, "discard", {"tile": "5p"}), Action(0, "discard", {"tile": "E"})]
     assert parse_move("东", 0, turn, ["discard"]) == turn[1]
     assert parse_move("五筒", 0, turn, ["discard"]) == turn[0]
-    assert format_action(turn[0]) == "discard 打 5p(五筒)"
+    assert move_line("en", turn[0]) == "打 discard 5 Dots"
+    assert move_line("zh", turn[0]) == "打牌 五筒"
+    assert parse_move(move_line("en", turn[1]), 0, turn, ["discard"]) == turn[1]
     assert JintanGame.name == "jintan"
 
 

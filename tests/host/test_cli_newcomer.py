@@ -15,7 +15,9 @@ from pathlib import Path
 import pytest
 
 from bot.cli import parse_move, play
+from bot.screens import typed_refusal
 from bot.timers import FakeClock, ManualScheduler
+from bot.typed import MoveTextError
 from games.base import Action
 from games.pajiwo.options import PajiwoOptions
 from tests.host.test_cli import ENV, ROOT, needs, run
@@ -202,7 +204,7 @@ def test_a_cp1252_console_gets_mahjong_tiles_in_ascii(tmp_path: Path) -> None:
     assert "?" not in out, [line for line in out.splitlines() if "?" in line][:5]
     assert "you (E) <- to play: 14 tiles in hand" in out
     assert "your hand (14): m: 1 4 - p: 4 7 8 8 - s: 2 4 7 - honours: E S N N   drawn: F" in out
-    assert "   1. discard F\n" in out
+    assert "   1. discard Green Dragon\n" in out  # 打 discard, the Chinese word left out
     assert "to change one, type e.g. standing auto_win=on" in out  # settings, and how
 
 
@@ -215,26 +217,37 @@ LEGAL = [
 
 def test_a_kind_that_is_not_open_now_is_named_not_read_as_a_card() -> None:
     for text in ("PASS", "pass", "过", "bury 3c", "扣底 3c 4c", "declare BJ", "造反"):
-        with pytest.raises(ValueError, match=r"^you cannot \w+ now: your move is play$"):
+        with pytest.raises(
+            ValueError, match=r"^you cannot \w+ [\w ]+ now: your move is 出牌 play$"
+        ):
             parse_move(text, 0, LEGAL, ["play"])
+    with pytest.raises(MoveTextError) as err:
+        parse_move("过", 0, LEGAL, ["play", "bury"])
+    assert typed_refusal("zh", err.value) == "现在不能过：你可以出牌或扣底"
+    assert str(err.value) == "you cannot 过 pass now: your move is 出牌 play or 扣底 bury"
 
 
 def test_a_kind_alone_that_needs_cards_says_so_in_plain_words() -> None:
     with pytest.raises(ValueError) as err:
         parse_move("play", 0, LEGAL, ["play"])
     assert str(err.value) == (
-        "play which cards? type them after it, e.g. play As (or the move's number)"
+        "出牌 play: which cards? type them after it, e.g. 出牌 play As (or the move's number)"
     )
+    assert typed_refusal("zh", err.value) == "出牌哪些牌？请写在后面，例如 出牌 As（或输入编号）"
     bury = [Action(0, "bury", {"cards": ["3c", "4c"]})]
-    with pytest.raises(ValueError, match=r"^bury which cards\? type them after it, e\.g\. bury 3c"):
+    with pytest.raises(
+        ValueError, match=r"^扣底 bury: which cards\? type them after it, e\.g\. 扣底 bury 3c"
+    ):
         parse_move("BURY", 0, bury, ["bury"])
     declare = [Action(0, "declare", {"cards": ["BJ", "BJ"]})]
-    with pytest.raises(ValueError, match=r"^declare which cards\? .* e\.g\. declare BJ BJ "):
+    with pytest.raises(
+        ValueError, match=r"^亮主 declare trump: which cards\? .* e\.g\. 亮主 declare trump BJ BJ "
+    ):
         parse_move("亮主", 0, declare, ["declare", "pass"])
     # the review's case: the listed moves hold no declaration (the list is cut, or only pass
     # is shown), yet declare is open: still a plain question, not "declare needs data"
     only_pass = [Action(0, "pass")]
-    with pytest.raises(ValueError, match=r"^declare which cards\? type them after it"):
+    with pytest.raises(ValueError, match=r"^亮主 declare trump: which cards\? type them after it"):
         parse_move("declare", 0, only_pass, ["declare", "pass"])
 
 
@@ -406,7 +419,7 @@ async def test_other_seats_answering_beside_the_player_do_not_repeat_the_prompt(
                 'SELECT COUNT(*) FROM actions WHERE action LIKE \'%"kind":"ante"%\''
             ).fetchone()
         assert antes == (3,)  # the bots answered beside the player
-        assert out.getvalue().count("1. ante amount=1") == 1
+        assert out.getvalue().count("1. ante amount 1") == 1
         os.write(write_end, b"quit\n")
         assert await asyncio.wait_for(task, 10) == 0
     finally:
@@ -496,4 +509,6 @@ def test_a_chinese_terminal_refuses_typed_nonsense_in_chinese(tmp_path: Path) ->
         timeout=300,
     )
     refusals = [line for line in done.stdout.splitlines() if line.startswith("! ")]
-    assert refusals == ["! 不是牌：「xyz」；请写 ♠10、10s、S10、黑桃10、HQ、BJ 或 大王 这样的牌"]
+    assert refusals == [
+        "! 「xyz」不是牌：请写 ♠10、10s、S10、黑桃10、HQ 这样的牌，王写 大王/小王 或 BJ/SJ"
+    ]

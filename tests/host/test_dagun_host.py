@@ -12,10 +12,12 @@ import pytest
 
 from bot.history import history
 from bot.ratings import rating
+from bot.screens import typed_refusal
 from bot.store import Store
 from bot.tables import TableService
 from bot.textview_dagun import format_moves, hand_groups, parse_move
 from bot.timers import ManualScheduler
+from bot.typed import MoveTextError
 from games.base import Action
 from games.registry import GAMES
 from tests.host.test_cli import ENV, ROOT
@@ -99,7 +101,7 @@ def test_play_dagun_in_the_terminal(tmp_path: Path) -> None:
     out = done.stdout
     assert "── 打滚 Dagun · hand 1/1" in out and "called card (叫牌):" in out
     assert "your hand (27):" in out and " ×" in out
-    assert "1. pass" in out and "对子 pair:" in out
+    assert "1. 过 pass" in out and "对子 pair:" in out
     assert "Match over: " in out and "Match over after 1 hand\n" in out  # ngettext: 1 hand
 
 
@@ -130,5 +132,13 @@ def test_terminal_asks_for_the_reading_of_ambiguous_cards() -> None:
     typed = parse_move("9c 9d as 99", 0, legal, kinds)  # not listed: the engine judges it
     assert typed == Action(0, "play", {"cards": ["9c", "9d"], "as": "99"})
     lines = format_moves(legal)
-    assert any("连对 consecutive pairs:" in x and "1) ♠5 ♥5 大王 小王 = 4455" in x for x in lines)
+    assert any("连对 consecutive pairs:" in x and "1) ♠5 ♥5 大王 小王 as 4455" in x for x in lines)
     assert any("炸弹 bomb:" in x and "3) " in x for x in lines)
+    zh = format_moves(legal, "zh")
+    assert any("连对:" in x and "1) ♠5 ♥5 大王 小王 当作 4455" in x for x in zh)
+    with pytest.raises(MoveTextError) as err:
+        parse_move("5s 5h 大王 小王", 0, legal, kinds)
+    assert typed_refusal("zh", err.value) == (
+        "♠5 ♥5 大王 小王 有几种当法：4455（1），5566（2），5555（3）；"
+        "请输入编号，或在后面加上「当作 4455」"
+    )

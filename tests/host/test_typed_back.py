@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from bot import textview_dagun, textview_mahjong
 from bot.cli import MENU_LIMIT, parse_move
-from bot.textview import format_action
+from bot.screens import move_line
 from bot.typed import ALL_KINDS
 from cogs.actions import read_play_text
 from cogs.present import action_label, encode_action
@@ -101,18 +101,13 @@ def accepts(engine: Game) -> Callable[[Action], bool]:
 
 def terminal_forms(game: str, action: Action, number: int | None) -> list[str]:
     """How the terminal prints ``action``: its list line (and number) and its hint."""
-    if textview_mahjong.handles(game):
-        shown = textview_mahjong.format_action(action)
-        hint = shown
-    elif game == "dagun":
-        shown = textview_dagun.describe(action)
-        hint = format_action(action)
-    else:
-        shown = format_action(action)
-        hint = shown
-    forms = [shown, f"hint: {hint}", hint]
+    forms = []
+    for lang in ("en", "zh"):
+        hint = move_line(lang, action)
+        shown = textview_dagun.describe(action, lang) if game == "dagun" else hint
+        forms += [shown, f"hint: {hint}", hint]
     if number is not None:
-        forms += [str(number), f"{number}. {shown}", f"{number}) {shown}"]
+        forms += [str(number), f"{number}. {forms[0]}", f"{number}) {forms[3]}"]
     return forms
 
 
