@@ -38,7 +38,14 @@ FORCED_PASS_DELAY = (1.0, 3.0)
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.tables", "cogs.play", "cogs.info", "cogs.league", "cogs.league_web")
+COGS = (
+    "cogs.tables",
+    "cogs.play",
+    "cogs.info",
+    "cogs.league",
+    "cogs.league_web",
+    "cogs.tournaments",
+)
 """Extensions loaded by :class:`PaijuBot` (each defines ``async def setup(bot)``)."""
 
 

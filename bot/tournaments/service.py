@@ -261,10 +261,12 @@ class TournamentService(RoundsMixin):
             await self.rows.update(t.id, self._now(), status="cancelled")
             t.status = "cancelled"
             self.tables.scheduler.cancel_prefix(("tour", t.id))
-            for row in await self.rows.tables(t.id, t.round):
-                host = self._host(row)
-                if host is not None and host.status in ("lobby", "playing"):
-                    await self.tables.abort(host.channel_id, SYSTEM_USER, force=True)
+            rows = await self.rows.tables(t.id, t.round)
+        # outside the lock: an aborted table tells this service, which takes the lock
+        for row in rows:
+            host = self._host(row)
+            if host is not None and host.status in ("lobby", "playing"):
+                await self.tables.abort(host.channel_id, SYSTEM_USER, force=True)
         await self._notify(TournamentUpdate("cancelled", t))
         return Changed(t, True)
 

@@ -1,0 +1,540 @@
+"""``/tournament``: a thin Discord front end over :mod:`bot.tournaments.service`
+(``docs/tournaments.md``).
+
+* ``/tournament create`` (organisers: *Manage Server* or the league role,
+  :func:`bot.league.organisers.is_organiser`) posts the tournament with a *Sign up* button (a
+  ``DynamicItem``, ``pt:su:<tournament>``, so it answers after a restart);
+* ``close`` (start now), ``add``, ``remove``, ``cancel`` for organisers, idempotent: repeated,
+  they change nothing and say so; ``signup`` and ``standings`` for everyone;
+* each round's tables open in threads of the tournament's channel, with the seated players
+  pinged and a *Check in* button (``pt:ci:<tournament>``); a seat not checked in by the
+  deadline is played by a bot and its player scores 0 for the round (said in the thread);
+  the standings are posted in the channel after each round, and the final ones at the end.
+
+Every refusal is an ephemeral line in the caller's language (``tournament.err.<code>``, the
+``tournaments`` catalogue domain), sent before anything changes. What the channel is told is
+in the server's language.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _L
+from discord.ext import commands
+
+from bot.league.organisers import is_organiser
+from bot.tournaments.model import Standing
+from bot.tournaments.service import (
+    TournamentError,
+    TournamentService,
+    TournamentUpdate,
+)
+from bot.tournaments.store import RoundTable, Tournament
+from cogs.actions import app, defer, display_name, lang, reply
+from cogs.i18n import lang_of, tr
+from cogs.inert import echo
+from cogs.tables import GAME_CHOICES
+from games.registry import GAMES
+
+__all__ = [
+    "TOURNAMENT",
+    "CheckInButton",
+    "SignUpButton",
+    "parse_start",
+    "setup",
+    "standings_text",
+]
+
+log = logging.getLogger(__name__)
+NO_PINGS = discord.AllowedMentions.none()
+FORMAT_CHOICES = [
+    app_commands.Choice(name="Swiss", value="swiss"),
+    app_commands.Choice(name="Round robin (pairs)", value="round_robin"),
+]
+
+
+def service_of(client: Any) -> TournamentService:
+    tournaments: TournamentService = client.tournaments
+    return tournaments
+
+
+def parse_start(text: str | None, now: float) -> float | None:
+    """A start time: empty (sign-ups stay open until the organiser closes them), ``30m`` /
+    ``2h`` / ``+45m`` from now, a Unix time, or a date and time (``2026-12-01 18:00``, UTC
+    unless it names its offset). Raises ``TournamentError("bad_start")``."""
+    if text is None or not text.strip():
+        return None
+    value = text.strip()
+    relative = re.fullmatch(r"\+?(\d{1,5})\s*(m|min|h)", value, re.IGNORECASE)
+    if relative:
+        n, unit = int(relative[1]), relative[2].lower()
+        return now + n * (3600 if unit == "h" else 60)
+    if re.fullmatch(r"\d{9,11}", value):
+        return float(value)
+    try:
+        when = datetime.fromisoformat(value.replace(" ", "T", 1))
+    except ValueError:
+        raise TournamentError(
+            "bad_start", f"cannot read the start time {value!r}", {"start": echo(value)}
+        ) from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.timestamp()
+
+
+def game_title(key: str) -> str:
+    spec = GAMES.get(key)
+    return f"{spec.title_zh} {spec.title_en}" if spec else key
+
+
+async def _names(service: TournamentService, t: Tournament) -> dict[int, str]:
+    return {e.user_id: e.name for e in await service.rows.entrants(t.id)}
+
+
+def _who(pid: int | None, names: dict[int, str]) -> str:
+    if pid is None:
+        return "🤖"
+    if pid < 0:
+        return f"🤖 {echo(names.get(pid, 'Bot'))}"
+    return f"<@{pid}>"
+
+
+def standings_text(
+    lg: str, t: Tournament, table: list[Standing], names: dict[int, str], final: bool
+) -> str:
+    """The standings as lines: rank, participant, points, then the tie-breaks."""
+    key = "tournament.standings.final" if final else "tournament.standings.after"
+    lines = [f"**{tr(lg, key, id=t.id, game=game_title(t.game), round=t.round)}**"]
+    for s in table[:40]:
+        lines.append(
+            tr(
+                lg,
+                "tournament.standings.line",
+                rank=s.rank,
+                who=_who(s.participant, names),
+                points=f"{s.points:.2f}",
+                opponents=f"{s.opponents:.2f}",
+                tops=s.tops,
+            )
+        )
+    return "\n".join(lines)
+
+
+def describe(lg: str, t: Tournament, count: int) -> str:
+    """The tournament's post: game, preset, format, rounds, pace, start, sign-ups."""
+    start = (
+        f"<t:{int(t.start_at)}:F> (<t:{int(t.start_at)}:R>)"
+        if t.start_at
+        else tr(lg, "tournament.start.manual")
+    )
+    fmt = tr(lg, f"tournament.format.{t.format}")
+    if t.duplicate:
+        fmt += " · " + tr(lg, "tournament.format.duplicate")
+    return tr(
+        lg,
+        "tournament.created",
+        id=t.id,
+        game=game_title(t.game),
+        preset=t.preset,
+        format=fmt,
+        rounds=t.rounds,
+        pace=t.pace,
+        start=start,
+        count=count,
+    )
+
+
+class SignUpButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pt:su:(?P<tid>\d{1,18})"
+):
+    """*Sign up* on the tournament's post."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Sign up 报名",
+                style=discord.ButtonStyle.success,
+                custom_id=f"pt:su:{tournament_id}",
+            )
+        )
+        self.tournament_id = tournament_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SignUpButton:
+        return cls(int(match["tid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await sign_up(interaction, self.tournament_id)
+
+
+class CheckInButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pt:ci:(?P<tid>\d{1,18})"
+):
+    """*Check in* in a round's thread."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Check in 签到",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"pt:ci:{tournament_id}",
+            )
+        )
+        self.tournament_id = tournament_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CheckInButton:
+        return cls(int(match["tid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await defer_ephemeral(interaction)
+        lg = lang(interaction)
+        try:
+            row = await service_of(interaction.client).check_in(
+                self.tournament_id, interaction.user.id
+            )
+        except TournamentError as exc:
+            await _refuse(interaction, exc)
+            return
+        await reply(interaction, tr(lg, "tournament.checked_in", table=row.number))
+
+
+async def defer_ephemeral(interaction: discord.Interaction) -> None:
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def _refuse(interaction: discord.Interaction, error: TournamentError) -> None:
+    lg = lang(interaction)
+    await reply(interaction, "❌ " + tr(lg, f"tournament.err.{error.code}", **error.params))
+
+
+async def sign_up(interaction: discord.Interaction, tournament_id: int) -> None:
+    await defer_ephemeral(interaction)
+    lg = lang(interaction)
+    service = service_of(interaction.client)
+    try:
+        entrant = await service.sign_up(
+            tournament_id, interaction.user.id, display_name(interaction)
+        )
+    except TournamentError as exc:
+        await _refuse(interaction, exc)
+        return
+    await reply(interaction, tr(lg, "tournament.signed_up", id=tournament_id, seq=entrant.seq))
+
+
+async def _organiser(interaction: discord.Interaction) -> bool:
+    if interaction.guild_id is None:
+        return False
+    roles = [r.id for r in getattr(interaction.user, "roles", None) or []]
+    perms = getattr(interaction, "permissions", None)
+    return await is_organiser(
+        app(interaction).service.store,
+        interaction.guild_id,
+        roles,
+        bool(perms and perms.manage_guild),
+    )
+
+
+async def _tournament_id(interaction: discord.Interaction, given: int | None) -> int:
+    """The tournament named, else the newest one of this channel still open or running."""
+    if given is not None:
+        return given
+    service = service_of(interaction.client)
+    for t in await service.rows.select(interaction.guild_id, ("signup", "running")):
+        if t.channel_id == interaction.channel_id:
+            return t.id
+    raise TournamentError("no_tournament", "there is no tournament in this channel", {"id": "-"})
+
+
+TOURNAMENT = app_commands.Group(
+    name=_L("tournament"),
+    description=_L("Tournaments: Swiss, round robin, duplicate"),
+    guild_only=True,
+)
+
+
+@TOURNAMENT.command(name=_L("create"), description=_L("Create a tournament (organisers)"))
+@app_commands.rename(
+    game=_L("game"),
+    preset=_L("preset"),
+    format=_L("format"),
+    rounds=_L("rounds"),
+    pace=_L("pace"),
+    start=_L("start"),
+    duplicate=_L("duplicate"),
+    checkin=_L("checkin"),
+)
+@app_commands.describe(
+    game=_L("Which game"),
+    preset=_L("Rule preset (default: standard)"),
+    format=_L("Swiss, or round robin of pairs (team games)"),
+    rounds=_L("Number of rounds"),
+    pace=_L("live, relaxed, async, or a time such as 5m"),
+    start=_L("Start: 30m, 2h, or 2026-12-01 18:00 (UTC); empty: when closed"),
+    duplicate=_L("Every table of a round plays the same deal"),
+    checkin=_L("Minutes to check in at each round's table"),
+)
+@app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
+async def create(
+    interaction: discord.Interaction,
+    game: app_commands.Choice[str],
+    preset: str = "standard",
+    format: app_commands.Choice[str] | None = None,
+    rounds: app_commands.Range[int, 1, 20] = 3,
+    pace: str = "live",
+    start: str | None = None,
+    duplicate: bool = False,
+    checkin: app_commands.Range[int, 1, 1440] = 10,
+) -> None:
+    await defer(interaction, ephemeral=True)
+    lg = lang(interaction)
+    bot = interaction.client
+    service = service_of(bot)
+    try:
+        if not await _organiser(interaction):
+            raise TournamentError("not_organiser", "only organisers create tournaments", {})
+        t = await service.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id or 0,
+            organiser_id=interaction.user.id,
+            game=game.value,
+            preset=preset,
+            fmt=format.value if format else "swiss",
+            duplicate=duplicate,
+            rounds=int(rounds),
+            pace=pace,
+            start_at=parse_start(start, service.tables.clock()),
+            show_s=int(checkin) * 60,
+        )
+    except TournamentError as exc:
+        await _refuse(interaction, exc)
+        return
+    view = discord.ui.View(timeout=None)
+    view.add_item(SignUpButton(t.id))
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    await channel.send(describe(_server_lang(bot, t), t, 0), view=view, allowed_mentions=NO_PINGS)
+    await reply(interaction, tr(lg, "tournament.done.created", id=t.id))
+
+
+async def _organiser_command(
+    interaction: discord.Interaction, given: int | None, op: str, **kw: Any
+) -> None:
+    await defer(interaction, ephemeral=True)
+    lg = lang(interaction)
+    service = service_of(interaction.client)
+    try:
+        tid = await _tournament_id(interaction, given)
+        organiser = await _organiser(interaction)
+        by = interaction.user.id
+        if op == "close":
+            done = await service.close(tid, by, organiser=organiser)
+        elif op == "cancel":
+            done = await service.cancel(tid, by, organiser=organiser)
+        elif op == "remove":
+            done = await service.remove(tid, by, kw["user"].id, organiser=organiser)
+        else:
+            user = kw.get("user")
+            done = await service.add(
+                tid,
+                by,
+                organiser=organiser,
+                user_id=user.id if user is not None else None,
+                name=user.display_name if user is not None else "",
+                bot="heuristic" if user is None else None,
+            )
+    except TournamentError as exc:
+        await _refuse(interaction, exc)
+        return
+    key = f"tournament.done.{op}" if done.changed else f"tournament.same.{op}"
+    user = kw.get("user")
+    await reply(
+        interaction,
+        tr(lg, key, id=tid, who=user.mention if user is not None else "🤖"),
+        allowed_mentions=NO_PINGS,
+    )
+
+
+ID = app_commands.Range[int, 1, 10**12]
+
+
+@TOURNAMENT.command(name=_L("close"), description=_L("Close sign-ups and start (organisers)"))
+@app_commands.rename(tournament=_L("tournament"))
+@app_commands.describe(tournament=_L("Tournament number (default: this channel's)"))
+async def close(interaction: discord.Interaction, tournament: ID | None = None) -> None:
+    await _organiser_command(interaction, tournament, "close")
+
+
+@TOURNAMENT.command(name=_L("cancel"), description=_L("Cancel a tournament (organisers)"))
+@app_commands.rename(tournament=_L("tournament"))
+@app_commands.describe(tournament=_L("Tournament number (default: this channel's)"))
+async def cancel(interaction: discord.Interaction, tournament: ID | None = None) -> None:
+    await _organiser_command(interaction, tournament, "cancel")
+
+
+@TOURNAMENT.command(name=_L("add"), description=_L("Add a player, or a bot (organisers)"))
+@app_commands.rename(player=_L("player"), tournament=_L("tournament"))
+@app_commands.describe(
+    player=_L("Who (empty: a bot)"), tournament=_L("Tournament number (default: this channel's)")
+)
+async def add(
+    interaction: discord.Interaction,
+    player: discord.Member | None = None,
+    tournament: ID | None = None,
+) -> None:
+    await _organiser_command(interaction, tournament, "add", user=player)
+
+
+@TOURNAMENT.command(name=_L("remove"), description=_L("Remove a player (organisers)"))
+@app_commands.rename(player=_L("player"), tournament=_L("tournament"))
+@app_commands.describe(
+    player=_L("Who"), tournament=_L("Tournament number (default: this channel's)")
+)
+async def remove(
+    interaction: discord.Interaction, player: discord.Member, tournament: ID | None = None
+) -> None:
+    await _organiser_command(interaction, tournament, "remove", user=player)
+
+
+@TOURNAMENT.command(name=_L("signup"), description=_L("Sign up for a tournament"))
+@app_commands.rename(tournament=_L("tournament"))
+@app_commands.describe(tournament=_L("Tournament number (default: this channel's)"))
+async def signup(interaction: discord.Interaction, tournament: ID | None = None) -> None:
+    try:
+        tid = await _tournament_id(interaction, tournament)
+    except TournamentError as exc:
+        await defer_ephemeral(interaction)
+        await _refuse(interaction, exc)
+        return
+    await sign_up(interaction, tid)
+
+
+@TOURNAMENT.command(name=_L("standings"), description=_L("A tournament's standings"))
+@app_commands.rename(tournament=_L("tournament"))
+@app_commands.describe(tournament=_L("Tournament number (default: this channel's)"))
+async def standings_command(interaction: discord.Interaction, tournament: ID | None = None) -> None:
+    await defer(interaction, ephemeral=True)
+    lg = lang(interaction)
+    service = service_of(interaction.client)
+    try:
+        tid = await _tournament_id(interaction, tournament)
+        t = await service.get(tid)
+    except TournamentError as exc:
+        await _refuse(interaction, exc)
+        return
+    text = standings_text(
+        lg, t, await service.standings(tid), await _names(service, t), t.status == "finished"
+    )
+    await reply(interaction, text, allowed_mentions=NO_PINGS)
+
+
+def _server_lang(bot: Any, t: Tournament) -> str:
+    guild = bot.get_guild(t.guild_id) if t.guild_id else None
+    locale = getattr(guild, "preferred_locale", None) or bot.settings.default_locale
+    return lang_of(locale)
+
+
+class Poster:
+    """Says in Discord what the tournament service did: threads, pings, standings."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+
+    async def open_thread(self, t: Tournament, row: RoundTable) -> int:
+        channel = self.bot.get_channel(t.channel_id) or await self.bot.fetch_channel(t.channel_id)
+        name = f"#{t.id} R{row.round} T{row.number} · {GAMES[t.game].title_zh}"
+        thread = await channel.create_thread(
+            name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=1440
+        )
+        return int(thread.id)
+
+    async def _send(self, channel_id: int, text: str, **kw: Any) -> None:
+        try:
+            await self.bot.get_partial_messageable(channel_id).send(text, **kw)
+        except discord.HTTPException as exc:
+            log.warning("tournament post to %s failed: %s", channel_id, exc)
+
+    async def on_update(self, update: TournamentUpdate) -> None:
+        t = update.tournament
+        lg = _server_lang(self.bot, t)
+        service = service_of(self.bot)
+        if update.kind == "round_opened":
+            names = await _names(service, t)
+            for row in update.tables:
+                if row.thread_id is None:
+                    continue
+                people = [p for p in row.seats if p is not None and p >= 0]
+                view = discord.ui.View(timeout=None)
+                view.add_item(CheckInButton(t.id))
+                text = tr(
+                    lg,
+                    "tournament.round.table",
+                    round=row.round,
+                    rounds=t.rounds,
+                    table=row.number,
+                    players=", ".join(_who(p, names) for p in row.seats),
+                    deadline=f"<t:{int(row.deadline)}:R>",
+                )
+                await self._send(
+                    row.thread_id,
+                    text,
+                    view=view,
+                    allowed_mentions=discord.AllowedMentions(
+                        users=[discord.Object(p) for p in people]
+                    ),
+                )
+            threads = " ".join(f"<#{r.thread_id}>" for r in update.tables if r.thread_id)
+            await self._send(
+                t.channel_id,
+                tr(lg, "tournament.round.opened", round=update.round, threads=threads),
+                allowed_mentions=NO_PINGS,
+            )
+        elif update.kind == "table_started":
+            row = update.tables[0]
+            if row.absent and row.thread_id is not None:
+                names = await _names(service, t)
+                who = ", ".join(_who(p, names) for p in sorted(row.absent))
+                await self._send(
+                    row.thread_id,
+                    tr(lg, "tournament.no_show", who=who),
+                    allowed_mentions=NO_PINGS,
+                )
+        elif update.kind in ("round_finished", "finished"):
+            names = await _names(service, t)
+            text = standings_text(lg, t, update.standings, names, update.kind == "finished")
+            if t.duplicate:
+                same = await service.same_deals(t.id, update.round)
+                text += "\n" + tr(lg, f"tournament.deals.{'same' if same else 'differ'}")
+            await self._send(t.channel_id, text, allowed_mentions=NO_PINGS)
+        elif update.kind == "cancelled":
+            await self._send(
+                t.channel_id, tr(lg, "tournament.cancelled", id=t.id), allowed_mentions=NO_PINGS
+            )
+
+
+class TournamentCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+
+async def setup(bot: commands.Bot) -> None:
+    poster = Poster(bot)
+    client: Any = bot
+    service = TournamentService(client.service, open_thread=poster.open_thread)
+    client.tournaments = service
+    service.subscribe(poster.on_update)
+    bot.add_dynamic_items(SignUpButton, CheckInButton)
+    bot.tree.add_command(TOURNAMENT)
+    await bot.add_cog(TournamentCog(bot))
+    await service.start_up()

@@ -1,0 +1,103 @@
+"""Tournaments through the loopback Discord: create, the sign-up button, organiser commands
+(idempotent), a round opened in a thread with the players pinged and a check-in button, and
+every refusal in English and Chinese, changing nothing."""
+
+from __future__ import annotations
+
+from cogs.client import PaijuBot
+from tests.discord.conftest import BotFactory
+from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser
+
+MANAGE_GUILD = 1 << 5
+
+
+async def _text(
+    h: Harness, who: LoopbackUser, command: str, /, locale: str | None = None, **options: object
+) -> str:
+    result = await h.slash(who, command, locale=locale, **options)  # type: ignore[arg-type]
+    return (await result.final()).text()
+
+
+async def _click(h: Harness, user: LoopbackUser, message_id: int, custom_id: str) -> str:
+    return (await (await h.click(user, message_id, custom_id)).final()).text()
+
+
+async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    admin = server.add_role("Admin", MANAGE_GUILD)
+    boss = server.add_user("boss", roles=[admin])
+    alice = server.add_user("alice")
+    bob = server.add_user("bob", locale="zh-CN")
+    bot: PaijuBot = make_bot()
+    await h.start_bot(bot)
+    service = bot.tournaments  # type: ignore[attr-defined]
+
+    # no permission, in both languages; nothing is created
+    assert "Only an organiser" in await _text(h, alice, "tournament create", game="jinhua")
+    assert "只有组织者" in await _text(h, bob, "tournament create", game="jinhua")
+    # an unknown preset, a bad format, a start time in the past or unreadable
+    for locale, options, en, zh in [
+        (None, {"preset": "nosuch"}, "has no preset", "没有“nosuch”这个预设"),
+        (None, {"format": "round_robin"}, "Round robin is for", "循环赛只用于"),
+        (None, {"start": "2020-01-01 10:00"}, "in the past", "开始时间已经过去"),
+        (None, {"start": "soonish"}, "Cannot read the start", "看不懂开始时间"),
+        (None, {"pace": "never"}, "is not a pace", "不是一种节奏"),
+    ]:
+        opts = {"game": "jinhua", **options}
+        assert en in await _text(h, boss, "tournament create", locale=locale, **opts)
+        assert zh in await _text(h, boss, "tournament create", locale="zh-CN", **opts)
+    assert await service.tournaments() == []
+
+    text = await _text(h, boss, "tournament create", game="jinhua", duplicate=True, rounds=1)
+    assert "Tournament 1 is created" in text
+    post = next(m for m in server.channel_messages(server.channel) if "pt:su:1" in m.custom_ids())
+    assert "Tournament 1" in post.text() and "duplicate" in post.text()
+
+    # sign up with the button; twice is refused in the signer's language
+    assert "You are signed up for tournament 1" in await _click(h, alice, post.id, "pt:su:1")
+    assert "already signed up" in await _click(h, alice, post.id, "pt:su:1")
+    # a round that cannot start: one participant
+    assert "cannot start with 1" in await _text(h, boss, "tournament close")
+    assert "不能开始" in await _text(h, boss, "tournament close", locale="zh-CN")
+    assert (await service.get(1)).status == "signup"
+    assert "报名比赛 1" in await _click(h, bob, post.id, "pt:su:1")
+    assert "你已经报名了" in await _click(h, bob, post.id, "pt:su:1")
+    # organiser commands: not for players; idempotent for organisers
+    assert "Only an organiser" in await _text(h, alice, "tournament close")
+    assert "is in tournament 1" in await _text(h, boss, "tournament add")
+    assert "is in tournament 1" in await _text(h, boss, "tournament add")
+    assert "was already in" in await _text(h, boss, "tournament add", player=alice)
+    assert "was not in" in await _text(h, boss, "tournament remove", player=boss)
+    assert len(await service.entrants(1)) == 4
+
+    assert "round 1 is open" in await _text(h, boss, "tournament close")
+    assert "already started" in await _text(h, boss, "tournament close")
+    assert "报名已经截止" in await _text(h, bob, "tournament signup", locale="zh-CN")
+
+    # the round's table opened in a thread of the channel, the two people pinged
+    rows = await service.round_tables(1, 1)
+    assert len(rows) == 1 and rows[0].thread_id is not None
+    thread = server.channels[rows[0].thread_id]
+    assert thread.parent_id == server.channel.id
+
+    def pinged() -> bool:
+        return any("pt:ci:1" in m.custom_ids() for m in server.channel_messages(thread))
+
+    await server.wait_until(pinged, what="the round's post in its thread")
+    call = next(m for m in server.channel_messages(thread) if "pt:ci:1" in m.custom_ids())
+    assert f"<@{alice.id}>" in call.text() and f"<@{bob.id}>" in call.text()
+    assert "Round 1 of 1, table 1" in call.text()
+    assert "no table in round 1" in await _click(h, boss, call.id, "pt:ci:1")
+    assert "checked in at table 1" in await _click(h, alice, call.id, "pt:ci:1")
+    assert "已在第 1 桌签到" in await _click(h, bob, call.id, "pt:ci:1")
+    # everyone checked in: the table plays, at the table service, with the round's seed
+    host = bot.service.get(rows[0].table_id)
+    assert host.status == "playing" and host.game_id is not None
+    assert {host.seats[s].user_id for s in range(4)} >= {alice.id, bob.id}
+
+    # cancelled: the table is aborted; again changes nothing
+    assert "is cancelled" in await _text(h, boss, "tournament cancel", tournament=1)
+    assert "already cancelled" in await _text(h, boss, "tournament cancel", tournament=1)
+    assert host.status == "aborted"
