@@ -19,7 +19,15 @@ from dotenv import dotenv_values
 
 from bot.pace import PaceError, parse_pace
 
-__all__ = ["LOCALES", "ConfigError", "Settings", "is_postgres_url", "redact", "store_target"]
+__all__ = [
+    "LOCALES",
+    "ConfigError",
+    "Settings",
+    "is_postgres_url",
+    "parse_shard_ids",
+    "redact",
+    "store_target",
+]
 
 LOCALES = ("en-US", "zh-CN", "zh-TW", "zh-HK")
 """Locales the front ends speak; the first is the default."""
@@ -57,6 +65,26 @@ def store_target(text: str | Path) -> Path | str:
     return Path(text)
 
 
+def parse_shard_ids(text: str, count: int) -> tuple[int, ...]:
+    """``SHARD_IDS`` as a sorted tuple: shard ids and ranges, comma-separated (``0,1``,
+    ``0-3``, ``4-7,9``), each below ``count``. Raises :class:`ConfigError`."""
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, _, high = part.partition("-")
+        if not low.isdigit() or (high and not high.isdigit()):
+            raise ConfigError(
+                f"SHARD_IDS must be shard ids or ranges such as 0,1 or 0-3, not {text!r}"
+            )
+        first, last = int(low), int(high or low)
+        if first > last or last >= count:
+            raise ConfigError(
+                f"SHARD_IDS {text!r}: every shard id must be below SHARD_COUNT ({count})"
+                f" and every range go upwards"
+            )
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))
+
+
 @dataclass(frozen=True)
 class Settings:
     """The host's settings.
@@ -84,6 +112,14 @@ class Settings:
             serves no pages (``python -m bot web`` then uses 8080).
         web_host: the address they listen on (``WEB_HOST``, default ``127.0.0.1``; ``0.0.0.0``
             in a container, whose port compose publishes).
+        shard_count: Discord shards of the whole bot (``SHARD_COUNT``): ``None`` (unset) one
+            connection without sharding, as a small bot needs; ``0`` (``auto``) as many as
+            Discord recommends; else that many. With it set the process runs discord.py's
+            ``AutoShardedBot``.
+        shard_ids: the shards this process runs (``SHARD_IDS``, e.g. ``0-3``); ``None``: all
+            of them. Several processes with disjoint ``SHARD_IDS`` share one PostgreSQL
+            database (``DATABASE_URL`` is then required), each owning the tables of its
+            shards' servers (:mod:`bot.owners`).
     """
 
     discord_token: str | None = None
@@ -98,6 +134,8 @@ class Settings:
     bot_workers: int = 1
     web_port: int | None = None
     web_host: str = "127.0.0.1"
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(
@@ -167,6 +205,7 @@ class Settings:
             if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
                 raise ConfigError(f"WEB_PORT must be a port number 1-65535, not {port_text!r}")
             port = int(port_text)
+        shard_count, shard_ids = _shards(get("SHARD_COUNT"), get("SHARD_IDS"), database_url)
         return cls(
             discord_token=token,
             database_path=Path(db) if db else Path("paiju.sqlite3"),
@@ -180,7 +219,14 @@ class Settings:
             bot_workers=int(workers_text),
             web_port=port,
             web_host=get("WEB_HOST") or "127.0.0.1",
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot runs as discord.py's ``AutoShardedBot`` (``SHARD_COUNT`` set)."""
+        return self.shard_count is not None
 
     @property
     def database(self) -> Path | str:
@@ -193,3 +239,31 @@ class Settings:
             level=getattr(logging, self.log_level),
             format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         )
+
+
+def _shards(
+    count_text: str | None, ids_text: str | None, database_url: str | None
+) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` and ``SHARD_IDS`` checked together (see :class:`Settings`)."""
+    count: int | None = None
+    if count_text is not None:
+        if count_text.lower() == "auto":
+            count = 0
+        elif count_text.isdigit() and int(count_text) >= 1:
+            count = int(count_text)
+        else:
+            raise ConfigError(f"SHARD_COUNT must be a number of shards or auto, not {count_text!r}")
+    if ids_text is None:
+        return count, None
+    if not count:
+        raise ConfigError(
+            "SHARD_IDS needs SHARD_COUNT set to a number: every process of the bot must agree"
+            " on how many shards there are"
+        )
+    ids = parse_shard_ids(ids_text, count)
+    if len(ids) < count and database_url is None:
+        raise ConfigError(
+            f"SHARD_IDS {ids_text!r} runs some of the {count} shards: the processes that run the"
+            " others share the tables through PostgreSQL, so set DATABASE_URL too"
+        )
+    return count, ids

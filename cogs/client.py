@@ -30,7 +30,7 @@ from discord.ext import commands
 from bot.config import Settings
 from cogs.state import DiscordState
 
-__all__ = ["COGS", "PaijuBot", "create_bot", "main", "point_at", "run"]
+__all__ = ["COGS", "PaijuBot", "ShardedPaijuBot", "create_bot", "main", "point_at", "run"]
 
 #: A person whose only legal move is pass is passed for after this many seconds (uniformly
 #: random, so that the timing reveals nothing) instead of having to tap "pass" (issue 15).
@@ -141,7 +141,8 @@ class PaijuBot(commands.Bot):
         await self.tree.set_translator(PaijuTranslator())
         for name in COGS:
             await self.load_extension(name)
-        if self.sync_commands:
+        shard_ids = self.settings.shard_ids
+        if self.sync_commands and (shard_ids is None or 0 in shard_ids):  # one process syncs
             if self.settings.dev_guild_id:
                 guild = discord.Object(self.settings.dev_guild_id)
                 self.tree.copy_global_to(guild=guild)
@@ -236,6 +237,13 @@ class PaijuBot(commands.Bot):
             await super().close()
 
 
+class ShardedPaijuBot(PaijuBot, commands.AutoShardedBot):
+    """The bot over discord.py's ``AutoShardedBot`` (``SHARD_COUNT`` set): the shards
+    ``settings.shard_ids`` (all when unset) of ``settings.shard_count`` (Discord's
+    recommendation when ``auto``) in this process, one gateway connection each. Discord sends
+    each its servers' events and shard 0 the DMs; the table service is the same."""
+
+
 def create_bot(settings: Settings, **kwargs: Any) -> PaijuBot:
     """A configured bot (not started): points discord.py at ``settings``' test URLs if any.
 
@@ -244,9 +252,13 @@ def create_bot(settings: Settings, **kwargs: Any) -> PaijuBot:
     person who can only pass is passed for; None: never), ``bot_workers`` (processes in which
     the strong bots think, bot.thinking; 0, the default: on the loop), ``edit_intervals`` = (table
     message, hand message) seconds between two edits, and discord.py's own, e.g.
-    ``max_messages``).
+    ``max_messages``). With ``settings.shard_count`` set it is a :class:`ShardedPaijuBot`.
     """
     point_at(settings.discord_api_base, settings.discord_gateway_url)
+    if settings.sharded:
+        kwargs.setdefault("shard_count", settings.shard_count or None)  # 0: auto
+        kwargs.setdefault("shard_ids", list(settings.shard_ids) if settings.shard_ids else None)
+        return ShardedPaijuBot(settings, **kwargs)
     return PaijuBot(settings, **kwargs)
 
 

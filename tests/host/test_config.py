@@ -89,6 +89,8 @@ def test_env_example_lists_every_setting_and_parses(monkeypatch: pytest.MonkeyPa
         "BOT_WORKERS",
         "WEB_PORT",
         "WEB_HOST",
+        "SHARD_COUNT",
+        "SHARD_IDS",
     }
     for name in names:
         monkeypatch.delenv(name, raising=False)
@@ -122,3 +124,27 @@ def test_database_url_chooses_postgresql() -> None:
     assert "secret" not in str(refused.value)
     assert store_target("postgres://h/db") == "postgres://h/db"
     assert store_target("a.sqlite3") == Path("a.sqlite3")
+
+
+def test_shard_count_and_ids() -> None:
+    assert Settings.from_env({}).shard_count is None and not Settings.from_env({}).sharded
+    auto = Settings.from_env({"SHARD_COUNT": "auto"})
+    assert auto.sharded and auto.shard_count == 0 and auto.shard_ids is None
+    pg = {"DATABASE_URL": "postgresql://paiju@db/paiju", "SHARD_COUNT": "8"}
+    assert Settings.from_env({**pg, "SHARD_IDS": "0-3"}).shard_ids == (0, 1, 2, 3)
+    assert Settings.from_env({**pg, "SHARD_IDS": "6, 4-5,7"}).shard_ids == (4, 5, 6, 7)
+    # every shard in one process needs no shared database
+    whole = Settings.from_env({"SHARD_COUNT": "2", "SHARD_IDS": "0-1"})
+    assert whole.shard_ids == (0, 1) and whole.database_url is None
+    for env, match in (
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a number of shards or auto"),
+        ({"SHARD_COUNT": "many"}, "SHARD_COUNT must be"),
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "auto", "SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({**pg, "SHARD_IDS": "8"}, "below SHARD_COUNT"),
+        ({**pg, "SHARD_IDS": "3-1"}, "range go upwards"),
+        ({**pg, "SHARD_IDS": "a-b"}, "shard ids or ranges"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1"}, "set DATABASE_URL too"),
+    ):
+        with pytest.raises(ConfigError, match=match):
+            Settings.from_env(env)
