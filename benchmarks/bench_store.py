@@ -6,6 +6,10 @@
   every commit) — one transaction with the action, its idempotency key and the
   table's new deadlines, the path a person's move takes — over 2,000 appends.
   ``synchronous`` in the line says which setting was measured.
+* ``store.pg_append_p99_ms`` (target < 10): the same 2,000 appends on PostgreSQL
+  (``DATABASE_URL``, :mod:`bot.store_pg`: one transaction over a unix socket, committed
+  with ``synchronous_commit = on``, so the server's WAL is flushed to disk before the
+  append returns), on the server of :mod:`benchmarks.pg` (left out without one).
 * ``store.disk_sync_p99_ms`` (no target; the floor under the figure above):
   99th percentile of writing 16 KB into a file in the same directory and
   ``fdatasync`` (what one durable commit asks of the disk), over 500 writes.
@@ -32,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import Figure
+from benchmarks.pg import postgres_schema, postgres_server
 from bot.store import Store, TableRow
 from bot.timers import Deadline
 from games.base import Game
@@ -92,7 +97,7 @@ def _disk_sync(path: Path) -> list[float]:
         os.close(fd)
 
 
-async def _append(path: Path) -> tuple[list[float], int]:
+async def _append(path: Path | str) -> tuple[list[float], int]:
     """Each append's milliseconds, and the connection's ``PRAGMA synchronous`` (2 = FULL)."""
     store = await Store.open(path)
     try:
@@ -161,6 +166,22 @@ def run() -> Iterator[Figure]:
                 "synchronous": {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}[synchronous],
             },
         )
+        server = postgres_server()
+        if server is not None:
+            with postgres_schema(server) as url:
+                times, synchronous = asyncio.run(_append(url))
+            times.sort()
+            yield Figure(
+                "store.pg_append_p99_ms",
+                times[int(len(times) * 0.99) - 1],
+                "ms",
+                "< 10",
+                {
+                    "p50_ms": round(statistics.median(times), 4),
+                    "appends": len(times),
+                    "synchronous_commit": "on" if synchronous == 2 else "off",
+                },
+            )
         syncs = sorted(_disk_sync(Path(tmp) / "sync.bin"))
         yield Figure(
             "store.disk_sync_p99_ms",

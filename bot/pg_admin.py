@@ -103,13 +103,13 @@ def _coerce(kind: str) -> Callable[[Any], Any]:
 
 
 async def migrate_to_postgres(
-    source: Path, url: str, *, say: Callable[[str], None] = print
+    source: Path, url: str, *, say: Callable[[str], None] = print, replay: bool = True
 ) -> MigrateReport:
     """Copy the SQLite database ``source`` into the empty PostgreSQL database ``url``, then
     verify the copy (see the module doc). ``source`` must not be in use (stop the bot).
 
     Raises :class:`AdminError` when the copy cannot be made; a copy made but not equal is
-    returned with ``problems``.
+    returned with ``problems``. ``replay=False`` verifies the counts only (benchmarks).
     """
     started = time.perf_counter()
     if not source.is_file():
@@ -132,7 +132,7 @@ async def migrate_to_postgres(
     claim = None
     try:
         claim = await store.claim()  # no bot may start on it while it is filled
-        report = await _copy(source, store, say)
+        report = await _copy(source, store, say, replay)
         report.seconds = time.perf_counter() - started
         return report
     finally:
@@ -141,7 +141,9 @@ async def migrate_to_postgres(
         await store.close()
 
 
-async def _copy(source: Path, store: Store, say: Callable[[str], None]) -> MigrateReport:
+async def _copy(
+    source: Path, store: Store, say: Callable[[str], None], replay: bool
+) -> MigrateReport:
     assert store.pg is not None
     pool = store.pg.pool
     report = MigrateReport()
@@ -186,8 +188,8 @@ async def _copy(source: Path, store: Store, say: Callable[[str], None]) -> Migra
                 here = lite.execute(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0]
                 if there != here or there != report.counts[table]:
                     report.problems.append(f"{table}: {here} rows in {source}, {there} copied")
-            lite_records = {r.id: r for r in read_open_records(lite)}
-    for record in await store.open_records():
+            lite_records = {r.id: r for r in read_open_records(lite)} if replay else {}
+    for record in await store.open_records() if replay else []:
         theirs = judge_table(record, thorough=True)
         ours = lite_records.pop(record.id, None)
         mine = judge_table(ours, thorough=True) if ours is not None else None
