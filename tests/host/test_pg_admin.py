@@ -9,7 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import asyncpg
 import pytest
 
 from bot.pg_admin import (
@@ -24,8 +23,6 @@ from bot.simulate import simulate
 from bot.store import Store
 from bot.tables import TableService
 from bot.timers import FakeClock, ManualScheduler
-
-pytestmark = pytest.mark.postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "LOG_LEVEL": "WARNING", "PYTHONPATH": str(ROOT)}
@@ -81,6 +78,7 @@ async def sqlite_file(tmp_path: Path) -> tuple[Path, int, object]:
     return path, table_id, state
 
 
+@pytest.mark.postgres
 async def test_migrate_copies_verifies_and_the_bot_plays_on(
     sqlite_file: tuple[Path, int, object], postgres_url: str
 ) -> None:
@@ -113,6 +111,7 @@ async def test_migrate_copies_verifies_and_the_bot_plays_on(
     assert report.problems == [] and report.games_replayed == 1 and report.finished_matches == 2
 
 
+@pytest.mark.postgres
 async def test_a_file_in_use_or_missing_is_not_migrated(tmp_path: Path, postgres_url: str) -> None:
     with pytest.raises(AdminError, match="there is no database"):
         await migrate_to_postgres(tmp_path / "none.sqlite3", postgres_url)
@@ -127,6 +126,7 @@ async def test_a_file_in_use_or_missing_is_not_migrated(tmp_path: Path, postgres
         await store.close()
 
 
+@pytest.mark.postgres
 async def test_health_sees_the_claim_and_backup_is_a_pg_dump(
     postgres_url: str, tmp_path: Path
 ) -> None:
@@ -154,6 +154,7 @@ def test_libpq_url_moves_the_schema_to_an_argument() -> None:
     )
 
 
+@pytest.mark.postgres
 def test_the_commands(tmp_path: Path, postgres_url: str) -> None:
     import asyncio
 
@@ -173,6 +174,7 @@ def test_the_commands(tmp_path: Path, postgres_url: str) -> None:
     assert table_id > 0
 
 
+@pytest.mark.postgres
 async def test_an_unreachable_server_is_one_line(tmp_path: Path) -> None:
     url = f"postgresql://paiju@/none?host={tmp_path}&port=1"
     with pytest.raises(Exception, match="cannot connect to"):
@@ -181,9 +183,15 @@ async def test_an_unreachable_server_is_one_line(tmp_path: Path) -> None:
     assert not healthy and "cannot connect" in why
 
 
-async def test_schema_is_cleaned(postgres_url: str) -> None:
-    conn = await asyncpg.connect(postgres_url)
-    try:
-        assert await conn.fetchval("SELECT current_schema()") is not None
-    finally:
-        await conn.close()
+def test_compose_has_a_postgres_service_the_readme_url_reaches() -> None:
+    import yaml
+
+    with open(ROOT / "compose.yaml", encoding="utf-8") as f:
+        services = yaml.safe_load(f)["services"]
+    postgres = services["postgres"]
+    assert postgres["profiles"] == ["postgres"]  # SQLite stays the default
+    env = postgres["environment"]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    url = f"postgresql://{env['POSTGRES_USER']}:paiju@postgres:5432/{env['POSTGRES_DB']}"
+    assert f"DATABASE_URL={url}" in readme
+    assert services["paiju"]["depends_on"]["postgres"]["required"] is False
