@@ -27,6 +27,7 @@ SUITES: dict[str, str] = {
     "strength": "benchmarks.bench_strength",
     "bot_loop": "benchmarks.bench_bot_loop",
     "replay": "benchmarks.bench_replay",
+    "web": "benchmarks.bench_web",
 }
 
 

@@ -37,7 +37,7 @@ from games.registry import GAMES
 from present.i18n import is_zh, lang_of, ntr, tr
 from present.message import Reader, cards_text, render, tile_text
 from web.data import MatchLine, WebData
-from web.pictures import PictureCache, draw_step, etag
+from web.pictures import Drawer, PictureCache, etag
 from web.rules import rules_games, rules_html, rules_picture
 
 __all__ = ["DATA", "create_app"]
@@ -100,6 +100,8 @@ class Pages:
     def __init__(self, data: WebData, replays: int = 48) -> None:
         self.data = data
         self.pictures = PictureCache()
+        self.drawer = Drawer()
+        self._prefetching: set[asyncio.Task[Any]] = set()
         self._replays: OrderedDict[tuple[int, int], HandReplay] = OrderedDict()
         self._replay_limit = replays
         self._building: dict[Any, asyncio.Future[Any]] = {}
@@ -320,6 +322,7 @@ class Pages:
             )
             lines = [tr(lang, "web.replay.action", who=who, kind=current.actions[-1].kind)]
         base = f"/s/{match.guild_id}/m/{match.id}/h/{hand}"
+        self._prefetch(match.id, replay, step + 1)
         return self.page(
             request,
             "replay.html",
@@ -349,19 +352,49 @@ class Pages:
             raise web.HTTPNotFound()
         if tag in request.headers.get("If-None-Match", ""):
             return web.Response(status=304, headers=headers)
-        key = (match.id, hand, step)
-        png = self.pictures.get(key)
+        png = self.pictures.get((match.id, hand, step))
         if png is None:
             replay = await self.replay(match, hand)
             if step >= len(replay.steps):
                 raise web.HTTPNotFound()
-
-            async def build() -> bytes:
-                return await asyncio.to_thread(draw_step, replay, step)
-
-            png = await self._once(("png", key), build)
-            self.pictures.put(key, png)
+            png = await self._draw(match.id, replay, step)
         return web.Response(body=png, content_type="image/png", headers=headers)
+
+    async def _draw(self, match_id: int, replay: HandReplay, step: int) -> bytes:
+        """The step's picture, drawn once however many ask for it at the same time."""
+        key = (match_id, replay.hand, step)
+        png = self.pictures.get(key)
+        if png is not None:
+            return png
+
+        async def build() -> bytes:
+            return await self.drawer.draw(replay, step)
+
+        png = await self._once(("png", key), build)
+        self.pictures.put(key, png)
+        return png
+
+    def _prefetch(self, match_id: int, replay: HandReplay, step: int) -> None:
+        """Draw the next step's picture while the reader looks at this one (a reader stepping
+        forward then gets it from the cache; the page also asks the browser to prefetch it),
+        when nothing else is being drawn: a busy site draws only what is asked for."""
+        if self.drawer.busy or step >= len(replay.steps):
+            return
+        if self.pictures.get((match_id, replay.hand, step)) is not None:
+            return
+        task = asyncio.create_task(self._draw(match_id, replay, step))
+        self._prefetching.add(task)
+        task.add_done_callback(self._prefetched)
+
+    def _prefetched(self, task: asyncio.Task[Any]) -> None:
+        self._prefetching.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("prefetching a replay step failed: %s", task.exception())
+
+    async def close(self) -> None:
+        for task in list(self._prefetching):
+            task.cancel()
+        self.drawer.close()
 
     async def rules_index(self, request: web.Request) -> web.Response:
         return self.page(request, "rules_index.html", rules=rules_games())
@@ -433,4 +466,15 @@ def create_app(data: WebData) -> web.Application:
     app.router.add_get("/rules/img/{name}", pages.rules_image)
     app.router.add_get("/rules/{game}", pages.rules)
     app.router.add_static("/static", HERE / "static")
+
+    async def warm(app: web.Application) -> None:
+        # the drawing worker starts now and warms its sprites (about a second), not at the
+        # first picture
+        pages.drawer.start()
+
+    async def close(app: web.Application) -> None:
+        await pages.close()
+
+    app.on_startup.append(warm)
+    app.on_cleanup.append(close)
     return app

@@ -6,19 +6,28 @@ A finished hand never changes, so
 a picture's ETag names the match, the hand, the step and the drawing code (a digest of
 ``render/`` and ``games/``): a browser asks once and then keeps it (``immutable``), and a
 revalidation is answered 304 without drawing. Drawn pictures are kept in a small LRU cache
-(:class:`PictureCache`) and drawn in a worker thread, off the event loop.
+(:class:`PictureCache`) and drawn in a worker process (:class:`Drawer`), off the event loop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import logging
+import multiprocessing
 from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import Any
 
 from bot.replay import HandReplay
 from render.replay import step_png
+from render.warm import warm_up
 
-__all__ = ["CODE_VERSION", "PictureCache", "draw_step", "etag"]
+log = logging.getLogger(__name__)
+
+__all__ = ["CODE_VERSION", "Drawer", "PictureCache", "draw_step", "etag"]
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,6 +54,62 @@ def draw_step(replay: HandReplay, step: int) -> bytes:
     """The PNG of ``replay``'s step ``step``."""
     shown = replay.steps[step]
     return step_png(replay.game, shown.public, shown.views, replay.names)
+
+
+def step_input(replay: HandReplay, step: int) -> tuple[Any, ...]:
+    """What :func:`draw_input` needs to draw the step: plain, picklable values."""
+    shown = replay.steps[step]
+    return (replay.game, dict(shown.public), [dict(v) for v in shown.views], list(replay.names))
+
+
+def draw_input(game: str, public: Any, views: Any, names: Any) -> bytes:
+    """:func:`draw_step` from :func:`step_input`'s values (in a worker process)."""
+    return step_png(game, public, views, names)
+
+
+def _worker_start() -> None:
+    warm_up()
+
+
+class Drawer:
+    """Draws step pictures in a worker process, one at a time, so that drawing (CPU work
+    holding the interpreter's lock) never delays the pages the event loop answers. Started
+    with ``spawn`` (a fork of a process with threads running may copy a held lock); a broken
+    worker is replaced and that picture drawn in a thread instead."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+        self.busy = 0
+
+    def start(self) -> None:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_start,
+            )
+            self._pool.submit(int)  # start the worker now, not at the first picture
+
+    async def draw(self, replay: HandReplay, step: int) -> bytes:
+        self.start()
+        assert self._pool is not None
+        loop = asyncio.get_running_loop()
+        self.busy += 1
+        try:
+            return await loop.run_in_executor(self._pool, draw_input, *step_input(replay, step))
+        except BrokenProcessPool:
+            log.exception("the web pages' drawing worker broke: a new one is started")
+            old, self._pool = self._pool, None
+            old.shutdown(wait=False, cancel_futures=True)
+            return await asyncio.to_thread(draw_step, replay, step)
+        finally:
+            self.busy -= 1
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
 
 class PictureCache:

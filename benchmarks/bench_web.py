@@ -1,0 +1,203 @@
+"""Web page benchmarks (issue 24): ``python -m benchmarks web``.
+
+A league database (every game's finished matches, seasons, players: ``tests/web/league.py``)
+is served by ``python -m bot web`` in its own process, as in production, and this process is
+the browsers:
+
+* ``web.page_p99_ms``: the 99th percentile of a page's answer time under an open load of 50
+  requests a second for 20 seconds (a request leaves every 20 ms whether or not the earlier
+  ones were answered), spread over every page kind: the front page, the server's standings,
+  a game's leaderboard, a season, a player, a match, replay steps and the rules. The pages
+  were each opened once before (the steady state of a running site: a hand's steps are cut
+  once and kept); the first, cold, answer of each kind is in ``extra``.
+* ``web.replay_step_ms``: what a reader waits for at a step never shown before: the step's
+  page and its picture drawn (every hand face up), over steps of every game. The value is the
+  90th percentile; the median and maximum are in ``extra``. A step shown once is then
+  answered from the cache, or by the browser's own (``immutable``): ``cached_ms`` in ``extra``.
+
+Run it under ``nice`` on a shared machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import aiohttp
+
+from benchmarks import Figure
+from tests.web.league import GUILD, build_league
+
+ROOT = Path(__file__).resolve().parent.parent
+RATE = 50
+SECONDS = 20
+STEP_SAMPLES = 30
+PAUSE = 0.4
+"""Seconds between two steps of a reader (reading the step's line)."""
+
+
+def _serve(db: Path) -> tuple[subprocess.Popen[str], str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LOG_LEVEL": "WARNING"}
+    env.pop("WEB_PORT", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", "web", "--db", str(db), "--port", "0"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if " on http://" not in line:
+        proc.kill()
+        raise RuntimeError(f"python -m bot web did not start: {line!r}")
+    return proc, line.split(" on ", 1)[1].split()[0].rstrip("/")
+
+
+def _pages(db: Path) -> tuple[list[str], list[tuple[str, int]]]:
+    """Page paths of every kind, and ``(replay base, steps)`` of every hand."""
+    with sqlite3.connect(db) as conn:
+        matches = conn.execute(
+            "SELECT m.id, m.game, m.hands_played FROM matches m JOIN games g ON g.id = m.game_id"
+            " WHERE m.guild_id = ? AND g.status = 'finished' ORDER BY m.id",
+            (GUILD,),
+        ).fetchall()
+    pages = ["/", f"/s/{GUILD}", f"/s/{GUILD}/g/pajiwo/season/2", "/rules/pajiwo"]
+    pages += [f"/s/{GUILD}/p/{user}" for user in (101, 102, 103, 104)]
+    hands = []
+    for match_id, game, played in matches:
+        pages += [f"/s/{GUILD}/g/{game}", f"/s/{GUILD}/m/{match_id}"]
+        hands += [(f"/s/{GUILD}/m/{match_id}/h/{hand}", 0) for hand in range(1, played + 1)]
+    return pages, hands
+
+
+async def _get(session: aiohttp.ClientSession, url: str) -> float:
+    start = time.perf_counter()
+    async with session.get(url) as response:
+        await response.read()
+        if response.status != 200:
+            raise RuntimeError(f"{url}: {response.status}")
+    return (time.perf_counter() - start) * 1000
+
+
+async def _last_step(session: aiohttp.ClientSession, url: str) -> int:
+    async with session.get(url + "?step=0") as response:
+        text = await response.text()
+    marker = 'data-last="'
+    at = text.index(marker) + len(marker)
+    return int(text[at : text.index('"', at)])
+
+
+async def _measure(site: str, db: Path) -> dict[str, object]:
+    pages, hands = _pages(db)
+    rng = random.Random(5)
+    async with aiohttp.ClientSession() as session:
+        cold = {path: await _get(session, site + path) for path in pages}
+        hands = [(base, await _last_step(session, site + base)) for base, _ in hands]
+        # a step never shown, opened directly (a shared link): its page, then its picture
+        drawn: set[str] = set()
+        step_times: list[float] = []
+        forward = [h for h in hands if h[1] >= 10][:3]
+        candidates = [
+            (base, step)
+            for base, last in hands
+            for step in range(1, last + 1)
+            if (base, last) not in forward
+        ]
+        sampled = rng.sample(candidates, min(STEP_SAMPLES, len(candidates)))
+        for base, step in sampled:
+            await asyncio.sleep(PAUSE)  # let the page's prefetch of the next step finish
+            start = time.perf_counter()
+            await _get(session, f"{site}{base}?step={step}")
+            await _get(session, f"{site}{base}/{step}.png")
+            step_times.append((time.perf_counter() - start) * 1000)
+            drawn.add(f"{base}/{step}.png")
+        cached = [await _get(session, site + path) for path in sorted(drawn)[:10]]
+        # a reader stepping forward (→) through hands nobody opened, a step every PAUSE s
+        sequential: list[float] = []
+        for base, last in forward:
+            for step in range(0, min(last, 25) + 1):
+                start = time.perf_counter()
+                await _get(session, f"{site}{base}?step={step}")
+                await _get(session, f"{site}{base}/{step}.png")
+                sequential.append((time.perf_counter() - start) * 1000)
+                await asyncio.sleep(PAUSE)
+        # the open load: a request every 1/RATE s over every page kind and replay steps
+        mix = pages + [
+            f"{base}?step={rng.randint(0, last)}" for base, last in hands for _ in range(3)
+        ]
+        tasks = []
+        begin = time.perf_counter()
+        for i in range(RATE * SECONDS):
+            delay = begin + i / RATE - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            tasks.append(asyncio.create_task(_get(session, site + rng.choice(mix))))
+        loaded = sorted(await asyncio.gather(*tasks))
+        took = time.perf_counter() - begin
+    return {
+        "loaded": loaded,
+        "rate": len(loaded) / took,
+        "cold": cold,
+        "steps": sorted(step_times),
+        "cached": cached,
+        "sequential": sorted(sequential),
+    }
+
+
+def _pct(values: list[float], p: float) -> float:
+    return values[min(len(values) - 1, max(0, int(len(values) * p + 0.5) - 1))]
+
+
+def run() -> Iterator[Figure]:
+    with tempfile.TemporaryDirectory(prefix="paiju-bench-web-") as tmp:
+        db = build_league(Path(tmp) / "league.sqlite3")
+        proc, site = _serve(db)
+        try:
+            got = asyncio.run(_measure(site, db))
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+    loaded: list[float] = got["loaded"]  # type: ignore[assignment]
+    cold: dict[str, float] = got["cold"]  # type: ignore[assignment]
+    steps: list[float] = got["steps"]  # type: ignore[assignment]
+    cached: list[float] = got["cached"]  # type: ignore[assignment]
+    sequential: list[float] = got["sequential"]  # type: ignore[assignment]
+    yield Figure(
+        "web.page_p99_ms",
+        _pct(loaded, 0.99),
+        "ms",
+        "< 100 at 50 requests/s",
+        {
+            "requests": len(loaded),
+            "achieved_rate_per_s": round(float(got["rate"]), 1),  # type: ignore[arg-type]
+            "p50_ms": round(statistics.median(loaded), 2),
+            "max_ms": round(loaded[-1], 2),
+            "cold_first_answer_max_ms": round(max(cold.values()), 1),
+            "cold_first_answer_median_ms": round(statistics.median(cold.values()), 1),
+        },
+    )
+    yield Figure(
+        "web.replay_step_ms",
+        _pct(steps, 0.9),
+        "ms",
+        "< 200",
+        {
+            "samples": len(steps),
+            "p50_ms": round(statistics.median(steps), 1),
+            "max_ms": round(steps[-1], 1),
+            "cached_picture_median_ms": round(statistics.median(cached), 2) if cached else None,
+            "stepping_forward_p90_ms": round(_pct(sequential, 0.9), 1),
+            "stepping_forward_p50_ms": round(statistics.median(sequential), 1),
+            "stepping_forward_steps": len(sequential),
+        },
+    )
