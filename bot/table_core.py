@@ -15,7 +15,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from bot.claim import DatabaseClaim
 from bot.errors import TableError
@@ -88,6 +88,8 @@ class TableServiceCore(ABC):
         self._claim: DatabaseClaim | None = None
         #: (table, seat) -> (the state's marks, the hint for that decision): worked out once
         self._hints: dict[tuple[int, int], tuple[tuple[int, int, int], Action | None]] = {}
+        #: (table, seat) -> (the state's marks, the strong hint and its reasons)
+        self._hint_whys: dict[tuple[int, int], tuple[tuple[int, int, int], Any]] = {}
         self._snapshot_seq: dict[int, int] = {}  # game id -> actions in its stored snapshot
         #: tables start-up could not read, by id: kept out of play and untouched
         self.set_aside: dict[int, SetAside] = {}

@@ -67,7 +67,8 @@ from bot.table_model import (
 )
 from bot.table_play import PlayMixin
 from bot.table_startup import StartupMixin
-from games.base import Action, Decision
+from games.base import Action, Decision, Game
+from games.reasons import Reason
 
 HINTS_KEPT = 4096
 """Hints remembered (one per table and seat, for its current decision) before starting over."""
@@ -146,7 +147,8 @@ class TableService(StartupMixin, LobbyMixin, PlayMixin, AutoMixin):
         return table.engine.legal_actions(seat, limit)
 
     def hint(self, table_id: int, user_id: int) -> Action | None:
-        """What the heuristic bot would play for the caller now, or ``None`` if nothing is pending.
+        """What the heuristic bot would play for the caller now (or the strong bot's move, once
+        :meth:`hint_why` worked it out for this decision), or ``None`` if nothing is pending.
 
         The same move for the same state (its generator is seeded from the state), so it is
         worked out once per decision and remembered.
@@ -164,8 +166,7 @@ class TableService(StartupMixin, LobbyMixin, PlayMixin, AutoMixin):
         known = hints.get((table.id, seat))
         # this state: the engine object (a move the store refused is undone by a new one) and
         # its moves, the last one by identity
-        last = engine.actions[-1] if engine.actions else None
-        now = (id(engine), len(engine.actions), id(last))
+        now = _marks(engine)
         if known is not None and known[0] == now:
             return known[1]
         bots = table.spec.bots()
@@ -180,6 +181,47 @@ class TableService(StartupMixin, LobbyMixin, PlayMixin, AutoMixin):
             hints.clear()
         hints[(table.id, seat)] = (now, hinted)
         return hinted
+
+    async def hint_why(self, table_id: int, user_id: int) -> tuple[Action, list[Reason]] | None:
+        """The hint of ``/hint``: the game's strong bot's move for the caller and why
+        (:mod:`games.reasons`), worked out by the service's thinker (off the event loop where
+        the bots think off it), from the caller's view only; ``None`` if nothing is pending
+        or the table moved on meanwhile. Remembered for the decision: :meth:`hint` (and so
+        the first of :meth:`suggestions`) is then this move.
+
+        Raises ``TableError``: ``no_table``, ``not_started``, ``finished``, ``not_seated``.
+        """
+        table = self._playing(table_id)
+        seat = self._seat_for_play(table, user_id)
+        engine = table.engine
+        assert engine is not None
+        if not any(d.seat == seat and d.kinds != ("standing",) for d in engine.pending()):
+            return None
+        now = _marks(engine)
+        known = self._hint_whys.get((table.id, seat))
+        if known is not None and known[0] == now:
+            return known[1]
+        try:
+            move, reasons = await self.thinker.hint(
+                engine, table.game, seat, self._bot_rng_key(table, seat, "hint:")
+            )
+        except Exception:
+            log.exception("the strong hint failed at table %s", table.id)
+            quick = self.hint(table_id, user_id)
+            return None if quick is None else (quick, [])
+        if table.engine is not engine or _marks(engine) != now:
+            return None  # a move was made meanwhile: this hint is for a decision that is gone
+        try:
+            engine.check(move)
+        except Exception:
+            log.warning("table %s: the strong hint %s is not legal", table.id, move)
+            quick = self.hint(table_id, user_id)
+            return None if quick is None else (quick, [])
+        if len(self._hint_whys) >= HINTS_KEPT:
+            self._hint_whys.clear()
+        self._hint_whys[(table.id, seat)] = (now, (move, reasons))
+        self._hints[(table.id, seat)] = (now, move)
+        return move, reasons
 
     def suggestions(self, table_id: int, user_id: int, limit: int = 25) -> list[Action]:
         """The caller's suggested moves as the hint orders them: the hint's move first (also
@@ -196,6 +238,13 @@ class TableService(StartupMixin, LobbyMixin, PlayMixin, AutoMixin):
         first = Action(legal[0].seat, hinted.kind, hinted.data)
         rest = [a for a in legal if not same_move(a, first)]
         return [first, *rest][:limit]
+
+
+def _marks(engine: Game) -> tuple[int, int, int]:
+    """A state of a table's game: the engine object (a move the store refused is undone by a
+    new one) and its moves, the last one by identity."""
+    last = engine.actions[-1] if engine.actions else None
+    return (id(engine), len(engine.actions), id(last))
 
 
 def same_move(a: Action, b: Action) -> bool:

@@ -34,9 +34,18 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from games.base import Action, Game, Player
+from games.reasons import Reason, explain
 from games.registry import GAMES
 
-__all__ = ["SLOW_KINDS", "InlineThinker", "PoolThinker", "Thinker", "choose_in_worker"]
+__all__ = [
+    "SLOW_KINDS",
+    "InlineThinker",
+    "PoolThinker",
+    "Thinker",
+    "choose_in_worker",
+    "hint_in_worker",
+    "hint_of",
+]
 
 log = logging.getLogger("bot.thinking")
 
@@ -65,6 +74,24 @@ def choose_in_worker(
     return move.kind, dict(move.data)
 
 
+def hint_of(engine: Game, game: str, seat: int, rng_key: str) -> tuple[Action, list[Reason]]:
+    """The hint for ``seat``: the game's strongest bot's move (``strong``, else its
+    ``heuristic``) and its reasons (:func:`games.reasons.explain`), from the seat's view."""
+    spec = GAMES[game]
+    kind = "strong" if "strong" in spec.bots() else "heuristic"
+    player = _worker_bot(game, kind)
+    move = player.choose(engine, seat, random.Random(rng_key))
+    move = Action(seat, move.kind, dict(move.data))
+    return move, explain(engine, seat, move, spec.reasons(), getattr(player, "last", None))
+
+
+def hint_in_worker(
+    engine_bytes: bytes, game: str, seat: int, rng_key: str
+) -> tuple[Action, list[Reason]]:
+    """In a worker: :func:`hint_of` for the pickled engine."""
+    return hint_of(pickle.loads(engine_bytes), game, seat, rng_key)
+
+
 class Thinker:
     """Runs bot decisions for the table service (see the module docstring)."""
 
@@ -77,6 +104,13 @@ class Thinker:
         """``player``'s (a ``kind`` bot of ``game``) move for ``seat``, its random source
         ``random.Random(rng_key)``. Raises what the bot raises."""
         return _call(player, engine, seat, rng_key)
+
+    async def hint(
+        self, engine: Game, game: str, seat: int, rng_key: str
+    ) -> tuple[Action, list[Reason]]:
+        """:func:`hint_of` (the strong bot's move for ``seat`` and why). Raises what the bot
+        raises."""
+        return hint_of(engine, game, seat, rng_key)
 
     def close(self) -> None:
         """Stop the workers (no new decision may be asked after)."""
@@ -132,6 +166,21 @@ class PoolThinker(Thinker):
             fallback: Callable[[], Player] = GAMES[game].bots()["heuristic"]
             return _call(fallback(), engine, seat, rng_key)
         return Action(seat, move_kind, move_data)
+
+    async def hint(
+        self, engine: Game, game: str, seat: int, rng_key: str
+    ) -> tuple[Action, list[Reason]]:
+        data = pickle.dumps(engine, protocol=pickle.HIGHEST_PROTOCOL)
+        loop = asyncio.get_running_loop()
+        self.asked += 1
+        try:
+            return await loop.run_in_executor(
+                self._executor(), hint_in_worker, data, game, seat, rng_key
+            )
+        except BrokenProcessPool:
+            log.exception("the bots' worker pool broke: a new one is started")
+            self._replace()
+            raise
 
     def _replace(self) -> None:
         old, self._pool = self._pool, self._given

@@ -52,6 +52,9 @@ from cogs.move_controls import ActButton, ActSelect, button_value
 from cogs.picker import PickButton, PickSelect
 from cogs.present import action_label, encode_action
 from cogs.suggest import GroupSelect
+from cogs.table_message import names_of
+from present.bots import reason_line
+from present.message import Reader
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -307,14 +310,15 @@ def quick_rows(
 
 @answers_failures
 async def show_hint(interaction: discord.Interaction, table_id: int | None) -> None:
-    """What the heuristic bot would do in the caller's seat (ephemeral)."""
+    """What the strong bot would do in the caller's seat, and why in one line (ephemeral)."""
     await defer_private(interaction)
     bot = app(interaction)
     lg = lang(interaction)
     try:
         table = callers_table(interaction, table_id)
         seat = callers_seat(interaction, table)
-        action = bot.service.hint(table.id, interaction.user.id)
+        found = await bot.service.hint_why(table.id, interaction.user.id)
+        action, reasons = found if found is not None else (None, [])
         seat_view = bot.service.view(table.id, interaction.user.id) if action is not None else {}
     except (table_error_type(), Refusal) as exc:
         await refuse(interaction, exc)
@@ -342,6 +346,8 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
         option = discord.SelectOption(label=action_label(lg, action), value=value)
         controls.add_item(ActSelect(table.id, step, [option], tr(lg, "hint.play_this")))
     text = tr(lg, "hint.text", action=action_label(lg, action))
+    why = reason_line(Reader(lg, names_of(table), you=seat), reasons)  # the strong bot's reason
+    text += f"\n{why}" if why else ""
     options = table.engine.options if table.engine is not None else None
     follow_rule = str(getattr(options, "tractor_follow", "longest_tractor"))
     lead = lead_line(lg, seat_view, seat, follow_rule)

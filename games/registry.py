@@ -11,8 +11,9 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
-from games.base import Game, Player
+from games.base import Action, Game, Player
 
 __all__ = ["GAMES", "GameSpec", "UnknownGame", "game_module", "get_game"]
 
@@ -43,6 +44,14 @@ class GameSpec:
         """Bot player factories by kind; ``"heuristic"`` is the default opponent."""
         bots: dict[str, Callable[[], Player]] = importlib.import_module(self.module).BOTS
         return bots
+
+    def reasons(self) -> Callable[[Game, int, Action], list[Any]] | None:
+        """The game's reading of a move for the hint (``REASONS``, :mod:`games.reasons`), if
+        it has one."""
+        found: Callable[[Game, int, Action], list[Any]] | None = getattr(
+            importlib.import_module(self.module), "REASONS", None
+        )
+        return found
 
     @property
     def available(self) -> bool:

@@ -41,6 +41,7 @@ import time
 from collections.abc import Callable
 
 from games.base import Action, Game, Player
+from games.reasons import SearchNote
 
 __all__ = ["SearchPlayer", "finish_hand", "in_play"]
 
@@ -134,12 +135,15 @@ class SearchPlayer:
         self.budget_ms = budget_ms
         self.candidates = candidates
         self.work = work
+        #: what the last searched decision found (the hint's reason), else ``None``
+        self.last: SearchNote | None = None
         # after a quarter and after half of the worlds, the worse half of the moves is dropped
         self._halvings = {max(2, rollouts // 4), max(3, rollouts // 2)}
 
     def choose(self, game: Game, seat: int, rng: random.Random) -> Action:
         """The heuristic's move, or one that beats it with confidence (see the module
         docstring)."""
+        self.last = None
         own = self.fallback.choose(game, seat, rng)
         if not self.searchable(game, seat):
             return own
@@ -186,6 +190,11 @@ class SearchPlayer:
             gain = _confident_gain(diffs[i])
             if gain > best_gain:
                 best, best_gain = i, gain
+        self.last = SearchNote(
+            worlds=len(diffs[0]),
+            heuristic=moves[0] if best else None,
+            better_in=sum(1 for d in diffs[best] if d > 0),
+        )
         return moves[best]
 
 

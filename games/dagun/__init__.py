@@ -14,6 +14,7 @@ from games.base import Player
 from games.dagun.bots import HeuristicPlayer, RandomPlayer
 from games.dagun.engine import DagunGame
 from games.dagun.options import DagunOptions
+from games.dagun.reasons import dagun_reasons
 from games.dagun.search import strong_player
 
 
@@ -31,4 +32,15 @@ BOTS: dict[str, Callable[..., Player]] = {
     "strong": StrongPlayer,
 }
 
-__all__ = ["BOTS", "GAME", "DagunGame", "DagunOptions", "HeuristicPlayer", "RandomPlayer"]
+#: the hint's reading of a move (:mod:`games.dagun.reasons`)
+REASONS = dagun_reasons
+
+__all__ = [
+    "BOTS",
+    "GAME",
+    "REASONS",
+    "DagunGame",
+    "DagunOptions",
+    "HeuristicPlayer",
+    "RandomPlayer",
+]

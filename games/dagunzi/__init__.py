@@ -14,6 +14,9 @@ from games.base import Player
 from games.dagunzi.bots import HeuristicPlayer, RandomPlayer
 from games.dagunzi.engine import DagunziGame
 from games.dagunzi.options import DagunziOptions
+from games.dagunzi.rules import RULES
+from games.reasons import Reason
+from games.tricks.reasons import trick_reasons
 from games.tricks.search import strong_player
 
 
@@ -30,4 +33,18 @@ BOTS: dict[str, Callable[..., Player]] = {
     "strong": StrongPlayer,
 }
 
-__all__ = ["BOTS", "GAME", "DagunziGame", "DagunziOptions", "HeuristicPlayer", "RandomPlayer"]
+
+def REASONS(game: Any, seat: int, move: Any) -> list[Reason]:
+    """The hint's reading of a move (:mod:`games.tricks.reasons`)."""
+    return trick_reasons(game, seat, move, RULES)
+
+
+__all__ = [
+    "BOTS",
+    "GAME",
+    "REASONS",
+    "DagunziGame",
+    "DagunziOptions",
+    "HeuristicPlayer",
+    "RandomPlayer",
+]

@@ -14,6 +14,7 @@ from games.base import Player
 from games.jinhua.bots import JinhuaHeuristicPlayer, JinhuaStrongPlayer, RandomPlayer
 from games.jinhua.engine import JinhuaGame
 from games.jinhua.options import JinhuaOptions
+from games.mahjong.reasons import mahjong_reasons
 
 GAME = JinhuaGame
 BOTS: dict[str, Callable[..., Player]] = {
@@ -22,4 +23,15 @@ BOTS: dict[str, Callable[..., Player]] = {
     "strong": JinhuaStrongPlayer,
 }
 
-__all__ = ["BOTS", "GAME", "JinhuaGame", "JinhuaHeuristicPlayer", "JinhuaOptions", "RandomPlayer"]
+#: the hint's reading of a move (:mod:`games.mahjong.reasons`)
+REASONS = mahjong_reasons
+
+__all__ = [
+    "BOTS",
+    "GAME",
+    "REASONS",
+    "JinhuaGame",
+    "JinhuaHeuristicPlayer",
+    "JinhuaOptions",
+    "RandomPlayer",
+]

@@ -13,6 +13,7 @@ from games.base import Player
 from games.jintan.engine import JintanGame
 from games.jintan.options import JintanOptions
 from games.mahjong.bots import HeuristicPlayer, RandomPlayer
+from games.mahjong.reasons import mahjong_reasons
 from games.mahjong.strong import StrongPlayer
 
 GAME = JintanGame
@@ -22,4 +23,15 @@ BOTS: dict[str, Callable[..., Player]] = {
     "strong": StrongPlayer,
 }
 
-__all__ = ["BOTS", "GAME", "HeuristicPlayer", "JintanGame", "JintanOptions", "RandomPlayer"]
+#: the hint's reading of a move (:mod:`games.mahjong.reasons`)
+REASONS = mahjong_reasons
+
+__all__ = [
+    "BOTS",
+    "GAME",
+    "REASONS",
+    "HeuristicPlayer",
+    "JintanGame",
+    "JintanOptions",
+    "RandomPlayer",
+]

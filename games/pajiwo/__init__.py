@@ -13,6 +13,8 @@ from games.base import Player
 from games.pajiwo.bots import HeuristicPlayer, RandomPlayer
 from games.pajiwo.engine import PajiwoGame
 from games.pajiwo.options import PajiwoOptions
+from games.reasons import Reason
+from games.tricks.reasons import trick_reasons
 from games.tricks.search import strong_player
 
 
@@ -29,4 +31,18 @@ BOTS: dict[str, Callable[..., Player]] = {
     "strong": StrongPlayer,
 }
 
-__all__ = ["BOTS", "GAME", "HeuristicPlayer", "PajiwoGame", "PajiwoOptions", "RandomPlayer"]
+
+def REASONS(game: Any, seat: int, move: Any) -> list[Reason]:
+    """The hint's reading of a move (:mod:`games.tricks.reasons`)."""
+    return trick_reasons(game, seat, move, game.rules)
+
+
+__all__ = [
+    "BOTS",
+    "GAME",
+    "REASONS",
+    "HeuristicPlayer",
+    "PajiwoGame",
+    "PajiwoOptions",
+    "RandomPlayer",
+]

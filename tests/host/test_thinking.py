@@ -168,3 +168,27 @@ async def test_a_move_made_while_the_bot_thinks_is_kept_and_the_bot_s_is_dropped
         assert not {f"sys:bot:{asked_at}", f"sys:timeout:{asked_at}"} & keys
     finally:
         await service.shut_down()
+
+
+async def test_the_hint_is_the_strong_bot_s_move_and_why_worked_out_in_the_pool(
+    pooled: TableService, scheduler: ManualScheduler
+) -> None:
+    table_id = await _table(pooled, {"bot_level": "normal"})
+    engine = pooled.get(table_id).engine
+    assert engine is not None and isinstance(pooled.thinker, PoolThinker)
+    while not any(d.seat == 0 and "discard" in d.kinds for d in engine.pending()):
+        await scheduler.advance(600)  # the person's timeouts play until it is a discard
+    asked = pooled.thinker.asked
+    found = await pooled.hint_why(table_id, USER)
+    assert found is not None and pooled.thinker.asked == asked + 1
+    move, reasons = found
+    engine.check(move)
+    assert move == JINTAN_BOTS["strong"]().choose(
+        engine, 0, random.Random(f"hint:{engine.seed}:{len(engine.actions)}:0")
+    )
+    assert reasons and reasons[0].id.startswith("bots.mj.")
+    # remembered for the decision: asked again, and the quick hint and suggestions agree
+    assert await pooled.hint_why(table_id, USER) == found
+    assert pooled.thinker.asked == asked + 1
+    assert pooled.hint(table_id, USER) == move
+    assert pooled.suggestions(table_id, USER)[0] == move
