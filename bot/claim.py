@@ -11,7 +11,10 @@ SQLite's own locks are POSIX record locks, independent of ``flock`` on Linux.
 
 On PostgreSQL (:func:`claim_postgres`) the claim is a session advisory lock held
 by a connection of its own: the server drops it when that connection ends, with
-the process (even ``SIGKILL``: the socket closes).
+the process (even ``SIGKILL``: the socket closes). Bot processes that split the shards
+(``SHARD_IDS``) take it ``shared``: they run the tables together, each owning some
+(:mod:`bot.owners`, whose table locks live on the same connection), while a process that would
+run every table (the bot without shards, ``play``, ``migrate``) still needs it alone.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ CLAIM_LOCK = 0x5061_696A
 """The first key of the claim's advisory lock on a PostgreSQL database (``pg_locks.classid``);
 the second (``objid``) is ``hashtext(current_schema())``: one claim per Paiju schema."""
 CLAIM_SQL = "pg_try_advisory_lock({key}, hashtext(current_schema()))"
+CLAIM_SHARED_SQL = "pg_try_advisory_lock_shared({key}, hashtext(current_schema()))"
 
 
 class DatabaseClaim:
@@ -57,20 +61,27 @@ class _PostgresClaim(DatabaseClaim):
         super().__init__(None)
         self._conn: Any = conn
 
+    @property
+    def conn(self) -> Any:
+        """The connection holding the claim (``None`` once released)."""
+        return self._conn
+
     def release(self) -> None:
         if self._conn is not None:
             self._conn.terminate()  # the server drops the session's advisory lock
             self._conn = None
 
 
-async def claim_postgres(pg: PgDatabase) -> DatabaseClaim:
-    """Claim the PostgreSQL database of ``pg`` (see the module doc). Raises
-    ``TableError("database_in_use")`` when another process (or service) holds it."""
+async def claim_postgres(pg: PgDatabase, *, shared: bool = False) -> DatabaseClaim:
+    """Claim the PostgreSQL database of ``pg`` (see the module doc); ``shared`` for a process
+    of a bot split by ``SHARD_IDS``. Raises ``TableError("database_in_use")`` when another
+    process (or service) holds it in a way that excludes this claim."""
     import asyncpg
 
     conn = await asyncpg.connect(pg.url, server_settings={"application_name": "paiju-claim"})
     try:
-        held = await conn.fetchval("SELECT " + CLAIM_SQL.format(key=CLAIM_LOCK))
+        sql = CLAIM_SHARED_SQL if shared else CLAIM_SQL
+        held = await conn.fetchval("SELECT " + sql.format(key=CLAIM_LOCK))
     except BaseException:
         conn.terminate()
         raise

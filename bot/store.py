@@ -130,11 +130,12 @@ class Store(HistoryStore, LeagueStore):
         """Close the connection (a WAL checkpoint happens on close)."""
         await self._db.close()
 
-    async def claim(self) -> DatabaseClaim:
+    async def claim(self, *, shared: bool = False) -> DatabaseClaim:
         """Claim the database for this process's table service (:mod:`bot.claim`): raises
-        ``TableError("database_in_use")`` when another process runs its tables."""
+        ``TableError("database_in_use")`` when another process runs its tables. ``shared``
+        (PostgreSQL only): one of several bot processes that split the shards."""
         if self.pg is not None:
-            return await claim_postgres(self.pg)
+            return await claim_postgres(self.pg, shared=shared)
         return claim_database(self.path)
 
     async def schema_version(self) -> int:
@@ -170,6 +171,14 @@ class Store(HistoryStore, LeagueStore):
             )
 
     # -------------------------------------------------------------- tables
+    async def open_table_guilds(self) -> list[tuple[int, int | None]]:
+        """``(table id, guild id)`` of every table in the lobby or playing (:mod:`bot.owners`)."""
+        async with self._db.execute(
+            "SELECT id, guild_id FROM tables WHERE status IN ('lobby', 'playing') ORDER BY id"
+        ) as cur:
+            rows = await cur.fetchall()
+        return [(int(r[0]), None if r[1] is None else int(r[1])) for r in rows]
+
     async def insert_table(self, row: TableRow, now: float) -> int:
         """Insert a table; return its id.
 

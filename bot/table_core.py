@@ -10,6 +10,7 @@ another job's module.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from abc import ABC, abstractmethod
@@ -19,6 +20,7 @@ from typing import Any, Literal
 
 from bot.claim import DatabaseClaim
 from bot.errors import TableError
+from bot.owners import TableOwners
 from bot.results import match_record
 from bot.snapshots import Snapshot
 from bot.store import Store
@@ -65,8 +67,17 @@ class TableServiceCore(ABC):
         bot_delay_s: float = 0.0,
         forced_pass_delay: tuple[float, float] | None = None,
         thinker: Thinker | None = None,
+        shards: tuple[int, tuple[int, ...] | None] | None = None,
+        takeover_interval_s: float = 5.0,
     ) -> None:
         self.store = store
+        #: ``(shard_count, shard_ids)`` of a bot split across processes on PostgreSQL: this
+        #: service then runs only the tables it owns (:mod:`bot.owners`); ``None``: all
+        self.shards = shards
+        self.owners: TableOwners | None = None
+        #: seconds between two looks for tables of this process's shards that nobody owns
+        self.takeover_interval_s = takeover_interval_s
+        self._background: set[asyncio.Task[None]] = set()
         self.thinker: Thinker = thinker if thinker is not None else InlineThinker()
         #: a table's ``bot_level`` when it sets none: ``strong`` where the search runs off the
         #: event loop (its 1 s a move fits every pace, at least 10 s), else ``normal``
@@ -163,6 +174,13 @@ class TableServiceCore(ABC):
         self._snapshot_seq.pop(table.game_id or 0, None)
         self._unindex(table)
         table.finished_event.set()
+        if self.owners is not None:  # the closed table's lock is given up
+            self._in_background(self.owners.release(table.id))
+
+    def _in_background(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     # -------------------------------------------------------------- finish
     async def _finish(self, table: Table) -> list[TableUpdate]:

@@ -96,6 +96,8 @@ class LobbyMixin(TableServiceCore):
                 "table_exists", "this channel already has a table", {"channel_id": channel_id}
             ) from None
         table.created_at = self.clock()
+        if self.owners is not None:  # a new table is its opener's: nobody else holds it
+            await self.owners.take([table.id])
         self._tables[table.id] = table
         self._index(table)
         await self._notify([TableUpdate(table, "lobby")])

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 
 from bot.damage import DatabaseDamaged, StoredTable, TableVerdict, judge_table
+from bot.owners import TableOwners
 from bot.snapshots import SNAPSHOT_EVERY, Snapshot
 from bot.snapshots import take as snapshots_take
 from bot.table_core import SetAside, TableServiceCore, log
@@ -35,8 +37,17 @@ class StartupMixin(TableServiceCore):
         ``TableError("database_in_use")`` if another process runs its tables.
         """
         if self._claim is None:
-            self._claim = await self.store.claim()
+            sharing = self.shards is not None and self.store.pg is not None
+            self._claim = await self.store.claim(shared=sharing)
+            if sharing:
+                assert self.shards is not None
+                claim_conn = getattr(self._claim, "conn", None)
+                self.owners = TableOwners(claim_conn, *self.shards)
         records = await self.store.open_records()
+        if self.owners is not None:  # only the tables of this process's shards it can own
+            mine = [r.id for r in records if self.owners.in_my_shards(r.columns.get("guild_id"))]
+            held = await self.owners.take(mine)
+            records = [r for r in records if r.id in held]
         # Rebuilding allocates millions of objects and keeps them all: each cyclic collection
         # would scan every engine built so far (that doubled the start-up of 1,000 tables).
         # After a large start-up the rebuilt games are frozen (gc.freeze): they live long and
@@ -60,6 +71,56 @@ class StartupMixin(TableServiceCore):
                 gc.freeze()
             if collecting:
                 gc.enable()
+        if self.owners is not None and self.takeover_interval_s > 0:
+            self._in_background(self._watch_owners())
+
+    async def _watch_owners(self) -> None:
+        """Every ``takeover_interval_s``: take over the tables of this process's shards that
+        nobody owns (their process is gone), until shut-down."""
+        while not self._stopping:
+            await asyncio.sleep(self.takeover_interval_s)
+            try:
+                await self.take_over()
+            except Exception:
+                log.exception("looking for tables without an owner failed")
+
+    async def take_over(self) -> list[int]:
+        """Take over the open tables of this process's shards that nobody owns; returns
+        their ids. (Shards: :mod:`bot.owners`; without, nothing to do.)"""
+        if self.owners is None:
+            return []
+        owners = self.owners
+        wanted = [
+            table_id
+            for table_id, guild_id in await self.store.open_table_guilds()
+            if table_id not in self._tables
+            and table_id not in self.set_aside
+            and owners.in_my_shards(guild_id)
+        ]
+        return await self.adopt(wanted) if wanted else []
+
+    async def adopt(self, table_ids: list[int]) -> list[int]:
+        """Become the owner of those of ``table_ids`` that are open and have no owner, and
+        run them here (loaded from the store as at start-up); returns the ids taken."""
+        if self.owners is None or self._stopping:
+            return []
+        held = await self.owners.take(t for t in table_ids if t not in self._tables)
+        if not held:
+            return []
+        records = [r for r in await self.store.open_records() if r.id in held]
+        for gone in held - {r.id for r in records}:  # closed meanwhile: nothing to run
+            await self.owners.release(gone)
+        verdicts = [judge_table(record) for record in records]
+        damaged = {v.table_id for v in verdicts if v.damage}
+        for verdict in verdicts:
+            if verdict.damage:
+                log.critical("table %s is damaged: %s", verdict.table_id, verdict.damage)
+        kept = [(r, v) for r, v in zip(records, verdicts, strict=True) if r.id not in damaged]
+        await self._load_open_tables([r for r, _ in kept], [v for _, v in kept])
+        taken = sorted(r.id for r, _ in kept)
+        if taken:
+            log.info("took over tables %s (their owner is gone)", taken)
+        return taken
 
     async def _load_open_tables(
         self, records: list[StoredTable], verdicts: list[TableVerdict]
@@ -146,6 +207,8 @@ class StartupMixin(TableServiceCore):
         start-up replays nothing) and give up the claim on the database file (the store
         stays open; the caller closes it)."""
         self._stopping = True
+        for task in list(self._background):
+            task.cancel()
         await self.scheduler.close()
         self.thinker.close()
         fresh = []

@@ -128,6 +128,7 @@ class PaijuBot(commands.Bot):
                 rng_seed=self.rng_seed,
                 forced_pass_delay=self.forced_pass_delay,
                 thinker=PoolThinker(self.bot_workers) if self.bot_workers > 0 else None,
+                shards=_shared_shards(self.settings),
             )
         self.state = await DiscordState.open(self.settings.database_path)
         self.display = TableDisplay(
@@ -235,6 +236,14 @@ class PaijuBot(commands.Bot):
                 await self.store.close()
         finally:
             await super().close()
+
+
+def _shared_shards(settings: Settings) -> tuple[int, tuple[int, ...]] | None:
+    """``(shard_count, shard_ids)`` when this process runs some shards of a bot whose processes
+    share PostgreSQL (each then owns its shards' tables, :mod:`bot.owners`), else ``None``."""
+    if settings.shard_ids is None or settings.database_url is None or not settings.shard_count:
+        return None
+    return settings.shard_count, settings.shard_ids
 
 
 class ShardedPaijuBot(PaijuBot, commands.AutoShardedBot):
