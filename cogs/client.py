@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import signal
 import sys
 from typing import Any
@@ -152,6 +153,45 @@ class PaijuBot(commands.Bot):
                 await self.tree.sync()
         await self.display.resume()
         await self._tell_set_aside()
+        if getattr(self.service, "owners", None) is not None:
+            await self._route_interactions()
+
+    async def _route_interactions(self) -> None:
+        """Shards split across processes (:mod:`bot.owners`): an interaction for a table
+        another process owns (a DM click comes on shard 0) is handed to its owner, which
+        handles it as if Discord had sent it there (the move applied once, under the table's
+        lock; its table message and hands updated; the player answered through the
+        interaction's token, within Discord's 3 s); one for a table nobody owns is adopted
+        and handled here. discord.py's parser of ``INTERACTION_CREATE`` is wrapped before the
+        gateway connects."""
+        owners = self.service.owners
+        parsers = self._connection.parsers
+        handle = parsers["INTERACTION_CREATE"]
+
+        def route(data: dict[str, Any]) -> None:
+            table_id = _table_of(data)
+            if table_id is None or table_id in self.service._tables:
+                handle(data)
+            else:
+                task = asyncio.get_running_loop().create_task(hand_over(data, table_id))
+                self._handing.add(task)
+                task.add_done_callback(self._handing.discard)
+
+        async def hand_over(data: dict[str, Any], table_id: int) -> None:
+            try:
+                owner = await owners.owner(table_id)
+                if owner is not None and owner != owners.pid:
+                    await owners.hand_to(owner, data)
+                    return
+                if owner is None:
+                    await self.service.adopt([table_id])
+            except Exception:
+                log.exception("table %s: the interaction could not be handed over", table_id)
+            handle(data)
+
+        self._handing: set[asyncio.Task[None]] = set()
+        parsers["INTERACTION_CREATE"] = route
+        await owners.listen(handle)
 
     async def _tell_set_aside(self) -> None:
         """Tell the host of each table start-up set aside (its records cannot be read,
@@ -236,6 +276,16 @@ class PaijuBot(commands.Bot):
                 await self.store.close()
         finally:
             await super().close()
+
+
+_TABLE_CONTROL = re.compile(r"pj:[a-z]:(\d{1,18}):")
+
+
+def _table_of(data: dict[str, Any]) -> int | None:
+    """The table a component (or modal) interaction's ``custom_id`` names, if any."""
+    custom_id = (data.get("data") or {}).get("custom_id")
+    found = _TABLE_CONTROL.match(custom_id) if isinstance(custom_id, str) else None
+    return int(found.group(1)) if found else None
 
 
 def _shared_shards(settings: Settings) -> tuple[int, tuple[int, ...]] | None:

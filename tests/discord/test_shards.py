@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.config import Settings
 from cogs.client import ShardedPaijuBot, create_bot
+from tests.discord.test_process_kill import _move
 from tests.discord_loopback import Harness, LoopbackDiscord
 from tests.discord_loopback.gateway import shard_of
 
@@ -71,3 +74,49 @@ async def test_shard_ids_run_some_of_the_shards(
     }
     assert bot.get_guild(mine.id) is not None
     assert server.global_commands  # the process with shard 0 syncs the commands
+
+
+@pytest.mark.postgres
+async def test_a_dm_click_on_shard_0_is_handed_to_the_tables_owner(
+    discord_server: LoopbackDiscord, tmp_path: Path, postgres_url: str
+) -> None:
+    """Two processes split two shards on one PostgreSQL: the table is in a server of shard 1,
+    so its process owns it; its player's DM clicks come on shard 0, whose process hands each
+    to the owner (NOTIFY), which applies it once and answers within Discord's 3 s."""
+    server = discord_server
+    guild = server.add_guild("Shard one", shard=(1, 2))
+    channel = server.add_channel("tables", guild=guild)
+    alice = server.add_user("alice", guild=guild)
+    bots, harnesses = [], []
+    for shard in (0, 1):
+        settings = _settings(
+            server,
+            tmp_path / f"front-{shard}.sqlite3",
+            shard_count=2,
+            shard_ids=(shard,),
+            database_url=postgres_url,
+        )
+        bot = create_bot(settings, guild_ready_timeout=0.05, forced_pass_delay=None)
+        harness = Harness(server, timeout=20)
+        await harness.start_bot(bot)
+        bots.append(bot)
+        harnesses.append(harness)
+    first, owner = bots
+    h = harnesses[0]
+    try:
+        opened = await h.slash(alice, "table open", channel=channel, game="pajiwo", preset="quick")
+        await opened.final()
+        await (await h.slash(alice, "table addbot", channel=channel)).final()
+        await (await h.slash(alice, "table start", channel=channel)).final()
+        [tid] = [t.id for t in owner.service.open_tables()]
+        assert owner.service.owners.held == {tid} and tid not in first.service._tables
+        done: set[str] = set()
+        for _ in range(3):
+            await _move(h, server, alice, done)  # each answered and applied
+        assert tid not in first.service._tables  # handed over, never run on shard 0
+        table = owner.service.get(tid)
+        assert table.status in ("playing", "finished")
+        assert sum(1 for k in table.keys if k.startswith(f"u:{alice.id}:")) >= 3
+    finally:
+        for harness in harnesses:
+            await harness.close()
