@@ -69,6 +69,7 @@ class MigrateReport:
     actions: int = 0
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 def _tables_in_order(conn: sqlite3.Connection) -> list[str]:
@@ -194,17 +195,24 @@ async def _copy(
         ours = lite_records.pop(record.id, None)
         mine = judge_table(ours, thorough=True) if ours is not None else None
         where = f"table {record.id}"
-        if theirs.damage or theirs.problems or theirs.set_aside:
-            report.problems.append(
-                f"{where}: {theirs.damage or theirs.set_aside or theirs.problems[0]}"
-            )
-        elif mine is None or (theirs.engine is None) != (mine.engine is None):
-            report.problems.append(f"{where}: not the same open table in both databases")
+        if mine is None:
+            report.problems.append(f"{where}: open in the copy but not in {source}")
+        elif (theirs.damage, theirs.set_aside, theirs.problems) != (
+            mine.damage,
+            mine.set_aside,
+            mine.problems,
+        ):
+            found = theirs.damage or theirs.set_aside or (theirs.problems or ["?"])[0]
+            report.problems.append(f"{where}: judged otherwise in the copy ({found})")
+        elif (theirs.engine is None) != (mine.engine is None):
+            report.problems.append(f"{where}: its game is rebuilt in one database only")
         elif theirs.engine is not None and mine.engine is not None:
             if theirs.engine.snapshot() != mine.engine.snapshot():
                 report.problems.append(f"{where}: its game replays differently from the copy")
             report.open_games += 1
             report.actions += theirs.actions
+        elif theirs.set_aside:  # as it was in the file: start-up sets it aside on both
+            report.notes.append(f"{where} is set aside in both ({theirs.set_aside})")
     report.problems += [f"table {t}: open in {source} but not in the copy" for t in lite_records]
     return report
 
@@ -372,6 +380,8 @@ def migrate_command(args: Any, settings: Settings) -> int:
     except (OSError, sqlite3.Error) as exc:
         print(f"error: migrate {source} to {redact(args.to)}: {exc}", file=sys.stderr)
         return 2
+    for note in report.notes:
+        print(f"note: {note}")
     for problem in report.problems:
         print(f"problem: {problem}")
     rows = sum(report.counts.values())

@@ -250,16 +250,20 @@ class PgDatabase(PgConnection):
         self._identity: frozenset[str] = frozenset()
 
     @classmethod
-    async def connect(cls, url: str, *, max_size: int = 8) -> PgDatabase:
+    async def connect(cls, url: str, *, max_size: int = 8, read_only: bool = False) -> PgDatabase:
         """A pool on ``url``; raises ``sqlite3.OperationalError`` naming the (redacted) URL
-        when the server cannot be reached."""
+        when the server cannot be reached. ``read_only``: every transaction is read-only
+        (the web pages)."""
+        settings = {"synchronous_commit": "on", "application_name": "paiju"}
+        if read_only:
+            settings["default_transaction_read_only"] = "on"
         try:
             pool = await asyncpg.create_pool(
                 url,
                 min_size=1,
                 max_size=max_size,
                 init=_init_connection,
-                server_settings={"synchronous_commit": "on", "application_name": "paiju"},
+                server_settings=settings,
             )
         except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
             raise sqlite3.OperationalError(f"cannot connect to {redact(url)}: {exc}") from exc

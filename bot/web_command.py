@@ -10,10 +10,9 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from bot.config import Settings
+from bot.config import Settings, store_target
 
 __all__ = ["WEB_FRONT_END", "add_web_command", "check_web_args", "web_command"]
 
@@ -53,6 +52,6 @@ def web_command(args: argparse.Namespace, settings: Settings) -> int:
     except ImportError as exc:
         print(f"the web pages cannot be loaded: {exc}", file=sys.stderr)
         return 1
-    db = Path(args.db) if args.db else settings.database_path
+    db = store_target(args.db) if args.db else settings.database
     status: int = front_end.main(settings, db, args.host, args.port)
     return status

@@ -338,7 +338,7 @@ async def run(settings: Settings) -> None:
         from web.server import start as start_web
 
         pages = await start_web(
-            settings.database_path, settings.web_host, settings.web_port, must_exist=False
+            settings.database, settings.web_host, settings.web_port, must_exist=False
         )
     try:
         async with bot:

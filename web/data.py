@@ -18,10 +18,11 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import aiosqlite
 
+from bot.config import is_postgres_url
 from bot.replay import GameRecord
 
 __all__ = [
@@ -146,14 +147,17 @@ class PlayerGame:
 
 
 def _missing_table(exc: sqlite3.OperationalError) -> bool:
-    return "no such table" in str(exc)
+    text = str(exc)
+    return "no such table" in text or ("relation" in text and "does not exist" in text)
 
 
 class WebData:
     """Read-only queries for the pages. Open with :meth:`open`, close with :meth:`close`."""
 
     def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
+        # a postgresql:// URL (DATABASE_URL): read through bot.store_pg's adapter, read-only
+        self.url = path if is_postgres_url(path) else None
+        self.path = Path(path) if self.url is None else Path("postgresql")
         self._db: aiosqlite.Connection | None = None
         self._opening: asyncio.Lock | None = None
 
@@ -173,6 +177,11 @@ class WebData:
         if self._opening is None:
             self._opening = asyncio.Lock()
         async with self._opening:
+            if self._db is None and isinstance(self.url, str):
+                from bot.store_pg import PgDatabase
+
+                pg = await PgDatabase.connect(self.url, max_size=4, read_only=True)
+                self._db = cast(aiosqlite.Connection, pg)
             if self._db is None and self.path.is_file():
                 db = await aiosqlite.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
                 db.row_factory = sqlite3.Row

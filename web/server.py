@@ -18,7 +18,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from bot.config import Settings
+from bot.config import Settings, redact
 from web.app import create_app
 from web.data import WebData
 
@@ -69,9 +69,10 @@ async def start(db_path: str | Path, host: str, port: int, *, must_exist: bool =
     return WebServer(runner, data, host, bound)
 
 
-async def _serve(db_path: Path, host: str, port: int) -> None:
+async def _serve(db_path: Path | str, host: str, port: int) -> None:
     server = await start(db_path, host, port)
-    print(f"serving the web pages of {db_path} on {server.url} (Ctrl-C stops)", flush=True)
+    shown = redact(db_path) if isinstance(db_path, str) else db_path  # no password printed
+    print(f"serving the web pages of {shown} on {server.url} (Ctrl-C stops)", flush=True)
     with contextlib.suppress(NotImplementedError, RuntimeError):  # no signals on Windows
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, signal.raise_signal, signal.SIGINT
@@ -83,10 +84,14 @@ async def _serve(db_path: Path, host: str, port: int) -> None:
 
 
 def main(
-    settings: Settings, db: Path | None = None, host: str | None = None, port: int | None = None
+    settings: Settings,
+    db: Path | str | None = None,
+    host: str | None = None,
+    port: int | None = None,
 ) -> int:
-    """``python -m bot web``: serve until stopped; the exit status."""
-    path = db or settings.database_path
+    """``python -m bot web``: serve until stopped; the exit status. ``db``: the SQLite file
+    or the PostgreSQL URL (default: ``DATABASE_URL``, else ``DATABASE_PATH``)."""
+    path = db or settings.database
     try:
         asyncio.run(
             _serve(path, host or settings.web_host, port or settings.web_port or DEFAULT_PORT)
