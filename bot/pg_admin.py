@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from bot.claim import CLAIM_LOCK
@@ -282,12 +282,27 @@ _STATUSES = {
 
 
 async def check_postgres(url: str) -> PgCheck:
-    """Judge the PostgreSQL database ``url`` (see the module doc); reads only."""
-    from bot.store import Store
+    """Judge the PostgreSQL database ``url`` (see the module doc); reads only: an empty
+    database, or one of a schema this code does not run, is a problem, and nothing is created
+    or migrated."""
+    import aiosqlite
 
-    store = await Store.open(url)  # refuses a newer schema or another program's database
+    from bot.store import Store
+    from bot.store_pg import PgDatabase
+    from bot.store_schema import postgres_schema_version
+
+    pg = await PgDatabase.connect(url, max_size=2, read_only=True)
+    store = Store(cast(aiosqlite.Connection, pg), Path(pg.name), pg=pg)
     try:
-        report = PgCheck(store.name, schema_version=await store.schema_version())
+        report = PgCheck(store.name, schema_version=await postgres_schema_version(pg))
+        if report.schema_version != len(MIGRATIONS):
+            report.problems.append(
+                f"{store.name} holds no Paiju tables (schema version 0)"
+                if report.schema_version == 0
+                else f"{store.name} has schema version {report.schema_version}; this code runs"
+                f" {len(MIGRATIONS)} (an older one is migrated by the next start)"
+            )
+            return report
         for table, statuses in _STATUSES.items():
             marks = ",".join("?" * len(statuses))
             async with store._db.execute(

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.config import redact
 from bot.pg_admin import (
     AdminError,
     backup_postgres,
@@ -195,3 +196,16 @@ def test_compose_has_a_postgres_service_the_readme_url_reaches() -> None:
     url = f"postgresql://{env['POSTGRES_USER']}:paiju@postgres:5432/{env['POSTGRES_DB']}"
     assert f"DATABASE_URL={url}" in readme
     assert services["paiju"]["depends_on"]["postgres"]["required"] is False
+
+
+@pytest.mark.postgres
+async def test_check_of_an_empty_database_creates_nothing(postgres_url: str) -> None:
+    import asyncpg
+
+    report = await check_postgres(postgres_url)
+    assert report.problems == [f"{redact(postgres_url)} holds no Paiju tables (schema version 0)"]
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        assert await conn.fetchval("SELECT to_regclass('schema_version')") is None
+    finally:
+        await conn.close()
