@@ -29,6 +29,7 @@ from discord.app_commands import locale_str as _L
 from discord.ext import commands
 
 from bot.league.organisers import is_organiser
+from bot.pace import PaceError, parse_pace
 from bot.tournaments.model import Standing
 from bot.tournaments.service import (
     TournamentError,
@@ -86,6 +87,17 @@ def parse_start(text: str | None, now: float) -> float | None:
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     return when.timestamp()
+
+
+def parse_checkin(text: str) -> float:
+    """The check-in window: a time such as ``90s``, ``10m``, ``2h`` (10 s to 7 days).
+    Raises ``TournamentError("bad_checkin")``."""
+    try:
+        return float(parse_pace(text.strip()).seconds)
+    except PaceError:
+        raise TournamentError(
+            "bad_checkin", f"cannot read the check-in time {text!r}", {"checkin": echo(text)}
+        ) from None
 
 
 def game_title(key: str) -> str:
@@ -283,7 +295,7 @@ TOURNAMENT = app_commands.Group(
     pace=_L("live, relaxed, async, or a time such as 5m"),
     start=_L("Start: 30m, 2h, or 2026-12-01 18:00 (UTC); empty: when closed"),
     duplicate=_L("Every table of a round plays the same deal"),
-    checkin=_L("Minutes to check in at each round's table"),
+    checkin=_L("Time to check in at each round's table, such as 10m (default)"),
 )
 @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES)
 async def create(
@@ -295,7 +307,7 @@ async def create(
     pace: str = "live",
     start: str | None = None,
     duplicate: bool = False,
-    checkin: app_commands.Range[int, 1, 1440] = 10,
+    checkin: str = "10m",
 ) -> None:
     await defer(interaction, ephemeral=True)
     lg = lang(interaction)
@@ -315,7 +327,7 @@ async def create(
             rounds=int(rounds),
             pace=pace,
             start_at=parse_start(start, service.tables.clock()),
-            show_s=int(checkin) * 60,
+            show_s=parse_checkin(checkin),
         )
     except TournamentError as exc:
         await _refuse(interaction, exc)

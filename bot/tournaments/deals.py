@@ -25,8 +25,9 @@ _NOT_THE_DEAL = ("actions", "view")
 
 
 def table_options(game: str, preset: str, duplicate: bool) -> dict[str, Any]:
-    """The explicit options a tournament sets on its tables (over ``preset``): none for a
-    normal round; in duplicate mode a one-hand match dealt all at once.
+    """The explicit options a tournament sets on its tables (over ``preset``): bots at the
+    ``normal`` level (the heuristic: a filler bot, a bot participant or a no-show's seat all
+    play alike and fast); in duplicate mode also a one-hand match dealt all at once.
 
     Raises ``KeyError`` for an unknown preset, :class:`~games.registry.UnknownGame` for an
     unknown game.
@@ -34,10 +35,12 @@ def table_options(game: str, preset: str, duplicate: bool) -> dict[str, Any]:
     engine = get_game(game).engine()
     if preset not in engine.presets:
         raise KeyError(preset)
-    if not duplicate:
-        return {}
     described = {d["name"]: d for d in engine.options_type.describe()}
     options: dict[str, Any] = {}
+    if "normal" in (described.get("bot_level", {}).get("choices") or ()):
+        options["bot_level"] = "normal"  # the fast heuristic, whatever the host's default
+    if not duplicate:
+        return options
     for name, value in (("match", "one_hand"), ("deal", "all_at_once")):
         choices = described.get(name, {}).get("choices") or ()
         if value in choices:

@@ -44,6 +44,7 @@ async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
         (None, {"start": "2020-01-01 10:00"}, "in the past", "开始时间已经过去"),
         (None, {"start": "soonish"}, "Cannot read the start", "看不懂开始时间"),
         (None, {"pace": "never"}, "is not a pace", "不是一种节奏"),
+        (None, {"checkin": "soon"}, "check-in time", "看不懂签到时间"),
     ]:
         opts = {"game": "jinhua", **options}
         assert en in await _text(h, boss, "tournament create", locale=locale, **opts)
