@@ -17,11 +17,13 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 import pytest
 import yaml
 
 from bot.claim import claim_database
+from bot.config import parse_shard_ids
 from bot.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -188,3 +190,23 @@ def test_the_container_and_the_unit_keep_the_rules_pages_that_rules_quotes() -> 
     from present.rule_links import RULES_DIR
 
     assert RULES_DIR == ROOT / "docs" / "rules" and (RULES_DIR / "pajiwo.zh.md").is_file()
+
+
+def test_the_shards_compose_file_splits_the_shards_over_postgresql() -> None:
+    with open(ROOT / "compose.shards.yaml", encoding="utf-8") as f:
+        services: dict[str, Any] = yaml.safe_load(f)["services"]
+    bots = {name: s for name, s in services.items() if "SHARD_IDS" in s.get("environment", {})}
+    assert len(bots) == 2
+    counts = {int(s["environment"]["SHARD_COUNT"]) for s in bots.values()}
+    assert len(counts) == 1  # every process agrees on the count
+    (count,) = counts
+    shards = [parse_shard_ids(s["environment"]["SHARD_IDS"], count) for s in bots.values()]
+    assert sorted(i for ids in shards for i in ids) == list(range(count))  # disjoint, complete
+    paths = {s["environment"]["DATABASE_PATH"] for s in bots.values()}
+    assert len(paths) == 2  # a front-end file of its own each
+    d = dockerfile()
+    for service in bots.values():
+        assert service["command"] == json.loads(d["CMD"][-1])
+        assert service["depends_on"]["postgres"]["condition"] == "service_healthy"
+        assert service["stop_signal"] == "SIGINT"
+    assert services["postgres"]["healthcheck"]
