@@ -12,7 +12,7 @@ later, runs unchanged on both backends because this adapter translates:
 * ``INSERT OR IGNORE INTO`` becomes ``INSERT INTO … ON CONFLICT DO NOTHING``;
 * constraint violations are raised as ``sqlite3.IntegrityError`` (the message
   names the constraint, e.g. ``actions_game_id_idempotency_key_key``), other server
-  errors as ``sqlite3.OperationalError``, both chained to asyncpg's exception, so
+  errors and a lost connection as ``sqlite3.OperationalError``, chained to asyncpg's, so
   that callers catch one set of exceptions whatever the backend;
 * ``numeric`` results (``SUM`` of integers, ``AVG``) come back as ``int`` or
   ``float``, as SQLite gives them, not ``Decimal``;
@@ -173,8 +173,10 @@ def _raise_as_sqlite(exc: Exception) -> None:
     if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
         name = getattr(exc, "constraint_name", None)
         raise sqlite3.IntegrityError(f"{exc} ({name})" if name else str(exc)) from exc
-    if isinstance(exc, asyncpg.PostgresError):
-        raise sqlite3.OperationalError(str(exc)) from exc
+    if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError | ConnectionError):
+        # the server's refusals, and a connection lost (a restarted server): the operation
+        # failed whole, as a disk error fails a SQLite write; the pool connects anew next time
+        raise sqlite3.OperationalError(f"{type(exc).__name__}: {exc}") from exc
     raise exc
 
 
@@ -290,9 +292,8 @@ class PgDatabase(PgConnection):
     @asynccontextmanager
     async def transaction(self, isolation: str = "read_committed") -> AsyncIterator[PgConnection]:
         """One transaction on one connection, committed at the end (rolled back on error)."""
-        async with self.pool.acquire() as conn:
-            try:
-                async with conn.transaction(isolation=isolation):
-                    yield PgConnection(self, conn)
-            except asyncpg.PostgresError as exc:
-                _raise_as_sqlite(exc)
+        try:
+            async with self.pool.acquire() as conn, conn.transaction(isolation=isolation):
+                yield PgConnection(self, conn)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, ConnectionError) as exc:
+            _raise_as_sqlite(exc)

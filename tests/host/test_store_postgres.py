@@ -131,3 +131,33 @@ async def test_one_process_runs_a_databases_tables(postgres_url: str) -> None:
     await other.shut_down()
     await first.close()
     await second.close()
+
+
+@pytest.mark.postgres
+async def test_a_lost_connection_fails_one_operation_whole(postgres_url: str) -> None:
+    """The server ends the store's connections (a restart): what was running fails as a
+    ``sqlite3.OperationalError`` and writes nothing half; the store connects anew and goes on."""
+    store = await Store.open(postgres_url)
+    table_id = await store.insert_table(row(), 1.0)
+    game_id = await store.start_game(table_id, "toy", {}, 1, [], 2.0)
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE application_name = 'paiju' AND pid <> pg_backend_pid()"
+        )
+    finally:
+        await admin.close()
+    done = 0
+    for seq in range(3):
+        try:
+            await store.append_action(
+                game_id, done, {"seat": 0, "kind": "x", "data": {}}, f"u:{seq}", 1, 3.0,
+                table_id=table_id, deadlines={},
+            )  # fmt: skip
+            done += 1
+        except sqlite3.OperationalError as exc:
+            assert "Connection" in str(exc) or "terminat" in str(exc)
+    assert done >= 2
+    assert len(await store.actions(game_id)) == done
+    await store.close()
