@@ -33,7 +33,8 @@ def add_web_command(sub: Any, db_argument: Callable[[str], str]) -> None:
     web.add_argument(
         "--db",
         type=db_argument,
-        help="SQLite database file (default: DATABASE_PATH, else paiju.sqlite3); it must exist",
+        help="the database: a SQLite file, which must exist, or a postgresql:// URL (default:"
+        " DATABASE_URL, else DATABASE_PATH, else paiju.sqlite3)",
     )
     web.add_argument("--host", help="address to listen on (default: WEB_HOST, else 127.0.0.1)")
     web.add_argument("--port", type=int, help="port to listen on (default: WEB_PORT, else 8080)")

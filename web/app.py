@@ -322,7 +322,7 @@ class Pages:
             )
             lines = [tr(lang, "web.replay.action", who=who, kind=current.actions[-1].kind)]
         base = f"/s/{match.guild_id}/m/{match.id}/h/{hand}"
-        self._prefetch(match.id, replay, step + 1)
+        self._prefetch(match.id, replay, step)
         return self.page(
             request,
             "replay.html",
@@ -375,14 +375,20 @@ class Pages:
         return png
 
     def _prefetch(self, match_id: int, replay: HandReplay, step: int) -> None:
-        """Draw the next step's picture while the reader looks at this one (a reader stepping
-        forward then gets it from the cache; the page also asks the browser to prefetch it),
-        when nothing else is being drawn: a busy site draws only what is asked for."""
-        if self.drawer.busy or step >= len(replay.steps):
+        """Draw the step's picture as soon as its page is asked for (the browser asks for the
+        picture next), then the next step's while the reader looks at this one (a reader
+        stepping forward then gets it from the cache; the page also asks the browser to
+        prefetch it). Only when nothing else is being drawn: a busy site draws only the
+        pictures asked for."""
+        if self.drawer.busy:
             return
-        if self.pictures.get((match_id, replay.hand, step)) is not None:
-            return
-        task = asyncio.create_task(self._draw(match_id, replay, step))
+
+        async def ahead() -> None:
+            await self._draw(match_id, replay, step)
+            if step + 1 < len(replay.steps) and not self.drawer.busy:
+                await self._draw(match_id, replay, step + 1)
+
+        task = asyncio.create_task(ahead())
         self._prefetching.add(task)
         task.add_done_callback(self._prefetched)
 

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sqlite3
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,10 +93,10 @@ def main(
     """``python -m bot web``: serve until stopped; the exit status. ``db``: the SQLite file
     or the PostgreSQL URL (default: ``DATABASE_URL``, else ``DATABASE_PATH``)."""
     path = db or settings.database
+    if port is None:  # --port 0 is any free port, not the default
+        port = settings.web_port if settings.web_port is not None else DEFAULT_PORT
     try:
-        asyncio.run(
-            _serve(path, host or settings.web_host, port or settings.web_port or DEFAULT_PORT)
-        )
+        asyncio.run(_serve(path, host or settings.web_host, port))
     except KeyboardInterrupt:
         return 0
     except FileNotFoundError as exc:
@@ -103,5 +104,8 @@ def main(
         return 2
     except OSError as exc:
         print(f"error: cannot serve the web pages: {exc}", file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as exc:  # PostgreSQL unreachable, a file that is not SQLite
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0

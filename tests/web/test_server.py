@@ -51,3 +51,20 @@ def test_the_web_command_refuses_a_missing_database_and_a_bad_port(tmp_path: Pat
     assert "Traceback" not in missing.stderr
     port = run("--db", str(tmp_path / "none.sqlite3"), "--port", "70000")
     assert port.returncode == 2 and "--port must be 0-65535" in port.stderr
+
+
+def test_the_container_serves_the_pages_on_its_published_port() -> None:
+    """compose.yaml turns the pages on inside the container, on every interface there, and
+    publishes that port on the host's loopback (for a reverse proxy); the image has them."""
+    from tests.host.test_deploy import compose, dockerfile
+
+    service, d = compose(), dockerfile()
+    environment = service["environment"]
+    assert isinstance(environment, dict)
+    port = str(environment["WEB_PORT"])
+    assert environment["WEB_HOST"] == "0.0.0.0"
+    ports = service["ports"]
+    assert isinstance(ports, list) and f"127.0.0.1:{port}:{port}" in ports
+    assert "COPY web ./web" in [f"COPY {c}" for c in d["COPY"]]
+    assert port in " ".join(d["EXPOSE"]) and "WEB_HOST=0.0.0.0" in d["ENV"][0].split()
+    assert "COPY docs/rules ./docs/rules" in [f"COPY {c}" for c in d["COPY"]]
