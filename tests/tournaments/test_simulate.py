@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from bot.__main__ import main
 from bot.tournaments.runner import simulate_tournament
+from bot.tournaments.stored_sim import simulate_stored
 from games.registry import GAMES
 
 
@@ -50,3 +52,24 @@ def test_the_command_prints_every_invariant(capsys: pytest.CaptureFixture[str]) 
     assert obj["ok"] and obj["game"] == "jintan" and obj["duplicate"]
     assert main(["tournament", "simulate", "--game", "nosuch"]) == 2
     assert main(["tournament", "simulate", "dagun", "--format", "roundrobin"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("game", "fmt", "duplicate"),
+    [("dagun", "swiss", True), ("pajiwo", "round_robin", False), ("jintan", "swiss", False)],
+)
+async def test_through_the_services_and_the_store(game: str, fmt: str, duplicate: bool) -> None:
+    result = await simulate_stored(game, fmt, duplicate=duplicate, players=9, rounds=2)
+    assert result.ok, result.invariants
+    assert result.invariants["replay_equal"] and result.invariants["seated_once"]
+    assert ("duplicate_deals_identical" in result.invariants) == duplicate
+    assert len(result.standings) == 9 and result.tables == 6
+
+
+def test_the_command_through_the_store(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "sim.sqlite3"
+    argv = ["tournament", "simulate", "dagunzi", "--duplicate", "--store", "--db", str(db)]
+    assert main([*argv, "--players", "5", "--rounds", "1", "--format", "swiss"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert "duplicate_deals_identical=true" in line and "replay_equal=true" in line
+    assert db.exists()
