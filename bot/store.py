@@ -307,6 +307,10 @@ class Store(HistoryStore, LeagueStore):
                 async with self._single():
                     await self._db.execute(insert, values)
                 return
+            if self.pg is not None:  # one statement, one round trip to the server
+                seats_text = None if seats is None else dumps(list(seats))
+                await self._append_postgres(values, table_id, seats_text, deadlines)
+                return
             statements: list[tuple[str, Sequence[Any], bool]] = [(insert, values, False)]
             if seats is not None:
                 statements.append(

@@ -29,6 +29,33 @@ INSERT_DEADLINE = (
     "INSERT INTO deadlines (table_id, seat, due, remind_at, reminded) VALUES (?,?,?,?,?)"
 )
 
+# A person's move on PostgreSQL in one statement, so one round trip to the server (its own
+# transaction, committed before it returns): the action, the table's seats when given ($9),
+# and when given ($10) its deadlines replaced (those of other seats deleted, these upserted:
+# the sub-statements touch different rows, as one statement's must). Any failure (a key used
+# twice, a table that is gone) fails the whole statement.
+_PG_APPEND = """
+WITH a AS (
+    INSERT INTO actions (game_id, seq, action, idempotency_key, user_id, at)
+    VALUES ($1, $2, $3, $4, $5, $6) RETURNING 1
+), s AS (
+    UPDATE tables SET seats = $8, updated_at = $6 WHERE id = $7 AND $9 RETURNING 1
+), d AS (
+    DELETE FROM deadlines WHERE table_id = $7 AND $10 AND NOT (seat = ANY($11::bigint[]))
+    RETURNING 1
+), n AS (
+    INSERT INTO deadlines (table_id, seat, due, remind_at, reminded)
+    SELECT $7, x.seat, x.due, x.remind_at, x.reminded
+    FROM unnest($11::bigint[], $12::float8[], $13::float8[], $14::bigint[])
+        AS x (seat, due, remind_at, reminded)
+    WHERE $10
+    ON CONFLICT (table_id, seat) DO UPDATE SET due = excluded.due,
+        remind_at = excluded.remind_at, reminded = excluded.reminded
+    RETURNING 1
+)
+SELECT COUNT(*) FROM a
+"""
+
 
 class StoreBase:
     """The connection and its write lock (see :class:`bot.store.Store`).
@@ -116,6 +143,33 @@ class StoreBase:
                 await self._db.execute("ROLLBACK")
                 raise
             await self._db.execute("COMMIT")
+
+    async def _append_postgres(
+        self,
+        values: Sequence[Any],
+        table_id: int,
+        seats: str | None,
+        deadlines: Mapping[int, Deadline] | None,
+    ) -> None:
+        """:meth:`bot.store.Store.append_action` of an action with the table's seats or
+        deadlines on PostgreSQL: one statement, one round trip (see ``_PG_APPEND``)."""
+        assert self.pg is not None
+        rows = list((deadlines or {}).values())
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            await self.pg.fetch_value(
+                _PG_APPEND,
+                *values,
+                table_id,
+                seats,
+                seats is not None,
+                deadlines is not None,
+                [d.seat for d in rows],
+                [float(d.due) for d in rows],
+                [float(d.remind_at) for d in rows],
+                [int(d.reminded) for d in rows],
+            )
 
     @staticmethod
     async def _update_table(

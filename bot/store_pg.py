@@ -169,11 +169,15 @@ class _Pending:
         return None
 
 
+# a connection that cannot be used again: the server ended it, or it was left mid-operation
+_BROKEN = (asyncpg.InterfaceError, asyncpg.InternalClientError, ConnectionError)
+
+
 def _raise_as_sqlite(exc: Exception) -> None:
     if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
         name = getattr(exc, "constraint_name", None)
         raise sqlite3.IntegrityError(f"{exc} ({name})" if name else str(exc)) from exc
-    if isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError | ConnectionError):
+    if isinstance(exc, asyncpg.PostgresError | _BROKEN):
         # the server's refusals, and a connection lost (a restarted server): the operation
         # failed whole, as a disk error fails a SQLite write; the pool connects anew next time
         raise sqlite3.OperationalError(f"{type(exc).__name__}: {exc}") from exc
@@ -194,40 +198,54 @@ class PgConnection:
         self._conn = conn  # an asyncpg connection, or the pool
 
     def execute(self, sql: str, parameters: Iterable[Any] = ()) -> _Pending:
-        return _Pending(lambda: self._execute(sql, tuple(parameters)))
-
-    async def _execute(self, sql: str, params: tuple[Any, ...]) -> PgCursor:
-        query = translate(sql)
-        identity = self._database.identity_insert(query)
-        try:
-            if identity:
-                rows = await self._conn.fetch(query + " RETURNING id", *params)
-                return PgCursor([], len(rows), rows[0][0] if rows else None)
-            if _ROWS.match(query) or _RETURNING.search(query):
-                rows = await self._conn.fetch(query, *params)
-                return PgCursor(rows, len(rows))
-            status = await self._conn.execute(query, *params)
-        except Exception as exc:
-            _raise_as_sqlite(exc)
-            raise  # pragma: no cover - _raise_as_sqlite always raises
-        return PgCursor([], _rowcount(status))
+        return _Pending(lambda: self._on_connection(self._execute, sql, tuple(parameters)))
 
     async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> PgCursor:
         rows = [tuple(p) for p in parameters]
         if not rows:
             return PgCursor([], 0)
-        try:
-            await self._conn.executemany(translate(sql), rows)
-        except Exception as exc:
-            _raise_as_sqlite(exc)
-        return PgCursor([], len(rows))
+        cursor: PgCursor = await self._on_connection(self._executemany, sql, rows)
+        return cursor
 
     async def fetch_value(self, sql: str, *params: Any) -> Any:
         """The first column of the first row (``None`` without rows)."""
+        return await self._on_connection(self._fetch_value, sql, params)
+
+    async def _on_connection(self, work: Any, sql: str, params: Any) -> Any:
+        """``work(conn, sql, params)`` on this transaction's connection, or on one of the
+        pool's; a pooled connection that broke (the server ended it) is closed, so that the
+        pool replaces it instead of handing it out again. Errors are raised as SQLite's."""
         try:
-            return await self._conn.fetchval(translate(sql), *params)
+            if self._conn is not self._database.pool:
+                return await work(self._conn, sql, params)
+            async with self._database.pool.acquire() as conn:
+                try:
+                    return await work(conn, sql, params)
+                except _BROKEN:
+                    conn.terminate()
+                    raise
         except Exception as exc:
             _raise_as_sqlite(exc)
+            raise  # pragma: no cover - _raise_as_sqlite always raises
+
+    async def _execute(self, conn: Any, sql: str, params: tuple[Any, ...]) -> PgCursor:
+        query = translate(sql)
+        if self._database.identity_insert(query):
+            rows = await conn.fetch(query + " RETURNING id", *params)
+            return PgCursor([], len(rows), rows[0][0] if rows else None)
+        if _ROWS.match(query) or _RETURNING.search(query):
+            rows = await conn.fetch(query, *params)
+            return PgCursor(rows, len(rows))
+        return PgCursor([], _rowcount(await conn.execute(query, *params)))
+
+    @staticmethod
+    async def _executemany(conn: Any, sql: str, rows: list[tuple[Any, ...]]) -> PgCursor:
+        await conn.executemany(translate(sql), rows)
+        return PgCursor([], len(rows))
+
+    @staticmethod
+    async def _fetch_value(conn: Any, sql: str, params: tuple[Any, ...]) -> Any:
+        return await conn.fetchval(translate(sql), *params)
 
 
 async def _init_connection(conn: Any) -> None:
@@ -293,7 +311,12 @@ class PgDatabase(PgConnection):
     async def transaction(self, isolation: str = "read_committed") -> AsyncIterator[PgConnection]:
         """One transaction on one connection, committed at the end (rolled back on error)."""
         try:
-            async with self.pool.acquire() as conn, conn.transaction(isolation=isolation):
-                yield PgConnection(self, conn)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, ConnectionError) as exc:
+            async with self.pool.acquire() as conn:
+                try:
+                    async with conn.transaction(isolation=isolation):
+                        yield PgConnection(self, conn)
+                except _BROKEN:
+                    conn.terminate()  # the pool replaces it
+                    raise
+        except (asyncpg.PostgresError, *_BROKEN) as exc:
             _raise_as_sqlite(exc)
