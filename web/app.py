@@ -7,6 +7,7 @@ URLs (every id is digits; anything else, an unknown id or an unlisted server is 
   ``/s/<guild>/g/<game>``: one game's whole leaderboard and its seasons;
   ``/s/<guild>/g/<game>/season/<n>``: a season's standings (running or archived);
   ``/s/<guild>/p/<user>``: a player's figures and history;
+  ``/s/<guild>/t/<tournament>``: a tournament's standings, rounds, tables and results;
   ``/s/<guild>/m/<match>``: a finished match and its hands;
   ``/s/<guild>/m/<match>/h/<hand>?step=<k>``: the replay viewer;
   ``/s/<guild>/m/<match>/h/<hand>/<k>.png``: a step's picture (ETag, immutable).
@@ -39,6 +40,7 @@ from present.message import Reader, cards_text, render, tile_text
 from web.data import MatchLine, WebData
 from web.pictures import Drawer, PictureCache, etag
 from web.rules import rules_games, rules_html, rules_picture
+from web.tournaments import tournament, tournaments
 
 __all__ = ["DATA", "create_app"]
 
@@ -219,6 +221,7 @@ class Pages:
             for season in await self.data.seasons(guild_id)
             if season.status == "active"
         ]
+        cups = await tournaments(self.data, guild_id)
         return self.page(
             request,
             "server.html",
@@ -226,7 +229,15 @@ class Pages:
             boards=boards,
             matches=matches,
             running=running,
+            tournaments=cups,
         )
+
+    async def tournament(self, request: web.Request) -> web.Response:
+        guild_id, server = await self._server(request)
+        found = await tournament(self.data, guild_id, _an_id(request, "tournament"))
+        if found is None:
+            raise web.HTTPNotFound()
+        return self.page(request, "tournament.html", server=server, cup=found)
 
     async def board(self, request: web.Request) -> web.Response:
         guild_id, server = await self._server(request)
@@ -465,6 +476,7 @@ def create_app(data: WebData) -> web.Application:
     app.router.add_get(guild + "/g/{game}", pages.board)
     app.router.add_get(guild + "/g/{game}/season/{number}", pages.season)
     app.router.add_get(guild + "/p/{user}", pages.player)
+    app.router.add_get(guild + "/t/{tournament}", pages.tournament)
     app.router.add_get(match, pages.match)
     app.router.add_get(match + "/h/{hand}", pages.replay_page)
     app.router.add_get(match + "/h/{hand}/{step}.png", pages.picture)

@@ -207,6 +207,11 @@ class WebData:
                 return []
             raise
 
+    async def query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Rows of a read-only query (``?`` placeholders; a table a migration has not made yet
+        gives none), for the other readers of the pages (:mod:`web.tournaments`)."""
+        return await self._rows(sql, params)
+
     # ----------------------------------------------------------------- servers
     async def servers(self) -> list[Server]:
         """The servers listed on the web pages, by name."""

@@ -5,6 +5,9 @@ through the table service (``bot.simulate``), then given to people of a listed s
   have players :data:`PLAYERS` (user ids 101-104) and ratings;
 * server :data:`HIDDEN` has a match too but is not listed: none of it may be served;
 * a season of 扒鸡窝 runs (season 2) and one of 金坛麻将 is archived, with standings;
+* a Swiss tournament of 扒鸡窝 (4 people and a bot participant) has finished round 1 (its
+  table is the first 扒鸡窝 match) and plays round 2 (the table still playing); a cancelled
+  one is not shown;
 * a table is left playing (a hand in play), which no page may show.
 """
 
@@ -122,6 +125,42 @@ def build_league(path: Path) -> Path:
             " WHERE game_id = ?",
             (game_id,),
         )
+        first = db.execute(
+            "SELECT table_id FROM matches WHERE guild_id = ? AND game = 'pajiwo' ORDER BY id",
+            (GUILD,),
+        ).fetchone()[0]
+        for status in ("running", "cancelled"):
+            cup = db.execute(
+                "INSERT INTO tournaments (guild_id, channel_id, organiser_id, game, preset,"
+                " format, duplicate, rounds, pace, start_at, show_s, seed, status, round,"
+                " created_at, updated_at) VALUES"
+                " (?, 9, 101, 'pajiwo', 'quick', 'swiss', 0, 3, 'live', ?, 300, 4, ?, 2, 1, 1)",
+                (GUILD, 1_780_100_000.0, status),
+            ).lastrowid
+            entrants = [*PLAYERS.items(), (-1, "Bot 1")]
+            for seq, (user, name) in enumerate(entrants, start=1):
+                db.execute(
+                    "INSERT INTO tournament_players (tournament_id, user_id, name, bot,"
+                    " partner_id, seq, status) VALUES (?,?,?,?,NULL,?,'in')",
+                    (cup, user, name, "heuristic" if user < 0 else None, seq),
+                )
+            outcome = (
+                '{"number": 1, "teams": [0, 1, 0, 1], "ranks": [2, 1, 2, 1],'
+                ' "scores": [2, 3, 2, 3], "absent": [103]}'
+            )
+            db.execute(
+                "INSERT INTO tournament_tables (tournament_id, round, number, seats, seed,"
+                " table_id, status, shown, absent, outcome, deadline) VALUES"
+                " (?, 1, 1, '[101, 102, 103, 104]', 7, ?, 'finished', '[101, 102, 104]',"
+                " '[103]', ?, 1)",
+                (cup, first, outcome),
+            )
+            db.execute(
+                "INSERT INTO tournament_tables (tournament_id, round, number, seats, seed,"
+                " table_id, status, shown, absent, outcome, deadline) VALUES"
+                " (?, 2, 1, '[102, -1, 104, 101]', 8, ?, 'playing', '[]', '[]', NULL, 1)",
+                (cup, table),
+            )
     db.close()
     asyncio.run(_list(path))
     return path

@@ -202,6 +202,7 @@ PAGE_KINDS = {
     "server": f"/s/{GUILD}",
     "board": f"/s/{GUILD}/g/jintan",
     "season": f"/s/{GUILD}/g/pajiwo/season/2",
+    "tournament": f"/s/{GUILD}/t/1",
     "player": f"/s/{GUILD}/p/102",
     "match": None,  # filled in with a real match
     "replay": None,

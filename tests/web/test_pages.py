@@ -139,3 +139,32 @@ def test_a_step_picture_is_served_once(site: str, league_db: Path) -> None:
     again = get(url, **{"If-None-Match": tag})
     assert again[0] == 304 and again[2] == b"" and again[1]["ETag"] == tag
     assert get(f"{site}/s/{GUILD}/m/{match_id}/h/1/3.png")[1]["ETag"] != tag
+
+
+def test_a_tournament_page_shows_standings_rounds_tables_and_results(
+    site: str, league_db: Path
+) -> None:
+    with sqlite3.connect(league_db) as conn:
+        running, cancelled = (
+            r[0] for r in conn.execute("SELECT id FROM tournaments ORDER BY id").fetchall()
+        )
+        first_match = conn.execute(
+            "SELECT id FROM matches WHERE guild_id = ? AND game = 'pajiwo' ORDER BY id", (GUILD,)
+        ).fetchone()[0]
+    _, _, server = get(f"{site}/s/{GUILD}")
+    assert f"/s/{GUILD}/t/{running}".encode() in server
+    assert f"/s/{GUILD}/t/{cancelled}".encode() not in server
+    status, _, body = get(f"{site}/s/{GUILD}/t/{running}")
+    page = body.decode()
+    assert status == 200 and "Swiss" in page and "round 2 of 3" in page
+    # round 1 finished: the standings from it; 103 did not show and scores zero
+    standings = page.split('class="cup-standings"')[1].split("</table>")[0]
+    assert standings.index("小明") < standings.index("Alice")  # the winning side first
+    assert "Carol" in standings and "Bot 1" in standings
+    assert "did not show" in page and "a bot (bye)" not in standings
+    # the finished table links its match (and so its replays); the playing one links nothing
+    assert page.count(f"/s/{GUILD}/m/") == 1 and f"/s/{GUILD}/m/{first_match}" in page
+    assert "Round 2" in page and "playing" in page
+    assert get(f"{site}/s/{GUILD}/t/{cancelled}")[0] == 404
+    assert get(f"{site}/s/{HIDDEN}/t/{running}")[0] == 404
+    assert "第 2 / 3 轮" in get(f"{site}/s/{GUILD}/t/{running}?lang=zh")[2].decode()
