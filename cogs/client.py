@@ -46,6 +46,7 @@ COGS = (
     "cogs.league",
     "cogs.league_web",
     "cogs.tournaments",
+    "cogs.replay",
 )
 """Extensions loaded by :class:`PaijuBot` (each defines ``async def setup(bot)``)."""
 

@@ -246,8 +246,10 @@ class InfoCog(commands.Cog):
                 names[p.seat] = inert(p.name) if p.name else f"#{p.seat + 1}"  # their own text
             # who won and each side's standing, in the asker's language and the game's unit
             text = history_result(lg, m.game, m.result, names)[:160]
-            lines.append(f"{when} {_game_title(m.game)} {rank}{delta} — {text}")
-        await reply(interaction, "\n".join(lines)[:2000])
+            # the match's number, for /replay match:
+            lines.append(f"`#{m.game_id}` {when} {_game_title(m.game)} {rank}{delta} — {text}")
+        text = "\n".join(lines)[: 1990 - len(hint := tr(lg, "replay.history_hint"))]
+        await reply(interaction, f"{text}\n{hint}")
 
 
 async def setup(bot: commands.Bot) -> None:

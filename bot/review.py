@@ -1,0 +1,204 @@
+"""The review of one's own play: a finished hand against the strong bot (issue 24).
+
+For each decision a seat took in a finished hand, the strong bot (the game's ``BOTS`` kind
+for the table option ``bot_level=strong``, :data:`bot.table_core.LEVEL_KINDS`; the search of
+:mod:`games.search` for the card games) is asked what it would have played **in the state the
+seat was in**, through the engine contract: a bot sees only ``game.view(seat)`` and the legality
+functions, and the search samples the hidden cards afresh (a world never keeps a hidden card of
+the real game, ``tests/bots/test_hidden.py``), so the review uses only what that seat saw at
+that moment, even though the whole hand is known now.
+
+A decision is one of the seat's *required* moves with a real choice (a forced move, one legal
+action, is not counted; neither are optional declarations, which a bot is asked once per state
+and may decline). The match rate is the share of decisions equal to the bot's. Where they
+differ, :class:`Difference` gives the bot's move, its one-line reason when the bot offers one
+(a player object with ``reason(game, seat, action) -> Msg | str | None``) and a rough cost when
+the bot can measure it: for the search bots, the mean over ``worlds`` sampled deals (from the
+seat's view, the same deals for both moves) of the hand's value to the seat (the search's own
+``value``: a won hand counts 1 and the card points a quarter of their share of 100 in the trick
+games; the hand's points in 打滚) after the bot's move less after the move played, each
+finished by the heuristic in every seat. Moves a bot made for the seat after a timeout are
+counted as the seat's (the log does not tell them apart).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.replay import GameRecord, ReplayRefused, hand_bounds
+from bot.table_core import LEVEL_KINDS
+from games.base import Action, Game, Player
+from games.registry import GAMES
+from present.message import Msg
+
+__all__ = ["Difference", "Review", "review_hand", "same_move", "strong_bot"]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A decision where the bot would have played otherwise.
+
+    ``action_index``: the move's index in the match's log; ``played``/``bot``: the two moves;
+    ``reason``: the bot's one line for its move, or ``None``; ``cost``: how much the move
+    played is worse by the bot's count (value units of its search, see the module
+    docstring; negative when the sampled deals favour the move played), or ``None`` where it
+    cannot be measured."""
+
+    action_index: int
+    played: Action
+    bot: Action
+    reason: Msg | str | None = None
+    cost: float | None = None
+
+
+@dataclass(frozen=True)
+class Review:
+    """One seat's play in one finished hand: ``decisions`` counted, ``same`` of them equal to
+    the bot's, and the ``differences`` in the order played."""
+
+    game: str
+    hand: int
+    seat: int
+    decisions: int
+    same: int
+    differences: tuple[Difference, ...]
+
+    @property
+    def rate(self) -> float:
+        """The match rate, 0 to 1 (1 when there was no decision)."""
+        return self.same / self.decisions if self.decisions else 1.0
+
+
+def strong_bot(game: str, **budget: Any) -> Player:
+    """The bot a table of ``bot_level=strong`` plays with (the game's heuristic when it has no
+    strong kind), built with ``budget`` when it takes one."""
+    bots: Mapping[str, Callable[..., Player]] = GAMES[game].bots()
+    kind = LEVEL_KINDS["strong"] if LEVEL_KINDS["strong"] in bots else "heuristic"
+    factory = bots[kind]
+    try:
+        return factory(**budget) if budget else factory()
+    except TypeError:  # a bot that takes no budget
+        return factory()
+
+
+def _norm(value: Any) -> Any:
+    if isinstance(value, list):
+        return sorted((_norm(v) for v in value), key=repr)
+    if isinstance(value, Mapping):
+        return {k: _norm(v) for k, v in value.items()}
+    return value
+
+
+def same_move(a: Action, b: Action) -> bool:
+    """The same move: kind and data, the order of cards or tiles aside."""
+    return a.kind == b.kind and _norm(dict(a.data)) == _norm(dict(b.data))
+
+
+def _choice(game: Game, seat: int) -> bool:
+    """True when ``seat`` takes a required decision now with more than one legal move."""
+    if not any(d.seat == seat and d.required for d in game.pending()):
+        return False
+    return len(game.legal_actions(seat, limit=2)) > 1
+
+
+def _cost(
+    player: Player, game: Game, seat: int, played: Action, bot: Action, worlds: int, seed: int
+) -> float | None:
+    """The bot's move's mean value less the played move's over sampled deals, or ``None``."""
+    determinize = getattr(player, "determinize", None)
+    value = getattr(player, "value", None)
+    heuristic = getattr(player, "heuristic", None)
+    if determinize is None or value is None or heuristic is None:
+        return None
+    from games.search import clone, finish_hand
+
+    rng = random.Random(seed)
+    gains: list[float] = []
+    try:
+        for _ in range(worlds):
+            world = determinize(game, seat, random.Random(rng.getrandbits(64)))
+            if world is None:
+                break
+            rollout = rng.getrandbits(64)
+            values = []
+            for move in (bot, played):
+                trial = clone(world)
+                trial.apply(move)
+                finish_hand(
+                    trial, [heuristic() for _ in range(trial.seat_count)], random.Random(rollout)
+                )
+                values.append(float(value(trial, seat)))
+            gains.append(values[0] - values[1])
+    except Exception:  # a world the move does not fit: no measure
+        return None
+    return sum(gains) / len(gains) if gains else None
+
+
+def _reason(player: Player, game: Game, seat: int, move: Action) -> Msg | str | None:
+    explain = getattr(player, "reason", None)
+    if explain is None:
+        return None
+    try:
+        said = explain(game, seat, move)
+    except Exception:
+        return None
+    return said if isinstance(said, Msg | str) else None
+
+
+def review_hand(
+    record: GameRecord,
+    hand: int,
+    seat: int,
+    *,
+    player: Player | None = None,
+    worlds: int = 8,
+    seed: int = 0,
+    budget: Mapping[str, Any] | None = None,
+) -> Review:
+    """Review ``seat``'s decisions in finished hand ``hand`` of ``record`` (see the module
+    docstring). ``player``: the bot to compare with (default :func:`strong_bot` with
+    ``budget``); ``worlds``: deals sampled for a difference's cost; ``seed``: the bot's and the
+    samples' randomness (the same review for the same arguments).
+
+    Raises :class:`bot.replay.ReplayRefused` for a hand that is not finished (``hand_in_play``,
+    ``no_hand``)."""
+    bounds = hand_bounds(record)
+    if not 1 <= hand <= len(bounds):
+        code = (
+            "hand_in_play" if hand == len(bounds) + 1 and record.status != "finished" else "no_hand"
+        )
+        raise ReplayRefused(code, f"hand {hand} cannot be reviewed", {"hand": hand})
+    start, end = bounds[hand - 1]
+    bot = player if player is not None else strong_bot(record.game, **dict(budget or {}))
+    actions = [Action.from_json(a) for a in record.actions[:end]]
+    game = record.new_game()
+    for action in actions[:start]:
+        game.apply(action)
+    decisions = same = 0
+    differences: list[Difference] = []
+    for index in range(start, end):
+        action = actions[index]
+        if action.seat == seat and _choice(game, seat):
+            decisions += 1
+            rng = random.Random(f"review:{seed}:{index}")
+            try:
+                wanted = bot.choose(game, seat, rng)
+            except Exception:  # the bot has nothing to say here: not counted against anyone
+                wanted = action
+            if same_move(wanted, action):
+                same += 1
+            else:
+                differences.append(
+                    Difference(
+                        index,
+                        action,
+                        Action(seat, wanted.kind, dict(wanted.data)),
+                        _reason(bot, game, seat, wanted),
+                        _cost(bot, game, seat, action, wanted, worlds, seed + index),
+                    )
+                )
+        game.apply(action)
+    return Review(record.game, hand, seat, decisions, same, tuple(differences))

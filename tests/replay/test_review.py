@@ -1,0 +1,73 @@
+"""The review of one's own play (bot/review.py): decisions, match rate, differences, cost."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.replay import ReplayRefused, record_of
+from bot.review import review_hand, same_move, strong_bot
+from games.base import Action, Game
+from tests.replay.helpers import NAMES, play
+
+
+class FirstLegal:
+    """A bot that plays the first legal move, and says why."""
+
+    def choose(self, game: Game, seat: int, rng: random.Random) -> Action:
+        return game.legal_actions(seat, limit=1)[0]
+
+    def reason(self, game: Game, seat: int, action: Action) -> str:
+        return "the first move listed"
+
+
+@pytest.mark.parametrize("key", ["pajiwo", "dagun", "jintan"])
+def test_the_match_rate_counts_the_seats_real_choices(key: str) -> None:
+    game, _said = play(key, 6)
+    rec = record_of(key, game.seed, game.options.to_dict(), game.actions, NAMES)
+    review = review_hand(rec, 1, 1, player=FirstLegal())
+    # recount by hand: seat 1's required moves with more than one legal move
+    replayed = rec.new_game()
+    decisions = same = 0
+    for action in game.actions:
+        pending = any(d.seat == 1 and d.required for d in replayed.pending())
+        if action.seat == 1 and pending and len(replayed.legal_actions(1, limit=2)) > 1:
+            decisions += 1
+            same += same_move(replayed.legal_actions(1, limit=1)[0], action)
+        replayed.apply(action)
+    assert (review.decisions, review.same) == (decisions, same) and decisions > 3
+    assert len(review.differences) == decisions - same
+    assert review.rate == pytest.approx(same / decisions)
+    for diff in review.differences:
+        assert diff.played == game.actions[diff.action_index] and diff.played.seat == 1
+        assert not same_move(diff.played, diff.bot)
+        assert diff.reason == "the first move listed" and diff.cost is None
+
+
+def test_the_strong_bot_reviews_with_a_cost_where_it_can_measure() -> None:
+    game, _said = play("pajiwo", 2)
+    rec = record_of("pajiwo", game.seed, game.options.to_dict(), game.actions, NAMES)
+    review = review_hand(rec, 1, 0, budget={"rollouts": 4, "budget_ms": 100}, worlds=3)
+    assert review.decisions > 5 and 0 <= review.same <= review.decisions
+    again = review_hand(rec, 1, 0, budget={"rollouts": 4, "budget_ms": 100}, worlds=3)
+    assert [d.bot for d in again.differences] == [d.bot for d in review.differences]
+    assert all(d.cost is None or isinstance(d.cost, float) for d in review.differences)
+    assert strong_bot("jintan") is not None
+
+
+def test_same_move_ignores_the_order_of_cards() -> None:
+    a = Action(0, "play", {"cards": ["10s", "Kh"]})
+    assert same_move(a, Action(0, "play", {"cards": ["Kh", "10s"]}))
+    assert not same_move(a, Action(0, "play", {"cards": ["Kh", "Kh"]}))
+    assert not same_move(a, Action(0, "bury", {"cards": ["Kh", "10s"]}))
+
+
+def test_a_hand_in_play_is_not_reviewed() -> None:
+    game, _said = play("dagun", 3, stop_after=20)
+    rec = record_of(
+        "dagun", game.seed, game.options.to_dict(), game.actions, NAMES, status="playing"
+    )
+    with pytest.raises(ReplayRefused) as refused:
+        review_hand(rec, 1, 0, player=FirstLegal())
+    assert refused.value.code == "hand_in_play"
