@@ -96,6 +96,7 @@ class RoundsMixin(ServiceBase):
                     pace=t.pace,
                     options=table_options(t.game, t.preset, t.duplicate),
                     sit=False,
+                    rated=True,  # results feed the ratings (and the season) as any rated match
                 )
             except TableError as exc:  # opened before a crash, not yet written down
                 if exc.code != "table_exists":

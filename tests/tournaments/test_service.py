@@ -105,6 +105,12 @@ async def test_a_duplicate_swiss_tournament_runs_to_the_end(tmp_path: Path) -> N
         kinds = [u.kind for u in run.updates]
         assert kinds.count("round_opened") == 2 and kinds[-1] == "finished"
         assert "round_finished" in kinds
+        # rated: the results fed the ratings of the people (bots are never stored)
+        matches = await run.store.matches(1, limit=50)
+        assert len(matches) == 4
+        assert all(m.rated for m in matches if any(p.user_id for p in m.players))
+        rated = await run.store.ratings(1, "jintan", [11, 12, 13, 14])
+        assert set(rated) == {11, 12, 13}  # 14 never played: a bot had her seat
         # the host tables really got one deal per round, from the stored games
         for number in (1, 2):
             assert await run.service.same_deals(tid, number)
