@@ -41,7 +41,7 @@ __all__ = ["ReplayButton", "ReplayCog", "ReplayExtra", "replay_content", "setup"
 CACHED = 32  # hands kept replayed (a finished hand never changes)
 REVIEW_BUDGET = {"rollouts": 8, "budget_ms": 150}  # the strong bot's search per decision
 SHOWN_DIFFERENCES = 12
-_cache: OrderedDict[tuple[int, int | None], HandReplay] = OrderedDict()
+_cache: OrderedDict[tuple[int, int, int | None], HandReplay] = OrderedDict()
 
 
 def _names(record: GameRecord) -> list[str]:
@@ -119,14 +119,15 @@ async def _record(interaction: discord.Interaction, game_id: int) -> GameRecord:
 async def _hand(interaction: discord.Interaction, game_id: int, hand: int | None) -> HandReplay:
     """Hand ``hand`` (``None``: the last finished) of match ``game_id``, replayed off the loop
     and kept (only finished hands are ever replayed, and those never change)."""
-    key = (game_id, hand)
+    store = id(app(interaction).service.store)  # ids are the store's: a test opens many
+    key = (store, game_id, hand)
     known = _cache.get(key)
     if known is not None and known.record.guild_id == interaction.guild_id and hand is not None:
         _cache.move_to_end(key)
         return known
     record = await _record(interaction, game_id)
     replay = await asyncio.to_thread(replay_hand, record, hand)
-    _cache[(game_id, replay.hand)] = replay
+    _cache[(store, game_id, replay.hand)] = replay
     while len(_cache) > CACHED:
         _cache.popitem(last=False)
     return replay
