@@ -177,7 +177,7 @@ def _raise_as_sqlite(exc: Exception) -> None:
     if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
         name = getattr(exc, "constraint_name", None)
         raise sqlite3.IntegrityError(f"{exc} ({name})" if name else str(exc)) from exc
-    if isinstance(exc, asyncpg.PostgresError | _BROKEN):
+    if isinstance(exc, (asyncpg.PostgresError, *_BROKEN)):
         # the server's refusals, and a connection lost (a restarted server): the operation
         # failed whole, as a disk error fails a SQLite write; the pool connects anew next time
         raise sqlite3.OperationalError(f"{type(exc).__name__}: {exc}") from exc
