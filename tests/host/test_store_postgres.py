@@ -161,3 +161,16 @@ async def test_a_lost_connection_fails_one_operation_whole(postgres_url: str) ->
     assert done >= 2
     assert len(await store.actions(game_id)) == done
     await store.close()
+
+
+@pytest.mark.postgres
+async def test_a_refused_statement_is_a_sqlite_operational_error(postgres_url: str) -> None:
+    store = await Store.open(postgres_url)
+    with pytest.raises(sqlite3.OperationalError, match="nowhere"):
+        async with store._db.execute("SELECT * FROM nowhere") as cur:
+            await cur.fetchall()
+    with pytest.raises(sqlite3.OperationalError, match="nowhere"):
+        async with store._txn() as db:
+            await db.execute("DELETE FROM nowhere")
+    assert await store.schema_version() == len(MIGRATIONS)  # and the store goes on
+    await store.close()
