@@ -296,6 +296,8 @@ class AutoMixin(TableServiceCore):
             assert table.engine is not None
             move = self._checked(table, think.seat, answer, required=think.required)
             decision = next((d for d in table.engine.pending() if d.seat == think.seat), None)
+            if think.required and (move is None or decision is None):
+                return  # nothing legal to play (as on the loop: the table waits)
             if (
                 move is None
                 or decision is None
