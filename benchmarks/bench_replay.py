@@ -1,6 +1,7 @@
 """Replay benchmarks (issue 24): cutting a finished hand into steps, drawing a step with every
 hand face up, the animated hand (its size against Discord's upload limit and the time to make
-it) and the JSON export, for one bot-played hand of each game.
+it), the review of the first seat's play with /replay's budget for the strong bot and the JSON export,
+for one bot-played hand of each game.
 
 ``python -m benchmarks replay``; run it under ``nice`` on a shared machine.
 """
@@ -16,6 +17,7 @@ from collections.abc import Iterator
 from benchmarks import Figure
 from bot.replay import GameRecord, narration_text, record_of, replay_hand
 from bot.replay_export import export_match
+from bot.review import QUICK_BUDGET, review_hand
 from games.registry import GAMES
 from render.replay import UPLOAD_LIMIT, animation, step_image, step_png
 from render.warm import warm_up
@@ -65,6 +67,15 @@ def run() -> Iterator[Figure]:
         seconds = time.perf_counter() - start
         yield Figure(f"replay.{key}.gif_s", seconds, "s", None, {"frames": len(frames)})
         yield Figure(f"replay.{key}.gif_mb", len(gif) / 1e6, "MB", f"< {UPLOAD_LIMIT / 1e6:.1f}")
+        start = time.perf_counter()
+        found = review_hand(record, 1, 0, budget=QUICK_BUDGET, worlds=6)
+        yield Figure(
+            f"replay.{key}.review_s",
+            time.perf_counter() - start,
+            "s",
+            None,
+            {"decisions": found.decisions, "same": found.same},
+        )
         start = time.perf_counter()
         doc = export_match(record)
         text = json.dumps(doc, ensure_ascii=False)

@@ -34,7 +34,11 @@ from games.base import Action, Game, Player
 from games.registry import GAMES
 from present.message import Msg
 
-__all__ = ["Difference", "Review", "review_hand", "same_move", "strong_bot"]
+__all__ = ["QUICK_BUDGET", "Difference", "Review", "review_hand", "same_move", "strong_bot"]
+
+QUICK_BUDGET: Mapping[str, int] = {"rollouts": 8, "budget_ms": 150}
+"""The strong bot's search per decision when a person waits for the review (``/replay``):
+fewer worlds than at the table, so a hand's review takes seconds, not a minute."""
 
 
 @dataclass(frozen=True)

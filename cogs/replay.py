@@ -39,7 +39,6 @@ from present.message import Msg, Reader, render
 __all__ = ["ReplayButton", "ReplayCog", "ReplayExtra", "replay_content", "setup"]
 
 CACHED = 32  # hands kept replayed (a finished hand never changes)
-REVIEW_BUDGET = {"rollouts": 8, "budget_ms": 150}  # the strong bot's search per decision
 SHOWN_DIFFERENCES = 12
 _cache: OrderedDict[tuple[int, int, int | None], HandReplay] = OrderedDict()
 
@@ -316,7 +315,7 @@ def review_text(replay: HandReplay, found: Any, lg: str) -> str:
 
 async def review(interaction: discord.Interaction, replay: HandReplay) -> None:
     """The asker's own play in the replay's hand against the strong bot, privately."""
-    from bot.review import review_hand
+    from bot.review import QUICK_BUDGET, review_hand
 
     lg = lang(interaction)
     record = replay.record
@@ -324,7 +323,7 @@ async def review(interaction: discord.Interaction, replay: HandReplay) -> None:
         raise ReplayRefused("not_seated", "not a player of this match")
     seat = record.user_ids.index(interaction.user.id)
     found = await asyncio.to_thread(
-        review_hand, record, replay.hand, seat, budget=REVIEW_BUDGET, worlds=6
+        review_hand, record, replay.hand, seat, budget=QUICK_BUDGET, worlds=6
     )
     await reply(interaction, review_text(replay, found, lg))
 
