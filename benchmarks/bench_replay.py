@@ -1,7 +1,7 @@
 """Replay benchmarks (issue 24): cutting a finished hand into steps, drawing a step with every
 hand face up, the animated hand (its size against Discord's upload limit and the time to make
-it), the review of the first seat's play with /replay's budget for the strong bot and the JSON export,
-for one bot-played hand of each game.
+it), the review of the first seat's play with /replay's budget for the strong bot and the JSON
+export, for one bot-played hand of each game.
 
 ``python -m benchmarks replay``; run it under ``nice`` on a shared machine.
 """
