@@ -14,12 +14,9 @@ types a number, a move in card notation (``10s 10s``,
 from __future__ import annotations
 
 import asyncio
-import codecs
 import contextlib
 import importlib
 import itertools
-import os
-import threading
 import uuid
 from collections.abc import Mapping
 from pathlib import Path
@@ -29,6 +26,7 @@ from typing import Any, TextIO
 from bot import textview_mahjong
 from bot.console import bot_command, is_ascii, play_command
 from bot.errors import TableError
+from bot.line_reader import CHANGED, LineReader
 from bot.screens import (
     event_lines,
     hand_lines,
@@ -41,12 +39,16 @@ from bot.screens import (
 )
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
-from bot.textview import hand_groups, render_hand_end, render_view
+from bot.textview import hand_groups, render_view
 from bot.timers import Scheduler
 from bot.typed import ALL_KINDS, read_cards_move
 from games.base import Action
 from games.cards import CardParseError, format_card, parse_card
 from games.registry import GAMES, UnknownGame, get_game
+from present import games as presentation
+from present.i18n import is_zh, tr
+from present.message import Msg, Reader, render
+from present.moves import kind_msg
 from present.refusals import refusal_text
 
 __all__ = [
@@ -117,11 +119,12 @@ class _Terminal:
         for line in event_lines(table.game, update.events, names, you, self.lang):
             self.say(f"  · {line}")
         if update.kind == "reminder":
-            self.say("  · reminder: half of your time is gone")
+            self.say(f"  · {tr(self.lang, 'terminal.reminder')}")
         elif update.kind == "timeout" and update.action is not None:
-            self.say(f"  · time is up: your bot played {move_line(self.lang, update.action)}")
+            move = move_line(self.lang, update.action)
+            self.say(f"  · {tr(self.lang, 'terminal.timeout', move=move)}")
         elif update.kind == "auto_seat":
-            self.say("  · your seat is handed to a bot; run play again to take it back")
+            self.say(f"  · {tr(self.lang, 'terminal.auto_seat')}")
         self._hand_end(table, names)
         if table.engine is not None:
             self.heard = len(table.engine.actions)
@@ -151,23 +154,17 @@ class _Terminal:
             return
         self.hands_shown = done
         seat = table.seat_of(TERMINAL_USER)
-        text = render_hand_end(engine.view(seat), names, None, _options_of(table))
         result = engine.hand_results[-1].to_json()
         final = engine.match_result is not None  # nothing to say of a next hand
-        lines = hand_lines(table.game, result, names, seat, self.lang, final=final)
-        if text or lines:
-            self.say("── hand over ──")
-        if text:
-            self.say(text)
+        # the hand's last moments the screen did not show yet (the last trick), then its result
+        said = presentation.closing(table.game, engine.view(seat))
+        reader = Reader(self.lang, names, you=seat)
+        lines = [render(reader, m) for m in said]
+        lines += hand_lines(table.game, result, names, seat, self.lang, final=final)
+        if lines:
+            self.say(tr(self.lang, "terminal.hand_over"))
         for line in lines:
             self.say(line)
-
-
-def _options_of(table: Table) -> dict[str, Any]:
-    try:
-        return table.resolved_options().to_dict()
-    except TableError:  # pragma: no cover - a started table's options resolved before
-        return dict(table.options)
 
 
 def _my_decisions(table: Table, seat: int) -> tuple[list[str], bool]:
@@ -199,27 +196,58 @@ def _accepts(table: Table) -> Any:
     return accepts
 
 
+def _match_line(table: Table, lang: str) -> str | None:
+    """``match: to level A``: how long the match is (the ``match`` option most games have),
+    said once as the game starts or resumes; ``None`` when the options name no length."""
+    try:
+        options = table.resolved_options().to_dict()
+    except TableError:  # pragma: no cover - a started table's options resolved before
+        options = dict(table.options)
+    length = options.get("match")
+    if not isinstance(length, str):
+        return None
+    if length in ("one_hand", "full"):
+        return tr(lang, f"terminal.match.{length}")
+    if length == "to_level":
+        level = options.get("target_level")
+        label = {11: "J", 12: "Q", 13: "K", 14: "A"}.get(level, str(level)) if level else "?"
+        return tr(lang, "terminal.match.to_level", level=label)
+    return tr(lang, "terminal.match.other", what=length.replace("_", " "))
+
+
 FORCED_PASS_DELAY = (1.0, 3.0)
 """Seconds (low, high) before a required decision whose only move is ``pass`` is passed for
 the player, as on Discord: waiting for it would only run the clock (a 造反 window without
 the points, after a live deal)."""
 
 
-def _wait_note(table: Table, required: bool, legal: list[Action]) -> str:
+def _wait_note(table: Table, required: bool, legal: list[Action], lang: str = "en") -> str:
     """What the prompt adds: what happens while an optional decision waits (the table's next
     step, e.g. ``the table will end the deal``), or that a lone pass is made for the player."""
     if required:
         if len(legal) == 1 and legal[0].kind == "pass" and not legal[0].data:
-            return "; your only move, passed for you in a moment"
+            return tr(lang, "terminal.only_pass")
         return ""
     assert table.engine is not None
     step = next((d for d in table.engine.pending() if d.seat is None), None)
-    if step is None or not step.prompt:
-        return ", or wait"
-    return f", or wait: the table will {step.prompt}"
+    if step is None or not step.prompt or is_zh(lang):  # the engine says its steps in English
+        return tr(lang, "terminal.or_wait")
+    return tr(lang, "terminal.or_wait_step", step=step.prompt)
 
 
-_CHANGED: Any = object()
+def _prompt_kinds(lang: str, kinds: list[str]) -> str:
+    """The kinds of move open, as the game's presentation names them: ``出牌 play / 过 pass``."""
+    reader = Reader(lang, [])
+    return " / ".join(
+        render(reader, Msg("move.kind", kind=kind_msg(k))) for k in dict.fromkeys(kinds)
+    )
+
+
+def _prompt(lang: str, prompt: str, kinds: list[str], note: str) -> str:
+    """``your move (lead a trick):``: the engine's prompt in English; in another language the
+    kinds of move open (出牌 / 过), as the game's presentation names them."""
+    what = _prompt_kinds(lang, kinds) if is_zh(lang) or not prompt else prompt
+    return tr(lang, "terminal.your_move", what=what, note=note)
 
 
 def _own_moves(game: str) -> ModuleType | None:
@@ -238,23 +266,16 @@ def _own_moves(game: str) -> ModuleType | None:
     return own if hasattr(own, "parse_move") and hasattr(own, "format_moves") else None
 
 
-def _help(game: str, ascii_only: bool = False) -> str:
-    """The help line of ``game``'s terminal (what a move looks like there); ``ascii_only``:
-    for a console that cannot show ♠ or Chinese (cards and tiles in the ASCII notation only,
-    which is also what that console prints, so nothing is listed twice)."""
-    if textview_mahjong.handles(game):
-        return textview_mahjong.HELP_ASCII if ascii_only else textview_mahjong.HELP
-    own = _own_moves(game)
-    if own is not None:
-        return str(getattr(own, "HELP_ASCII", own.HELP) if ascii_only else own.HELP)
-    return HELP_ASCII if ascii_only else HELP
+def _help(game: str, lang: str = "en", ascii_only: bool = False) -> str:
+    """The help line of ``game``'s terminal (what a move looks like there) in the reader's
+    language; ``ascii_only``: for a console that cannot show ♠ or Chinese (cards and tiles in
+    the ASCII notation only, which is also what that console prints, in English)."""
+    own = textview_mahjong if presentation.pieces(game) == "tile" else _own_moves(game)
+    if ascii_only:
+        return str(getattr(own, "HELP_ASCII", HELP_ASCII))
+    return tr(lang, str(getattr(own, "HELP_ID", "terminal.help.cards")))
 
 
-HELP = (
-    "type a move's number, or its cards (♠10 10s S10 黑桃10 红心K, jokers BJ SJ 大王 小王), a"
-    " kind first if needed (bury 3c 4c …, 扣底 3c 4c …), a kind alone (pass 过, rebel 造反),"
-    " hint, view (show the table again), help or quit"
-)
 HELP_ASCII = (
     "type a move's number, or its cards (10s S10 Kh, jokers BJ SJ), a kind first if needed"
     " (bury 3c 4c ...), a kind alone (pass, rebel), hint, view (show the table again), help"
@@ -263,70 +284,6 @@ HELP_ASCII = (
 MENU_LIMIT = 25
 """Moves listed at a prompt; the rest are counted and typed as cards."""
 _COUNT_LIMIT = 1000
-
-
-class _LineReader:
-    """Lines typed on ``stdin``, awaited next to table changes.
-
-    A real file is read by a daemon thread with ``os.read`` on its descriptor: a thread
-    blocked in a read must not keep the process alive after Ctrl-C (the default executor's
-    threads are joined at exit, which waited for Enter), and holds no lock of ``sys.stdin``
-    that the interpreter needs at exit. Other streams (``io.StringIO``) are read directly.
-    """
-
-    def __init__(self, stdin: TextIO, loop: asyncio.AbstractEventLoop) -> None:
-        self.stdin = stdin
-        self.loop = loop
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.fd: int | None
-        try:
-            self.fd = stdin.fileno()
-        except (AttributeError, OSError, ValueError):
-            self.fd = None
-        if self.fd is not None:
-            encoding = getattr(stdin, "encoding", None) or "utf-8"
-            threading.Thread(
-                target=self._read, args=(self.fd, encoding), name="terminal-input", daemon=True
-            ).start()
-
-    def _read(self, fd: int, encoding: str) -> None:
-        decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
-        pending = ""
-        try:
-            while True:
-                try:
-                    chunk = os.read(fd, 4096)
-                except OSError:
-                    chunk = b""
-                pending += decoder.decode(chunk, final=not chunk)
-                *lines, pending = pending.split("\n")
-                for line in lines:
-                    self.loop.call_soon_threadsafe(self.queue.put_nowait, line + "\n")
-                if not chunk:
-                    if pending:
-                        self.loop.call_soon_threadsafe(self.queue.put_nowait, pending)
-                    self.loop.call_soon_threadsafe(self.queue.put_nowait, None)
-                    return
-        except RuntimeError:  # the event loop is closed: play() has returned; nobody listens
-            return
-
-    async def next_line(self, changed: asyncio.Event) -> Any:
-        """The next line (``None`` at end of input), or ``_CHANGED`` if ``changed`` is set first."""
-        if self.fd is None:
-            return self.stdin.readline() or None
-        if self.queue.empty() and changed.is_set():
-            return _CHANGED
-        getter = asyncio.ensure_future(self.queue.get())
-        waiter = asyncio.ensure_future(changed.wait())
-        try:
-            done, _ = await asyncio.wait({getter, waiter}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            waiter.cancel()
-            if not getter.done():
-                getter.cancel()
-        if getter in done:
-            return getter.result()
-        return _CHANGED
 
 
 def _moves(service: TableService, table: Table) -> tuple[list[Action], int]:
@@ -425,15 +382,9 @@ async def play(
             and table.seat_of(TERMINAL_USER) is not None
         ):
             asked = seed is not None or preset is not None or bool(options)
-            term.say(
-                f"resuming your unfinished {table.spec.title_en} game (table {table.id},"
-                f" seed {table.seed})"
-                + (
-                    ": it keeps its own options; add --new to start one with yours"
-                    if asked
-                    else "; add --new to start a new one"
-                )
-            )
+            key = "terminal.resuming_asked" if asked else "terminal.resuming"
+            what = table.spec.title_zh if is_zh(term.lang) else table.spec.title_en
+            term.say(tr(term.lang, key, game=what, table=table.id, seed=table.seed))
             term.table_id = table.id
             term.hands_shown = len(table.engine.hand_results) if table.engine else 0
             term.heard = len(table.engine.actions) if table.engine else None
@@ -454,30 +405,38 @@ async def play(
             await service.add_bot(channel, TERMINAL_USER, len(table.free_seats), bot)
             term.table_id, term.hands_shown = table.id, 0
             await service.start(channel, TERMINAL_USER, seed=seed)
-            term.say(
-                f"{table.spec.title_zh} {table.spec.title_en}: table {table.id}, seed {table.seed}"
+            what = (
+                table.spec.title_zh
+                if is_zh(term.lang)
+                else f"{table.spec.title_zh} {table.spec.title_en}"
             )
+            term.say(tr(term.lang, "terminal.opened", game=what, table=table.id, seed=table.seed))
         seat = table.seat_of(TERMINAL_USER)
         assert seat is not None
         keys = itertools.count(1)
         names = [s.name for s in table.seats]
-        title = f"{table.spec.title_zh} {table.spec.title_en}"
-        options_now = _options_of(table)
+        title = (
+            table.spec.title_zh
+            if is_zh(term.lang)
+            else f"{table.spec.title_zh} {table.spec.title_en}"
+        )
         known = set(ALL_KINDS)
-        mahjong = textview_mahjong.handles(table.spec.key)
+        tiles = presentation.pieces(table.spec.key) == "tile"  # moves read as tiles
         own = _own_moves(table.spec.key)
+        ascii_out = is_ascii(stdout)
 
         def fmt(action: Action) -> str:
             return move_line(term.lang, action)
 
         def show(view: Mapping[str, Any]) -> str:
-            if mahjong:
-                return textview_mahjong.render_view(view, names, title)
-            return render_view(view, names, title, options_now)
+            return render_view(view, names, title, lang=term.lang, ascii_cards=ascii_out)
 
-        game_help = _help(table.spec.key, is_ascii(stdout))
+        game_help = _help(table.spec.key, term.lang, ascii_out)
         term.say(game_help)
-        lines = _LineReader(stdin, loop)
+        length = _match_line(table, term.lang)
+        if length:
+            term.say(length)
+        lines = LineReader(stdin, loop)
         # (state version, moves listed, the decision they answer: kinds, required, prompt)
         shown: tuple[int, list[Action], tuple[Any, ...]] | None = None
         waited = False  # the last wait ended by another seat's change, not by a line typed
@@ -520,13 +479,13 @@ async def play(
                 if own is not None:  # the game lists and reads its plays itself (打滚)
                     legal = service.legal_actions(table.id, TERMINAL_USER, limit=own.LIST_LIMIT)
                     more = 0
-                elif mahjong:
+                elif tiles:
                     legal, more = service.legal_actions(table.id, TERMINAL_USER, limit=25), 0
                 else:
                     legal, more = _moves(service, table)
                 known |= {a.kind for a in legal}
-                note = _wait_note(table, required, legal)
-                term.say(f"your move ({prompt}{note}):" if prompt else f"your move{note}:")
+                note = _wait_note(table, required, legal, term.lang)
+                term.say(_prompt(term.lang, prompt, kinds, note))
                 if own is not None:
                     for line in own.format_moves(legal, term.lang):
                         term.say(line)
@@ -535,32 +494,32 @@ async def play(
                 if more:
                     plus = "+" if len(legal) + more >= _COUNT_LIMIT else ""
                     term.say(
-                        f"   … {more}{plus} more, type the cards (listed: the {len(legal)} most"
-                        " useful, in your hand's order: trumps first, then ♠ ♥ ♣ ♦)"
+                        tr(term.lang, "terminal.more", more=f"{more}{plus}", listed=len(legal))
                     )
                 shown = (version, legal, decision)
             # wait for a line or a change: a bot may move for this seat (an optional decision
             # passes, a seat handed to its bot plays on) and the match may end meanwhile
             term.changed.clear()
             line = await lines.next_line(term.changed)
-            if line is _CHANGED:
+            if line is CHANGED:
                 waited = True
                 continue
             if line is None:
-                term.say(f"end of input: the game is saved; to carry on: {again}")
+                term.say(tr(term.lang, "terminal.end_of_input", command=again))
                 return 0
             text = line.strip()
             word = text.lower()
             if word in QUIT_WORDS:
-                term.say(f"the game is saved; to carry on: {again}")
+                term.say(tr(term.lang, "terminal.saved", command=again))
                 return 0
             if word in HELP_WORDS:
                 term.say(game_help)
-                term.say(f"now: {' or '.join(kinds)}")
+                term.say(tr(term.lang, "terminal.now", kinds=_prompt_kinds(term.lang, kinds)))
                 continue
             if word in HINT_WORDS:
                 hint = service.hint(table.id, TERMINAL_USER)
-                term.say(f"hint: {fmt(hint)}" if hint else "hint: nothing to do")
+                said = tr(term.lang, "terminal.hint", move=fmt(hint)) if hint else None
+                term.say(said or tr(term.lang, "terminal.no_hint"))
                 continue
             if word in VIEW_WORDS or not text:
                 shown = None
@@ -568,7 +527,7 @@ async def play(
             try:
                 if own is not None:
                     move = own.parse_move(text, seat, shown[1], kinds, _accepts(table))
-                elif mahjong:
+                elif tiles:
                     move = textview_mahjong.parse_move(text, seat, shown[1], kinds)
                 else:
                     move = parse_move(text, seat, shown[1], kinds, known)
@@ -581,7 +540,6 @@ async def play(
         term.say("")
         if table.engine is not None and table.engine.match_result is not None:
             result = table.engine.match_result
-            term.say(show(service.view(table.id, TERMINAL_USER)))
             screen = match_lines(table.game, result.to_json(), names, seat, term.lang)
             if not screen:
                 screen = [f"match over: {name_seats(result.text, names) or result.to_json()}"]
@@ -590,7 +548,8 @@ async def play(
             mine = next(i for i, team in enumerate(result.teams) if seat in team)
             term.say(you_line(result.ranks, mine, term.lang))
         else:
-            term.say(f"the table was {table.status}")
+            status = tr(term.lang, f"table.status.{table.status}")
+            term.say(tr(term.lang, "terminal.table_was", status=status))
         return 0
     finally:
         await service.shut_down()

@@ -209,3 +209,69 @@ def table(view: Mapping[str, Any]) -> list[Msg]:
 def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
     """What a seat's decision needs, and the whole result once the hand is over."""
     return tricks.situation(view, seat, hand_result, match_result)
+
+
+def _lun(view: Mapping[str, Any]) -> Msg | None:
+    """``轮 2 · 轮 won: Ann & Cy 1, Bo & Di 0``, and in a 轮's first hand how its deal is
+    grabbed (抢亮)."""
+    teams = [list(t) for t in view.get("teams") or [] if isinstance(t, list)]
+    won = list(view.get("luns_won") or [])
+    if view.get("lun") is None or len(won) != len(teams):
+        return None
+    sides = Join(
+        [Msg("present.seat_value", who=Seats(t), value=won[i]) for i, t in enumerate(teams)]
+    )
+    return Msg("screen.lun", lun=int(view["lun"]), won=sides)
+
+
+def _kitty_steps(view: Mapping[str, Any], seat: int) -> list[Msg]:
+    """The tribute (喝血) of this hand, the cards this seat gave or got in it, the kitty as
+    shown to everyone, and the jokers other seats buried (扣王) with what they took back."""
+    out: list[Msg] = []
+    tribute = view.get("tribute")
+    if isinstance(tribute, Mapping) and tribute.get("count"):
+        out.append(
+            Msg(
+                "screen.tribute",
+                who=Seat(tribute.get("from")),
+                dealer=Seat(tribute.get("to")),
+                count=int(tribute["count"]),
+            )
+        )
+        if tribute.get("cards"):  # told to the two seats that exchanged them only
+            out.append(
+                Msg(
+                    "screen.tribute_cards",
+                    given=Cards(tribute["cards"]),
+                    returned=Cards(tribute.get("returned") or []),
+                )
+            )
+    kitty = view.get("kitty")
+    if isinstance(kitty, list) and kitty and view.get("kitty_owner") != seat:
+        out.append(Msg("tricks.screen.kitty", cards=Cards(kitty)))  # shown to all (jokers)
+    for record in view.get("joker_buries") or []:
+        if isinstance(record, Mapping):
+            taken = record.get("taken")
+            out.append(
+                Msg(
+                    "dagunzi.event.jokers_buried",
+                    who=Seat(record.get("seat")),
+                    jokers=Cards(record.get("jokers") or []),
+                    taken=Cards(taken) if taken else Msg("dagunzi.nothing"),
+                )
+            )
+    return out
+
+
+def screen(view: Mapping[str, Any], seat: int) -> list[Msg]:
+    """A seat's whole screen (the terminal): the trick family's, with the 轮 and, while a
+    轮's first hand is dealt, how the deal is grabbed; the tribute and the kitty's steps."""
+    extra = [m for m in (_lun(view),) if m is not None]
+    if view.get("grab") and view.get("phase") in ("dealing", "declare_round"):
+        extra.append(Msg("screen.grab"))
+    over = view.get("phase") in ("hand_over", "match_over")
+    extra += [] if over else _kitty_steps(view, seat)
+    return tricks.screen(view, seat, hand_result, match_result, extra)
+
+
+closing = tricks.closing

@@ -12,7 +12,14 @@ A game's module is ``present.<key>`` (``present/dagun.py`` for ``"dagun"``). It 
 * ``table(view) -> list[Msg]`` — the public state of play, from a spectator's view;
 * ``PIECES`` — ``"tile"`` for a game of tiles (the default is ``"card"``);
 * ``situation(view, seat) -> list[Msg]`` — what a seat's decision needs, from its own view,
-  and the whole result screen once the hand is over.
+  and the whole result screen once the hand is over;
+* ``screen(view, seat) -> list[Msg]`` (optional) — a seat's whole screen where no table
+  message stands beside it (the terminal); by default the table's lines, then the
+  situation's lines the table does not already say;
+* ``closing(view) -> list[Msg]`` (optional) — what a seat saw last of a hand that has just
+  ended, beside its result (the trick family's last trick);
+* ``hand(view) -> Msg`` (optional) — the seat's own hand held as pieces the reader names
+  (mahjong's tiles, the drawn one apart, the wild one marked).
 
 Front ends call :func:`of` and render what it returns; none of them names a game. Adding a
 game adds its module here and its catalogue, nothing else.
@@ -31,12 +38,15 @@ from present.message import Msg
 from present.screens import NEXT_HAND
 
 __all__ = [
+    "closing",
     "event",
+    "hand",
     "hand_headline",
     "hand_result",
     "match_result",
     "of",
     "pieces",
+    "screen",
     "situation",
     "table",
 ]
@@ -96,6 +106,35 @@ def situation(game: str | None, view: Mapping[str, Any], seat: int) -> list[Msg]
     module = of(game)
     func = getattr(module, "situation", None)
     return None if func is None else list(func(view, seat))
+
+
+def screen(game: str | None, view: Mapping[str, Any], seat: int) -> list[Msg] | None:
+    """A seat's whole screen where no table message stands beside it (the terminal): the
+    game's own ``screen``, else its table's lines and then its situation's lines that the
+    table does not already say; ``None`` when the game's presentation has neither."""
+    module = of(game)
+    func = getattr(module, "screen", None)
+    if func is not None:
+        return list(func(view, seat))
+    public = table(game, view)
+    own = situation(game, view, seat)
+    if public is None and own is None:
+        return None
+    return list(public or []) + [m for m in own or [] if m not in (public or [])]
+
+
+def closing(game: str | None, view: Mapping[str, Any]) -> list[Msg]:
+    """What a seat saw last of a hand that has just ended, beside its result (the last
+    trick taken), from its view then: the game's ``closing(view)``, else nothing."""
+    func = getattr(of(game), "closing", None)
+    return [] if func is None else list(func(view))
+
+
+def hand(game: str | None, view: Mapping[str, Any]) -> Msg | None:
+    """The seat's own hand as the game's presentation names its pieces (``None``: the game
+    has no such line; the front end lists the cards itself)."""
+    func = getattr(of(game), "hand", None)
+    return None if func is None else func(view)
 
 
 def pieces(game: str | None) -> str:

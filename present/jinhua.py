@@ -105,3 +105,11 @@ def table(view: Mapping[str, Any]) -> list[Msg]:
 def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
     """What a seat's decision needs, with the 财神 (:func:`present.mahjong.situation`)."""
     return mahjong.situation(view, seat, wild_line, hand_result)
+
+
+def screen(view: Mapping[str, Any], seat: int) -> list[Msg]:
+    """A seat's whole screen, with the 财神 (:func:`present.mahjong.screen`)."""
+    return mahjong.screen(view, seat, wild_line, hand_result)
+
+
+hand = mahjong.hand

@@ -31,3 +31,11 @@ def table(view: Mapping[str, Any]) -> list[Msg]:
 def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
     """What a seat's decision needs (:func:`present.mahjong.situation`)."""
     return mahjong.situation(view, seat, hand_result=hand_result)
+
+
+def screen(view: Mapping[str, Any], seat: int) -> list[Msg]:
+    """A seat's whole screen (:func:`present.mahjong.screen`)."""
+    return mahjong.screen(view, seat, hand_result=hand_result)
+
+
+hand = mahjong.hand

@@ -308,3 +308,45 @@ def situation(
             out.append(last)
     out += finished_screen(view, hand_result, match_result)
     return out
+
+
+def hand(view: Mapping[str, Any]) -> Msg:
+    """The seat's concealed tiles as held, the drawn tile set apart, the wild tile (金华's
+    财神, the view's ``caishen``) marked: ``四万★ 五筒 ┃ 刚摸：六条``."""
+    held = [str(t) for t in view.get("hand") or []]
+    wild = view.get("caishen") if isinstance(view.get("caishen"), str) else None
+    drawn = view.get("drawn")
+    if isinstance(drawn, str) and drawn in held:
+        held.remove(drawn)
+        apart = Msg("mj.hand.drawn", tile=Tiles([drawn], wild=wild))
+        return Msg("screen.mj.apart", tiles=Tiles(held, wild=wild) if held else "—", drawn=apart)
+    return Msg("present.line", text=Tiles(held, wild=wild) if held else "—")
+
+
+def rivers(view: Mapping[str, Any]) -> list[Msg]:
+    """Each seat's tiles in hand and its river (the discards nobody took), in seat order."""
+    out = []
+    for player in view.get("players") or []:
+        river = [str(d.get("tile")) for d in player.get("discards") or [] if not d.get("taken")]
+        out.append(
+            Msg(
+                "screen.mj.river",
+                who=Seat(player.get("seat")),
+                n=int(player.get("concealed") or 0),
+                tiles=Tiles(river) if river else "—",
+            )
+        )
+    return out
+
+
+def screen(
+    view: Mapping[str, Any],
+    seat: int,
+    wild: WildLine | None = None,
+    hand_result: Callable[[Mapping[str, Any]], list[Msg]] = hand_result,
+) -> list[Msg]:
+    """A seat's whole screen where no table message stands beside it (the terminal): the
+    public state of play, every river, then what its decision needs (:func:`situation`)."""
+    public = table(view, wild)
+    own = [m for m in situation(view, seat, wild, hand_result) if m not in public]
+    return public + rivers(view) + own

@@ -97,3 +97,11 @@ def table(view: Mapping[str, Any]) -> list[Msg]:
 def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
     """What a seat's decision needs, and the whole result once the hand is over."""
     return tricks.situation(view, seat, hand_result, match_result)
+
+
+def screen(view: Mapping[str, Any], seat: int) -> list[Msg]:
+    """A seat's whole screen (the terminal, :func:`present.tricks.screen`)."""
+    return tricks.screen(view, seat, hand_result, match_result)
+
+
+closing = tricks.closing

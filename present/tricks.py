@@ -17,7 +17,7 @@ from games.cards import Suit
 from present.message import Cards, Join, Msg, Owner, Seat, Seats
 from present.screens import finished, finished_screen
 
-__all__ = ["event", "hand_screen", "match_screen", "suit_msg"]
+__all__ = ["closing", "event", "hand_screen", "last_trick", "match_screen", "screen", "suit_msg"]
 
 
 def suit_msg(trump: Any) -> Msg | str:
@@ -252,3 +252,91 @@ def situation(
     if hand_result is not None:
         out += finished_screen(view, hand_result, match_result or (lambda _: []))
     return out
+
+
+def _sides(view: Mapping[str, Any]) -> Msg | None:
+    """``dealer Ann · Ann & Cy at level 5; Bo & Di at level 3``: the hand's dealer (the
+    finished hand's, once it is over) and each side with its level, as the view has them."""
+    teams = [list(t) for t in view.get("teams") or [] if isinstance(t, list)]
+    levels = list(view.get("team_levels") or [])
+    if not teams:
+        return None
+    sides = Join(
+        [
+            Msg("tricks.team_at", team=Seats(t), level=str(levels[i]))
+            if i < len(levels)
+            else Seats(t)
+            for i, t in enumerate(teams)
+        ],
+        sep="semicolon",
+    )
+    dealer = view.get("dealer")
+    last = finished(view)
+    if last is not None:  # the engine already names the next hand's dealer
+        dealer = (last.get("summary") or {}).get("dealer", dealer)
+    if not isinstance(dealer, int):
+        return Msg("screen.sides", sides=sides)
+    return Msg("screen.dealer_sides", dealer=Seat(dealer), sides=sides)
+
+
+def _held(view: Mapping[str, Any]) -> Msg | None:
+    """How many cards each seat holds, while a hand is played."""
+    counts = view.get("hand_counts")
+    if not isinstance(counts, list) or view.get("phase") in ("hand_over", "match_over"):
+        return None
+    held = Join([Msg("present.seat_value", who=Seat(s), value=n) for s, n in enumerate(counts)])
+    return Msg("screen.held", counts=held)
+
+
+def last_trick(view: Mapping[str, Any]) -> Msg | None:
+    """The last trick taken, while no card of the next one is played: who played what, who
+    took it and its points (the cards of a trick the screen did not show yet)."""
+    last = view.get("last_trick")
+    if _trick(view) or not isinstance(last, Mapping) or not last.get("plays"):
+        return None
+    plays = Join(
+        [
+            Msg("present.seat_value", who=Seat(p.get("seat")), value=Cards(p.get("cards") or []))
+            for p in last["plays"]
+            if isinstance(p, Mapping)
+        ]
+    )
+    return Msg(
+        "screen.last_trick",
+        plays=plays,
+        who=Seat(last.get("winner")),
+        n=int(last.get("points") or 0),
+    )
+
+
+def _standing(view: Mapping[str, Any]) -> Msg | None:
+    """The declaration that stands while trump is not fixed (a live deal's bidding)."""
+    standing = view.get("standing")
+    trump = view.get("trump")
+    fixed = isinstance(trump, Mapping) and trump.get("fixed_by")
+    if not isinstance(standing, Mapping) or standing.get("seat") is None or fixed:
+        return None
+    return Msg(
+        "screen.standing", who=Seat(standing.get("seat")), cards=Cards(standing.get("cards") or [])
+    )
+
+
+def closing(view: Mapping[str, Any]) -> list[Msg]:
+    """The trick that ended the hand (it decides 扣底), beside the hand's result."""
+    last = last_trick(view)
+    return [] if last is None else [last]
+
+
+def screen(
+    view: Mapping[str, Any],
+    seat: int,
+    hand_result: Any = None,
+    match_result: Any = None,
+    extra: Sequence[Msg] = (),
+) -> list[Msg]:
+    """A seat's whole screen where no table message stands beside it (the terminal): the
+    dealer and the sides with their levels, ``extra`` (a game's own lines), the cards each
+    seat holds, the bid that stands, then its :func:`situation`, and the last trick taken."""
+    head = [m for m in (_sides(view), *extra, _held(view), _standing(view)) if m is not None]
+    tail = [m for m in (last_trick(view),) if m is not None]
+    return head + situation(view, seat, hand_result, match_result) + tail

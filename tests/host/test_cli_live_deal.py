@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import re
 from pathlib import Path
 
 from bot.cli import play
@@ -55,7 +56,7 @@ async def test_the_live_deal_goes_on_to_the_play_without_waiting_out_a_clock(
             if "your move (lead a trick" in out.getvalue() or "follow the trick" in out.getvalue():
                 break
         text = out.getvalue()
-        assert "cards held: you 25 · Bot 2 25 · Bot 3 25 · Bot 4 25" in text  # all dealt
+        assert "cards held: you 25, Bot 2 25, Bot 3 25, Bot 4 25" in text  # all dealt
         assert "or wait: the table will end the deal" in text  # not "the deal goes on"
         assert "your move (造反 or pass; your only move, passed for you in a moment):" in text
         assert "time is up" not in text and "reminder" not in text
@@ -64,8 +65,9 @@ async def test_the_live_deal_goes_on_to_the_play_without_waiting_out_a_clock(
         assert clock() - start < 40
         # each event line comes before the first screen that shows its result (issue 21)
         said = text.index("· Bot 2 declared trump")
-        assert said < text.index("(declared: Bot 2")
-        assert text.index("· Bot 2 buried the kitty") < text.index("hand 1 · pajiwo ──")
+        assert said < text.index("dealer Bot 2 · ")  # the declarer deals the first hand
+        lead = re.search(r"your move \((lead a trick|follow the trick)", text)
+        assert lead is not None and text.index("· Bot 2 buried the kitty") < lead.start()
         os.write(write_end, b"quit\n")
         assert await asyncio.wait_for(task, 10) == 0
     finally:

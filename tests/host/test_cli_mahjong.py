@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 from bot.screens import hand_lines, move_line
-from bot.textview_mahjong import parse_move, render_view
+from bot.textview import render_view
+from bot.textview_mahjong import parse_move
 from games.base import Action
 from games.jintan import JintanGame
 from tests.jintan.helpers import IDLE, act, discard, rig
@@ -53,22 +54,25 @@ def test_play_jintan_one_hand_typing_tiles(tmp_path: Path) -> None:
     assert "Match over after 1 hand: 1. " in text
 
 
-def test_the_view_groups_the_hand_and_shows_the_window_choices() -> None:
+def test_the_view_shows_the_rivers_the_hand_and_the_windows_choice() -> None:
     game = rig({0: IDLE + " 5s", 2: "55s 147m 147p E S W N C"}, flowers={2: "春"})
     discard(game, 0, "5s")
-    text = render_view(game.view(2), ["A", "B", "C", "D"], "金坛麻将")
-    assert "last discard: 5s(五条) from A" in text  # every discard alike
-    assert "you may: pong 碰, pass 过" in text
-    assert "flowers: 1f(春)" in text
-    assert "万 1 4 7 · 筒 1 4 7 · 条 5 5 · 字 东 南 西 北 中" in text
-    other = render_view(game.view(1), ["A", "B", "C", "D"], "金坛麻将")
-    assert "you may" not in other
+    names = ["A", "B", "C", "D"]
+    lines = render_view(game.view(2), names, "金坛麻将").splitlines()
+    assert "last discard: A 5 Bamboo" in lines  # every discard alike
+    assert "A discarded 5 Bamboo: claim it or pass" in lines  # C's own choice, to C only
+    assert "A: 13 tiles in hand · discards: 5 Bamboo" in lines
+    assert "flowers: Spring" in lines
+    hand = next(line for line in lines if line.startswith("your hand (13): "))
+    assert hand.endswith("5 Bamboo, 5 Bamboo, East, South, West, North, Red Dragon")
+    zh = render_view(game.view(2), names, "金坛麻将", lang="zh").splitlines()
+    assert "A：手牌 13 张 · 打出：五条" in zh and "花：春" in zh
+    other = render_view(game.view(1), names, "金坛麻将").splitlines()
+    assert "claim it or pass" not in "\n".join(other)  # a window is private
     won = rig({0: IDLE + " 5s", 2: "123m 456m 789p 111s 5s"}, flowers={2: "春"})
     discard(won, 0, "5s")
     act(won, 2, "win")
-    over = render_view(won.view(0), ["A", "B", "C", "D"], "金坛麻将")
-    assert "last hand" not in over  # the result screen says it (bot.screens), A as "you"
-    screen = hand_lines("jintan", won.hand_results[-1].to_json(), ["A", "B", "C", "D"], 0)
+    screen = hand_lines("jintan", won.hand_results[-1].to_json(), names, 0)
     assert screen[0].startswith("Hand 1: C wins on your 5 Bamboo: 1 花, 独吊")
 
 

@@ -99,7 +99,7 @@ def test_play_dagun_in_the_terminal(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "── 打滚 Dagun · hand 1/1" in out and "called card (叫牌):" in out
+    assert "── 打滚 Dagun · hand 1 ──" in out and "Called card (叫牌) " in out
     assert "your hand (27):" in out and " ×" in out
     assert "1. 过 pass" in out and "对子 pair:" in out
     assert "Match over: " in out and "Match over after 1 hand\n" in out  # ngettext: 1 hand

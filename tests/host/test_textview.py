@@ -1,26 +1,19 @@
-"""The terminal's text view of a trick-taking hand: trumps first, then suits; names, not seats."""
+"""The terminal's table of a trick-taking hand: the game's presentation in the reader's
+language, then the hand, trumps first, then suits; names, not seats."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
 
-from bot.screens import hand_lines
-from bot.textview import (
-    RENDERERS,
-    TextRenderer,
-    hand_groups,
-    name_seats,
-    register_renderer,
-    render_hand_end,
-    render_view,
-)
+from bot.screens import hand_lines, name_seats
+from bot.textview import hand_groups, render_view
 from games import tricks
 from games.cards import parse_card
 from games.pajiwo import BOTS
 from games.pajiwo.engine import PajiwoGame
 from games.pajiwo.options import PajiwoOptions
+from present import games as presentation
+from present.message import Reader, render
 
 NAMES = ["you", "Bot 2", "Bot 3", "Bot 4"]
 
@@ -77,15 +70,23 @@ def test_before_a_declaration_the_shared_level_marks_trumps() -> None:
 def test_the_table_is_drawn_with_names() -> None:
     text = render_view(view(["BJ", "As"]), NAMES, "扒鸡窝 Pajiwo")
     lines = text.splitlines()
-    assert lines[0] == "── 扒鸡窝 Pajiwo · hand 2 · play · trick 5 ──"
-    assert "trump: ♥ trump at level 5 (declared: Bot 3 小王 ♥5)" in lines
-    # only the defenders' points count (the dealer's side captures nothing that matters)
-    teams = "teams: you + Bot 3 (level 5, dealer's side)  vs  Bot 2 + Bot 4"
-    assert f"{teams} (level 3, 30 points)" in lines
-    assert "last trick: Bot 2 ♣10 → Bot 2 wins 10 points" in lines
-    assert "this trick: Bot 4 ♠K ♠K" in lines
+    assert lines[0] == "── 扒鸡窝 Pajiwo · hand 2 ──"
+    # the real partners (seats 0 and 2) and each side's level, the dealer named
+    assert "dealer Bot 3 · you & Bot 3 at level 5; Bot 2 & Bot 4 at level 3" in lines
+    assert "cards held: you 2, Bot 2 3, Bot 3 3, Bot 4 2" in lines
+    assert "Trump ♥ · level 5" in lines
+    assert "Bot 4 led ♠K ♠K" in lines
     assert "to move: you" in lines
     assert lines[-3:] == ["your hand (2):", "  trump ( 1): 大王", "  ♠     ( 1): ♠A"]
+
+
+def test_the_table_speaks_the_readers_language() -> None:
+    lines = render_view(view(["BJ", "As"]), NAMES, "扒鸡窝", lang="zh").splitlines()
+    assert lines[0] == "── 扒鸡窝 · 第 2 局 ──"
+    assert "庄家 Bot 3 · 你、Bot 3 打到 5；Bot 2、Bot 4 打到 3" in lines
+    assert "手牌张数：你 2，Bot 2 3，Bot 3 3，Bot 4 2" in lines
+    assert "轮到：你" in lines
+    assert lines[-3:] == ["你的手牌（2）：", "  主牌    ( 1): 大王", "  ♠     ( 1): ♠A"]
 
 
 def test_event_texts_name_the_seats() -> None:
@@ -112,16 +113,16 @@ def test_a_real_pajiwo_view_renders_every_card_of_the_hand() -> None:
     assert "your hand (25):" in text
 
 
-def test_the_player_wins_in_the_second_person() -> None:
+def test_the_last_trick_is_shown_until_the_next_is_led() -> None:
     v = view(["As"])
+    v["trick"] = {"leader": 0, "plays": [], "failed_throw": None}
     v["last_trick"] = {"leader": 0, "plays": [{"seat": 0, "cards": ["Ac"]}], "winner": 0}
-    v["phase"] = "play"
-    assert "last trick: you ♣A → you win" in render_view(v, NAMES).splitlines()
-    v["phase"] = "match_over"
-    assert render_view(v, NAMES).splitlines()[0] == "── pajiwo · hand 2 · match over ──"
+    assert "last trick: you ♣A → you took it (0 points)" in render_view(v, NAMES).splitlines()
+    v["last_trick"]["points"] = 1
+    assert "last trick: you ♣A → you took it (1 point)" in render_view(v, NAMES).splitlines()
 
 
-def test_who_is_winning_the_trick_and_the_match_length() -> None:
+def test_who_is_winning_the_trick() -> None:
     v = view(["As"])
     v["trick"] = {
         "leader": 3,
@@ -129,14 +130,9 @@ def test_who_is_winning_the_trick_and_the_match_length() -> None:
         "failed_throw": None,
         "winning": 0,
     }
-    v["scores"] = [{"team": [0, 2], "hands_won": 1}, {"team": [1, 3], "hands_won": 0}]
-    options = {"match": "to_level", "target_level": 14}
-    lines = render_view(v, NAMES, "扒鸡窝 Pajiwo", options).splitlines()
-    assert "this trick: Bot 4 ♠K · you ♠A (you winning)" in lines
-    assert lines[1] == "match: to level A · hand 2 · hands won: you + Bot 3 1, Bot 2 + Bot 4 0"
-    assert render_view(v, NAMES, None, {"match": "one_hand"}).splitlines()[1] == (
-        "match: one hand · hand 2"
-    )
+    lines = render_view(v, NAMES, "扒鸡窝 Pajiwo").splitlines()
+    assert "Bot 4 led ♠K; you ♠A; winning: you" in lines
+    assert "Bot 4 首出 ♠K；你 ♠A；目前最大：你" in render_view(v, NAMES, lang="zh").splitlines()
 
 
 def test_a_real_pajiwo_trick_names_the_seat_that_is_winning_it() -> None:
@@ -157,30 +153,25 @@ def test_the_hand_end_shows_the_last_trick_and_its_winner() -> None:
     """The result itself (points, kitty, levels) is the presentation's screen (bot.screens)."""
     v = view([])
     v["phase"] = "hand_over"
+    v["trick"] = {"leader": 1, "plays": [], "failed_throw": None}
     v["last_trick"] = {
         "leader": 1,
         "plays": [{"seat": 1, "cards": ["Ac"]}, {"seat": 2, "cards": ["5c"]}],
         "winner": 1,
         "points": 5,
     }
-    v["kitty"] = ["Kd", "3s"]
-    v["hand_results"] = [{"text": "defenders 85: seats 1 & 3 become the dealer side"}]
-    assert render_hand_end(v, NAMES).splitlines() == [
-        "last trick: Bot 2 ♣A · Bot 3 ♣5 → Bot 2 wins 5 points",
+    said = presentation.closing("pajiwo", v)
+    assert [render(Reader("en", NAMES), m) for m in said] == [
+        "last trick: Bot 2 ♣A, Bot 3 ♣5 → Bot 2 took it (5 points)",
+    ]
+    assert [render(Reader("zh", NAMES), m) for m in said] == [
+        "上一墩：Bot 2 ♣A，Bot 3 ♣5 → Bot 2 拿下（5 分）",
     ]
 
 
-def test_a_game_plugs_in_its_own_renderer() -> None:
-    def table(view: Mapping[str, Any], names: Sequence[str], title: Any, options: Any) -> str:
-        return f"mahjong table of {names[0]}"
-
-    register_renderer("test-mahjong", TextRenderer(table, lambda *_: "hand done"))
-    try:
-        assert render_view({"game": "test-mahjong"}, NAMES) == "mahjong table of you"
-        assert render_hand_end({"game": "test-mahjong"}, NAMES) == "hand done"
-    finally:
-        del RENDERERS["test-mahjong"]
-    assert render_view({"game": "test-mahjong", "turn": [0]}, NAMES).splitlines()[1] == "turn: [0]"
+def test_a_game_without_a_presentation_is_drawn_from_its_view() -> None:
+    lines = render_view({"game": "test-toy", "turn": [0], "hand": ["As"]}, NAMES).splitlines()
+    assert lines == ["seats: 0:you, 1:Bot 2, 2:Bot 3, 3:Bot 4", "turn: [0]", "your hand (1): ♠A"]
 
 
 def test_at_a_hand_end_the_finished_hands_sides_count_not_the_next_dealers() -> None:
@@ -196,11 +187,10 @@ def test_at_a_hand_end_the_finished_hands_sides_count_not_the_next_dealers() -> 
     v = game.view(0)
     assert v["dealer_team"] == [1, 3]  # already the next hand's dealer side
     lines = render_view(v, NAMES).splitlines()
-    assert (
-        "teams: you + Bot 3 (level 2, dealer's side)  vs  Bot 2 + Bot 4 (level 2, 110 points)"
-        in lines
-    )
-    assert lines[lines.index("dealer: Bot 3") + 1] == "next dealer: Bot 4"
+    # the finished hand's dealer (Bot 3) and its defenders' points, never the next dealer's
+    assert "dealer Bot 3 · you & Bot 3 at level 2; Bot 2 & Bot 4 at level 2" in lines
+    assert "Trump no trump · level 2 · defenders' points 110" in lines
+    assert "Next dealer: Bot 4" in lines
     screen = hand_lines("pajiwo", v["hand_results"][-1], NAMES, 0)
     assert screen[0] == (
         "Hand 1 over: the attackers won 110 points; Bot 2 & Bot 4 take over the deal (上庄)"
@@ -209,32 +199,6 @@ def test_at_a_hand_end_the_finished_hands_sides_count_not_the_next_dealers() -> 
         screen[1].startswith("Bot 3 dealt at level 2, no trump")  # the finished hand's dealer
         and "against Bot 2 & Bot 4, who scored 110 points" in screen[1]
     )
-
-
-def test_the_lead_reading_is_shown_in_words() -> None:
-    """Issue 8: the terminal says how the lead was read (view["trick"]["lead"])."""
-    v = view(["7s", "8s"])
-    v["trick"] = {
-        "leader": 3,
-        "plays": [{"seat": 3, "cards": ["4s", "4s", "3s", "3s", "2s", "2s"]}],
-        "failed_throw": None,
-        "lead": {
-            "seat": 3,
-            "suit": "S",
-            "units": [
-                {"kind": "tractor", "cards": ["4s", "4s", "3s", "3s", "2s", "2s"], "length": 3}
-            ],
-            "throw": None,
-        },
-    }
-    lines = render_view(v, NAMES).splitlines()
-    assert "lead read as: tractor of 3 pairs ♠4 ♠4 ♠3 ♠3 ♠2 ♠2" in lines
-    pair = {"kind": "pair", "cards": ["Ah", "Ah"], "length": 1}
-    single = {"kind": "single", "cards": ["Jh"], "length": 1}
-    v["trick"]["lead"] = {"seat": 3, "suit": "H", "units": [single], "throw": None}
-    v["trick"]["lead"]["throw"] = {"stood": False, "units": [pair, single]}
-    text = render_view(v, NAMES)
-    assert "lead read as: throw (failed): pair ♥A ♥A + single ♥J → single ♥J" in text
 
 
 def test_the_cards_just_taken_from_the_kitty_are_marked_in_the_hand() -> None:
@@ -257,10 +221,10 @@ def test_the_cards_just_taken_from_the_kitty_are_marked_in_the_hand() -> None:
         game.apply(bots[d.seat].choose(game, d.seat, rng))
     owner = game.kitty_owner
     names = ["you", "Bot 2", "Bot 3", "Bot 4"]
-    text = render_view(game.view(owner), names, "扒鸡窝 Pajiwo", {})
+    text = render_view(game.view(owner), names, "扒鸡窝 Pajiwo")
     hand = text[text.index("your hand") :]
     cards = [w for line in hand.splitlines()[1:-1] for w in line.split(":", 1)[1].split()]
     assert sum(card.endswith("+") for card in cards) == 8
     assert "(+ = just taken from the kitty 底牌)" in hand
-    other = render_view(game.view((owner + 1) % 4), names, "扒鸡窝 Pajiwo", {})
+    other = render_view(game.view((owner + 1) % 4), names, "扒鸡窝 Pajiwo")
     assert "+" not in other[other.index("your hand") :]

@@ -1,12 +1,13 @@
-"""The terminal table of 打滚子: 39 cards grouped trumps first (2s among them), the grab, the
-tribute and the kitty steps in words (bot/textview_dagunzi.py through bot/textview.py)."""
+"""The terminal table of 打滚子: 39 cards grouped trumps first (2s among them), the 轮, the
+tribute and the kitty steps, as the game's presentation says them (present/dagunzi.py's
+``screen``, drawn by bot/textview.py) in the reader's language."""
 
 from __future__ import annotations
 
 import re
 
 from bot.textview import render_view
-from games.cards import Suit
+from games.cards import Suit, format_card, parse_card
 from games.dagunzi.engine import DagunziGame
 from tests.dagunzi.helpers import act, cards, drive_to, new_game, place
 
@@ -24,9 +25,12 @@ def test_hand_of_39_grouped_trumps_first_with_the_grab_in_words() -> None:
     twos = [c for _, _, cs in groups[1:] for c in cs.split() if c[1:] == "2"]
     assert twos == []  # the 2s are permanent trumps (dagunzi.txt:21): never in a side suit
     dealer = NAMES[game.dealer]  # type: ignore[index]
-    assert f"{dealer} grabbed the deal with a 大王 (抢亮)" in text
-    assert f"{dealer} takes the kitty and buries 6 (扣底)" in text
-    assert text.index("teams:") < text.index("轮 1 (levels 3 to past 10)")
+    lines = text.splitlines()
+    assert lines[1].startswith(f"dealer {dealer} · you & Bot 3 at level 3; Bot 2 & Bot 4 at")
+    assert lines[2] == "轮 1 · 轮 won: you & Bot 3 0, Bot 2 & Bot 4 0"
+    zh = render_view(game.view(seat), NAMES, "打滚子", lang="zh").splitlines()
+    assert zh[2] == "第 1 轮 · 赢轮：你、Bot 3 0，Bot 2、Bot 4 0"
+    assert "你的手牌（39）：" in zh and zh[zh.index("你的手牌（39）：") + 1].startswith("  主牌")
 
 
 def second_hand_at_bury() -> DagunziGame:
@@ -50,8 +54,14 @@ def test_tribute_and_joker_burying_in_words() -> None:
     payer, dealer = tribute["from"], tribute["to"]
     text = render_view(game.view(payer), NAMES)
     assert f"tribute (喝血): {NAMES[payer]} gave {NAMES[dealer]} {tribute['count']} highest" in text
-    assert "  given: " in text
-    assert "  given: " not in render_view(game.view((dealer + 1) % 4), NAMES)
+    own = game.view(payer)["tribute"]  # the cards given, told to the payer and the dealer
+    given = text.split("given: ")[1].split("\n")[0]
+    assert given == (
+        " ".join(format_card(parse_card(c)) for c in own["cards"])
+        + " · returned: "
+        + " ".join(format_card(parse_card(c)) for c in own["returned"])
+    )
+    assert "given: " not in render_view(game.view((dealer + 1) % 4), NAMES)
     # the dealer buries small side cards; the next seat buries a 大王 and takes one back
     suit = next(s for s in Suit if s != game.trump_suit)
     letter = suit.value.lower()
@@ -63,6 +73,6 @@ def test_tribute_and_joker_burying_in_words() -> None:
     act(game, dealer, "bury", bury)
     act(game, nxt, "bury_jokers", "BJ")
     text = render_view(game.view((nxt + 1) % 4), NAMES)
-    assert f"{NAMES[nxt]} buried 大王 (扣王) and took back {suit.symbol}{ranks[0]}" in text
-    kitty_line = next(line for line in text.split("\n") if line.startswith("kitty (底牌): "))
+    assert f"{NAMES[nxt]} buries 大王 (扣王) and takes back {suit.symbol}{ranks[0]}" in text
+    kitty_line = next(line for line in text.split("\n") if line.startswith("Kitty (底牌): "))
     assert "大王" in kitty_line  # a kitty with jokers is shown to all (dagunzi.txt:44)

@@ -27,6 +27,7 @@ from cogs.present import action_label, encode_action
 from games.base import Action, Game, IllegalAction
 from games.cards import format_card_ascii, parse_card
 from games.registry import GAMES
+from present import games as presentation
 
 SETTINGS = settings(
     max_examples=25,
@@ -114,7 +115,7 @@ def terminal_forms(game: str, action: Action, number: int | None) -> list[str]:
 def terminal_read(
     game: str, engine: Game, text: str, seat: int, shown: list[Action], kinds: list[str]
 ) -> Action:
-    if textview_mahjong.handles(game):
+    if presentation.pieces(game) == "tile":
         return textview_mahjong.parse_move(text, seat, shown, kinds)
     if game == "dagun":
         return textview_dagun.parse_move(text, seat, shown, kinds, accepts(engine))
@@ -145,12 +146,12 @@ def check_state(game: str, engine: Game) -> int:
         if game == "dagun":
             shown = engine.legal_actions(seat, textview_dagun.LIST_LIMIT)
             legal = shown
-        elif textview_mahjong.handles(game):
+        elif presentation.pieces(game) == "tile":
             shown = legal = engine.legal_actions(seat, 25)
         else:
             legal = engine.legal_actions(seat, 300)
             shown = legal[:MENU_LIMIT]
-        tiles = textview_mahjong.handles(game)
+        tiles = presentation.pieces(game) == "tile"
         for i, action in enumerate(legal):
             number = i + 1 if i < len(shown) else None
             for text in terminal_forms(game, action, number):
