@@ -12,11 +12,13 @@ from bot.tournaments.model import RoundPlan, TableOutcome, outcome_from_match
 from bot.tournaments.pairing import round_robin_round, swiss_round
 from bot.tournaments.scoring import standings
 from bot.tournaments.service_base import (
+    RETRY_S,
     SYSTEM_USER,
     THREAD_BASE,
     ServiceBase,
     TournamentError,
     TournamentUpdate,
+    log,
 )
 from bot.tournaments.store import Entrant, RoundTable, Tournament
 from games.base import MatchResult
@@ -45,6 +47,25 @@ class RoundsMixin(ServiceBase):
             seed=t.seed,
         )
 
+    async def _open_round_safely(self, t: Tournament, number: int) -> None:
+        """:meth:`_open_round`; when a step fails (Discord refused a thread, a table could not
+        open) it is logged and the whole round is tried again in :data:`RETRY_S` seconds,
+        from what is stored (the steps done are skipped)."""
+        try:
+            await self._open_round(t, number)
+        except Exception:
+            log.exception("tournament %s: round %s could not open; trying again", t.id, number)
+            self.tables.scheduler.call_at(
+                self._now() + RETRY_S, ("tour", t.id, "retry"), lambda: self._retry(t.id)
+            )
+
+    async def _retry(self, tournament_id: int) -> None:
+        async with self._lock(tournament_id):
+            t = await self.get(tournament_id)
+            if t.status == "running":
+                await self._open_round_safely(t, t.round)
+                await self._advance(t)
+
     async def _open_round(self, t: Tournament, number: int) -> None:
         """Open round ``number`` (under the tournament's lock): stored whole first, then each
         table opened; a step already done is skipped (restart)."""
@@ -59,9 +80,10 @@ class RoundsMixin(ServiceBase):
             ]
             await self.rows.start_round(t.id, number, rows, self._now())
             t.round, t.status = number, "running"
+        unopened = any(r.table_id is None for r in rows)
         for row in rows:
             await self._open_table(t, row)
-        if fresh:
+        if fresh or unopened:  # a round opened now, or finished opening after a failure
             await self._notify(TournamentUpdate("round_opened", t, number, rows))
         for row in rows:
             await self._maybe_start(t, row)
@@ -107,17 +129,37 @@ class RoundsMixin(ServiceBase):
         self._by_table[row.table_id] = (t.id, row.round, row.number)
         lobby = self._host(row)
         if lobby is not None and lobby.status == "lobby":
-            names = {e.user_id: e for e in await self.rows.entrants(t.id)}
-            for seat, who in enumerate(row.seats):
-                entrant = names.get(who) if who is not None else None
-                if entrant is not None and entrant.bot is None and lobby.seats[seat].empty:
-                    await self.tables.join(row.thread_id, entrant.user_id, entrant.name, seat)
+            # everyone in their seat and the bots in theirs at once: a full lobby, which
+            # nobody else can join
+            await self._fill(t, row, lobby, set(await self._people(t, row)))
             if row.status == "waiting":
                 self.tables.scheduler.call_at(
                     row.deadline,
                     ("tour", t.id, row.round, row.number),
                     lambda: self._deadline(t.id, row.round, row.number),
                 )
+
+    async def _fill(self, t: Tournament, row: RoundTable, host: Table, seated: set[int]) -> None:
+        """Seat the lobby as planned, seat by seat in order: each person of ``seated`` in their
+        seat, a bot (of a bot participant's kind, else the heuristic) in every other seat;
+        anyone else sitting there (a person who joined a free seat) is moved out."""
+        assert row.thread_id is not None
+        names = {e.user_id: e for e in await self.rows.entrants(t.id)}
+        for seat, who in enumerate(row.seats):
+            occupant = host.seats[seat]
+            person = who is not None and who in seated
+            if person and occupant.user_id == who and occupant.bot is None:
+                continue
+            if not person and occupant.bot is not None:
+                continue
+            if not occupant.empty:
+                await self.tables.kick(row.thread_id, SYSTEM_USER, seat)
+            if person:
+                assert who is not None
+                await self.tables.join(row.thread_id, who, names[who].name, seat)
+            else:  # the first free seat is this one: the earlier ones are all filled
+                kind = names[who].bot if who is not None and who in names else None
+                await self.tables.add_bot(row.thread_id, SYSTEM_USER, 1, kind or "heuristic")
 
     async def _people(self, t: Tournament, row: RoundTable) -> list[int]:
         names = {e.user_id: e for e in await self.rows.entrants(t.id)}
@@ -144,15 +186,7 @@ class RoundsMixin(ServiceBase):
         if missing and not due and self._now() < row.deadline:
             return
         assert row.thread_id is not None
-        names = {e.user_id: e for e in await self.rows.entrants(t.id)}
-        for seat, who in enumerate(row.seats):
-            if who in missing and host.seats[seat].user_id == who:
-                await self.tables.kick(row.thread_id, SYSTEM_USER, seat)
-        for seat in range(len(row.seats)):
-            if host.seats[seat].empty:
-                who = row.seats[seat]
-                kind = names[who].bot if who is not None and who in names else None
-                await self.tables.add_bot(row.thread_id, SYSTEM_USER, 1, kind or "heuristic")
+        await self._fill(t, row, host, {p for p in people if p not in missing})
         await self.rows.update_table(row, status="playing", absent=set(missing))
         self.tables.scheduler.cancel(("tour", t.id, row.round, row.number))
         await self.tables.start(row.thread_id, SYSTEM_USER, seed=row.seed)
@@ -236,7 +270,7 @@ class RoundsMixin(ServiceBase):
             await self._notify(TournamentUpdate("finished", t, t.round, rows, table))
             return
         await self._notify(TournamentUpdate("round_finished", t, t.round, rows, table))
-        await self._open_round(t, t.round + 1)
+        await self._open_round_safely(t, t.round + 1)
 
 
 def _absent(row: RoundTable, host: Table) -> set[int]:

@@ -292,7 +292,7 @@ class TournamentService(RoundsMixin):
                 t.rounds = min(t.rounds, round_robin_rounds(len(pairs_of(people))))
                 await self.rows.update(t.id, self._now(), rounds=t.rounds)
             self.tables.scheduler.cancel(("tour", t.id, "start"))
-            await self._open_round(t, 1)
+            await self._open_round_safely(t, 1)
         return Changed(t, True)
 
     # ------------------------------------------------------------ start-up
@@ -304,7 +304,7 @@ class TournamentService(RoundsMixin):
                 if t.status == "signup":
                     self._arm_start(t)
                     continue
-                await self._open_round(t, t.round)
+                await self._open_round_safely(t, t.round)
                 await self._advance(t)
 
 

@@ -33,6 +33,8 @@ SYSTEM_USER = 0
 MAX_ROUNDS = 20
 SHOW_S = 600.0
 """Check-in window of a round's tables by default (seconds)."""
+RETRY_S = 30.0
+"""Seconds before a round that could not open is tried again."""
 THREAD_BASE = 3_000_000_000
 """Channel ids of tables when no front end opens threads (simulation, tests)."""
 

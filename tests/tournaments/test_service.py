@@ -8,11 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.errors import TableError
 from bot.store import Store
 from bot.tables import TableService
 from bot.timers import FakeClock, ManualScheduler
 from bot.tournaments.scoring import standings
 from bot.tournaments.service import TournamentError, TournamentService, TournamentUpdate
+from bot.tournaments.service_base import RETRY_S
+from bot.tournaments.store import RoundTable
 
 
 class Run:
@@ -178,3 +181,49 @@ async def test_bad_commands_are_refused_and_change_nothing(tmp_path: Path) -> No
         with pytest.raises(TournamentError) as info:
             await service.sign_up(tid, 15, "Ed")
         assert info.value.code == "signups_closed"
+
+
+async def test_a_round_table_is_seated_as_planned_and_nobody_else_sits_down(
+    tmp_path: Path,
+) -> None:
+    async with Run(tmp_path / "t.sqlite3", FakeClock()) as run:
+        tid = await _create(run, rounds=1)
+        await run.service.close(tid, 11, organiser=False)
+        rows = await run.service.round_tables(tid, 1)
+        row = next(r for r in rows if 11 in r.seats)
+        assert row.thread_id is not None and row.table_id is not None
+        host = run.tables.get(row.table_id)
+        assert host.status == "lobby" and not host.free_seats  # people and bots seated at once
+        with pytest.raises(TableError) as info:
+            await run.tables.join(row.thread_id, 99, "Intruder")
+        assert info.value.code == "seat_full"
+        # Ann leaves the lobby and a stranger takes her seat; she checks in: hers again
+        await run.tables.leave(row.thread_id, 11)
+        await run.tables.join(row.thread_id, 99, "Intruder")
+        others = [p for p in row.seats if p is not None and p > 0 and p != 11]
+        for user in [11, *others]:
+            await run.service.check_in(tid, user)
+        assert host.status == "playing"
+        assert host.seat_of(11) == row.seats.index(11) and host.seat_of(99) is None
+
+
+async def test_a_round_that_fails_to_open_is_tried_again(tmp_path: Path) -> None:
+    async with Run(tmp_path / "t.sqlite3", FakeClock()) as run:
+        calls: list[int] = []
+
+        async def flaky(t: object, row: RoundTable) -> int:
+            calls.append(row.number)
+            if len(calls) == 1:
+                raise RuntimeError("Discord said no")
+            return 7_000_000 + row.number
+
+        run.service.open_thread = flaky
+        tid = await _create(run, rounds=1)
+        assert (await run.service.close(tid, 11, organiser=False)).changed
+        rows = await run.service.round_tables(tid, 1)
+        assert len(rows) == 2 and all(r.table_id is None for r in rows)
+        await run.scheduler.advance(RETRY_S + 1)
+        rows = await run.service.round_tables(tid, 1)
+        assert [r.thread_id for r in rows] == [7_000_001, 7_000_002]
+        assert all(r.table_id is not None for r in rows)
+        assert [u.kind for u in run.updates].count("round_opened") == 1
