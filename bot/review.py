@@ -12,11 +12,12 @@ A decision is one of the seat's *required* moves with a real choice (a forced mo
 action, is not counted; neither are optional declarations, which a bot is asked once per state
 and may decline). The match rate is the share of decisions equal to the bot's. Where they
 differ, :class:`Difference` gives the bot's move, its one-line reason when the bot offers one
-(a player object with ``reason(game, seat, action) -> Msg | str | None``) and a rough cost when
+(the hint's reasons, :mod:`games.reasons`, or a player's own ``reason(game, seat, action)``)
+and a rough cost when
 the bot can measure it: for the search bots, the mean over ``worlds`` sampled deals (from the
 seat's view, the same deals for both moves) of the hand's value to the seat (the search's own
 ``value``: a won hand counts 1 and the card points a quarter of their share of 100 in the trick
-games; the hand's points in 打滚) after the bot's move less after the move played, each
+games; the coins won in 打滚) after the bot's move less after the move played, each
 finished by the heuristic in every seat. Moves a bot made for the seat after a timeout are
 counted as the seat's (the log does not tell them apart).
 """
@@ -32,7 +33,7 @@ from bot.replay import GameRecord, ReplayRefused, hand_bounds
 from bot.table_core import LEVEL_KINDS
 from games.base import Action, Game, Player
 from games.registry import GAMES
-from present.message import Msg
+from present.message import Join, Msg
 
 __all__ = ["QUICK_BUDGET", "Difference", "Review", "review_hand", "same_move", "strong_bot"]
 
@@ -142,14 +143,24 @@ def _cost(
 
 
 def _reason(player: Player, game: Game, seat: int, move: Action) -> Msg | str | None:
-    explain = getattr(player, "reason", None)
-    if explain is None:
-        return None
+    """The bot's one line for ``move``: its own ``reason`` when it has one, else the hint's
+    reasons (:func:`games.reasons.explain`: the game's reading of the move and what the search
+    found, from the seat's view), as ``bots.why``; ``None`` when there is nothing to say."""
+    own = getattr(player, "reason", None)
     try:
-        said = explain(game, seat, move)
-    except Exception:
+        if own is not None:
+            said = own(game, seat, move)
+            return said if isinstance(said, Msg | str) else None
+        from games.reasons import explain
+        from present.bots import reason_msg
+
+        found = explain(game, seat, move, GAMES[game.name].reasons(), getattr(player, "last", None))
+    except Exception:  # a reason is a courtesy: none rather than no review
         return None
-    return said if isinstance(said, Msg | str) else None
+    found = [r for r in found if r.id != "bots.forced"]
+    if not found:
+        return None
+    return Msg("bots.why", why=Join([reason_msg(r) for r in found], "semicolon"))
 
 
 def review_hand(

@@ -56,6 +56,22 @@ def test_the_strong_bot_reviews_with_a_cost_where_it_can_measure() -> None:
     assert strong_bot("jintan") is not None
 
 
+@pytest.mark.parametrize("key", ["dagunzi", "jintan"])
+def test_a_difference_says_why_the_bot_would_play_otherwise(key: str) -> None:
+    from present.message import Msg, Reader, render
+
+    game, _said = play(key, 4)
+    rec = record_of(key, game.seed, game.options.to_dict(), game.actions, NAMES)
+    found = []
+    for seat in range(4):
+        found += review_hand(rec, 1, seat, budget={"rollouts": 4, "budget_ms": 80}).differences
+    said = [d.reason for d in found if isinstance(d.reason, Msg)]
+    assert said, f"{len(found)} differences, none with a reason"
+    for lang in ("en", "zh"):
+        line = render(Reader(lang, NAMES), said[0])
+        assert line.startswith(("Why: ", "理由：")) and "bots." not in line
+
+
 def test_same_move_ignores_the_order_of_cards() -> None:
     a = Action(0, "play", {"cards": ["10s", "Kh"]})
     assert same_move(a, Action(0, "play", {"cards": ["Kh", "10s"]}))
