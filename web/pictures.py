@@ -12,9 +12,11 @@ revalidation is answered 304 without drawing. Drawn pictures are kept in a small
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import multiprocessing
+import os
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -26,6 +28,9 @@ from render.replay import step_png
 from render.warm import warm_up
 
 log = logging.getLogger(__name__)
+
+WORKER_NICE = 10
+"""How much lower the drawing worker's priority is than the pages' process (``os.nice``)."""
 
 __all__ = ["CODE_VERSION", "Drawer", "PictureCache", "draw_step", "etag"]
 
@@ -68,6 +73,9 @@ def draw_input(game: str, public: Any, views: Any, names: Any) -> bytes:
 
 
 def _worker_start() -> None:
+    # drawing yields to the pages: the worker runs at a lower priority than the event loop
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICE)
     warm_up()
 
 
