@@ -497,6 +497,7 @@ async def lobby_button(interaction: discord.Interaction, table_id: int, op: str)
     """Join / Leave / Add bot / Start, pressed on the lobby message."""
     await defer(interaction)
     bot = app(interaction)
+    bot.display.note_table_click(table_id, interaction)  # its token edits the table message
     lg = lang(interaction)
     try:
         table = _table(interaction, table_id)

@@ -132,6 +132,13 @@ class DisplayCore(ABC):
         self.private_views: dict[tuple[int, int], tuple[Any, float]] = {}
         #: (table, user) -> the interaction token that may edit their DM hand message
         self.hand_tokens = HandTokens()
+        #: (table, 0) -> the token of the last click on the table message itself (a lobby
+        #: button, acknowledged silently: its ``@original`` is the table message): the message
+        #: is edited through it, outside the global budget, for 14 minutes, then through the
+        #: bot's own calls again (cogs.table_delivery)
+        self.table_tokens = HandTokens()
+        #: table-message edits made through such a token and through the bot's own calls
+        self.table_edits_by = {"token": 0, "bot": 0}
         self.token_call_s = TOKEN_CALL_S
         self.forget_after_s = FORGET_AFTER_S
         self._clean_ups: set[asyncio.Task[None]] = set()  # old prompts being deleted
@@ -278,6 +285,7 @@ class DisplayCore(ABC):
                     value.cancel()
         self.told_no_pictures.discard(table_id)
         self.hand_tokens.forget_table(table_id)
+        self.table_tokens.forget_table(table_id)
         self.table_edits.forget(table_id)
         for key in players:  # (table, user): the hand coalescer's last run of each
             self.hand_edits.forget(key)

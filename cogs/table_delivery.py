@@ -182,7 +182,8 @@ class TableMessages(DisplayCore):
         # catch-up waits as clean-up until a new move makes it a table edit (promote)
         priority = self._table_priority.get(table_id, TABLE_PRIORITY)
         since = self._unshown_since.get(table_id)
-        await self.budget.take(priority, key=("t", table_id), since=since)
+        if self._table_token(table_id) is None:  # a token's edit is not the bot's to count
+            await self.budget.take(priority, key=("t", table_id), since=since)
         # the state is read from here on: moves after this need the next edit
         self._table_priority.pop(table_id, None)
         self._unshown_since.pop(table_id, None)
@@ -196,6 +197,20 @@ class TableMessages(DisplayCore):
             self._try_again(("t", table_id), exc, lambda: self.refresh_table(table_id))
         else:
             self._failures.pop(("t", table_id), None)
+
+    def note_table_click(self, table_id: int, interaction: discord.Interaction) -> None:
+        """A click on the table message itself, acknowledged silently (type 6: its
+        ``@original`` is that message): its token edits the table message from now on, for
+        14 minutes, outside Discord's global budget (:attr:`table_tokens`)."""
+        shown = self.bot.state.table_messages.get(table_id)
+        message = interaction.message
+        if shown is not None and message is not None and message.id == shown[1]:
+            self.table_tokens.note(table_id, 0, interaction)
+
+    def _table_token(self, table_id: int) -> Any:
+        """The token that may edit the table message now, or None."""
+        shown = self.bot.state.table_messages.get(table_id)
+        return self.table_tokens.usable(table_id, 0, shown[1] if shown else None)
 
     def _shows_already(self, table: Table) -> bool:
         """True when the table message on Discord already shows this state: the same text,
@@ -237,9 +252,25 @@ class TableMessages(DisplayCore):
         async def edit(with_picture: bool) -> None:
             files = [discord.File(io.BytesIO(png), "table.png")] if with_picture and png else []
             kwargs: dict[str, Any] = {} if keep_picture and with_picture else {"attachments": files}
-            await message.edit(
-                content=text, view=view, allowed_mentions=discord.AllowedMentions.none(), **kwargs
-            )
+            kwargs.update(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
+            token = self._table_token(table.id)
+            if token is not None:
+                try:
+                    # discord.py retries a webhook's 5xx for ~25 s: the bot's call does not
+                    await asyncio.wait_for(token.edit(**kwargs), self.token_call_s)
+                    self.table_edits_by["token"] += 1
+                    return
+                except discord.Forbidden as exc:
+                    if exc.code == MISSING_PERMISSIONS:
+                        raise  # the picture: as the bot's own call would be answered
+                    refused: BaseException = exc
+                except DISCORD_FAILURES as exc:
+                    refused = exc
+                log.info("table %s: its message's token was refused (%r)", table.id, refused)
+                self.table_tokens.forget(table.id, 0)
+                await self.budget.take(TABLE_PRIORITY, key=("t", table.id))
+            await message.edit(**kwargs)
+            self.table_edits_by["bot"] += 1
 
         try:
             try:
