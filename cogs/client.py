@@ -31,7 +31,16 @@ from discord.ext import commands
 from bot.config import Settings
 from cogs.state import DiscordState
 
-__all__ = ["COGS", "PaijuBot", "ShardedPaijuBot", "create_bot", "main", "point_at", "run"]
+__all__ = [
+    "COGS",
+    "PaijuBot",
+    "ShardedPaijuBot",
+    "create_bot",
+    "main",
+    "point_at",
+    "run",
+    "start_pages",
+]
 
 #: A person whose only legal move is pass is passed for after this many seconds (uniformly
 #: random, so that the timing reveals nothing) instead of having to tap "pass" (issue 15).
@@ -334,19 +343,26 @@ async def run(settings: Settings) -> None:
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, signal.raise_signal, signal.SIGINT
         )
-    pages = None
-    if settings.web_port is not None:  # the read-only web pages beside the bot (web/)
-        from web.server import start as start_web
-
-        pages = await start_web(
-            settings.database, settings.web_host, settings.web_port, must_exist=False
-        )
+    pages = await start_pages(settings)
     try:
         async with bot:
             await bot.start(settings.discord_token)
     finally:
         if pages is not None:
             await pages.stop()
+
+
+async def start_pages(settings: Settings) -> Any:
+    """The read-only web pages beside the bot (:mod:`web`) when ``WEB_PORT`` is set, on the
+    bot's database (which the bot may create after they start); ``None`` otherwise. The
+    caller stops them (``await pages.stop()``)."""
+    if settings.web_port is None:
+        return None
+    from web.server import start as start_web
+
+    return await start_web(
+        settings.database, settings.web_host, settings.web_port, must_exist=False
+    )
 
 
 def main(settings: Settings) -> int:

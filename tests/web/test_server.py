@@ -68,3 +68,31 @@ def test_the_container_serves_the_pages_on_its_published_port() -> None:
     assert "COPY web ./web" in [f"COPY {c}" for c in d["COPY"]]
     assert port in " ".join(d["EXPOSE"]) and "WEB_HOST=0.0.0.0" in d["ENV"][0].split()
     assert "COPY docs/rules ./docs/rules" in [f"COPY {c}" for c in d["COPY"]]
+
+
+async def test_run_serves_the_pages_beside_the_bot_when_web_port_is_set(tmp_path: Path) -> None:
+    """``python -m bot run`` starts the pages with the bot (``cogs.client.start_pages``) when
+    ``WEB_PORT`` is set, on the bot's database; without it, none."""
+    from bot.config import Settings
+    from cogs.client import start_pages
+
+    db = tmp_path / "bot.sqlite3"
+    assert await start_pages(Settings(database_path=db)) is None
+    pages = await start_pages(Settings(database_path=db, web_port=0, web_host="127.0.0.1"))
+    try:
+        assert pages is not None and pages.port > 0
+        assert "No server shows its league here yet" in await asyncio.to_thread(_get, pages.url)
+        assert "<h1>404</h1>" in await asyncio.to_thread(_get_404, pages.url + "s/x")
+    finally:
+        await pages.stop()
+
+
+def _get_404(url: str) -> str:
+    import urllib.error
+
+    try:
+        urllib.request.urlopen(url, timeout=30)
+    except urllib.error.HTTPError as exc:
+        assert exc.code == 404
+        return str(exc.read().decode())
+    raise AssertionError(f"{url} was found")
