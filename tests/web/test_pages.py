@@ -168,3 +168,15 @@ def test_a_tournament_page_shows_standings_rounds_tables_and_results(
     assert get(f"{site}/s/{GUILD}/t/{cancelled}")[0] == 404
     assert get(f"{site}/s/{HIDDEN}/t/{running}")[0] == 404
     assert "第 2 / 3 轮" in get(f"{site}/s/{GUILD}/t/{running}?lang=zh")[2].decode()
+
+
+def test_the_rules_pages_in_each_language(site: str) -> None:
+    english = get(f"{site}/rules/pajiwo?lang=en")[2].decode()
+    simplified = get(f"{site}/rules/pajiwo?lang=zh")[2].decode()
+    traditional = get(f"{site}/rules/pajiwo?lang=zh-TW")[2].decode()
+    assert "rules as Paiju plays them" in english
+    assert "规则" in simplified and "規則" in traditional
+    # the pictures and the links between the pages point at the site's own addresses
+    assert 'src="/rules/img/pajiwo-declarations.png"' in english
+    assert 'href="/rules/pajiwo?lang=zh' in english
+    assert "<script" not in english.split("<main>")[1].split("</main>")[0]
