@@ -35,7 +35,15 @@ from games.base import Action, Game, Player
 from games.registry import GAMES
 from present.message import Join, Msg
 
-__all__ = ["QUICK_BUDGET", "Difference", "Review", "review_hand", "same_move", "strong_bot"]
+__all__ = [
+    "QUICK_BUDGET",
+    "Difference",
+    "Review",
+    "judge",
+    "review_hand",
+    "same_move",
+    "strong_bot",
+]
 
 QUICK_BUDGET: Mapping[str, int] = {"rollouts": 8, "budget_ms": 150}
 """The strong bot's search per decision when a person waits for the review (``/replay``):
@@ -198,22 +206,35 @@ def review_hand(
         action = actions[index]
         if action.seat == seat and _choice(game, seat):
             decisions += 1
-            rng = random.Random(f"review:{seed}:{index}")
-            try:
-                wanted = bot.choose(game, seat, rng)
-            except Exception:  # the bot has nothing to say here: not counted against anyone
-                wanted = action
-            if same_move(wanted, action):
+            found = judge(bot, game, action, index, worlds=worlds, seed=seed)
+            if found is None:
                 same += 1
             else:
-                differences.append(
-                    Difference(
-                        index,
-                        action,
-                        Action(seat, wanted.kind, dict(wanted.data)),
-                        _reason(bot, game, seat, wanted),
-                        _cost(bot, game, seat, action, wanted, worlds, seed + index),
-                    )
-                )
+                differences.append(found)
         game.apply(action)
     return Review(record.game, hand, seat, decisions, same, tuple(differences))
+
+
+def judge(
+    bot: Player, game: Game, played: Action, index: int, *, worlds: int = 8, seed: int = 0
+) -> Difference | None:
+    """One decision: ``None`` when ``bot``, asked in ``game`` (the state before ``played``,
+    a move of ``played.seat``), plays the same; else the :class:`Difference`. Everything
+    comes from the seat's view (the bot's contract, the search's sampled deals), so hidden
+    cards dealt otherwise give the same answer (``tests/replay/test_review.py``)."""
+    assert played.seat is not None
+    seat = played.seat
+    rng = random.Random(f"review:{seed}:{index}")
+    try:
+        wanted = bot.choose(game, seat, rng)
+    except Exception:  # the bot has nothing to say here: not counted against anyone
+        return None
+    if same_move(wanted, played):
+        return None
+    return Difference(
+        index,
+        played,
+        Action(seat, wanted.kind, dict(wanted.data)),
+        _reason(bot, game, seat, wanted),
+        _cost(bot, game, seat, played, wanted, worlds, seed + index),
+    )

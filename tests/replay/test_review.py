@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.replay import ReplayRefused, record_of
-from bot.review import review_hand, same_move, strong_bot
+from bot.review import judge, review_hand, same_move, strong_bot
 from games.base import Action, Game
 from tests.replay.helpers import NAMES, play
 
@@ -62,10 +62,14 @@ def test_a_difference_says_why_the_bot_would_play_otherwise(key: str) -> None:
 
     game, _said = play(key, 4)
     rec = record_of(key, game.seed, game.options.to_dict(), game.actions, NAMES)
-    found = []
+    found: list = []
+    said: list = []
     for seat in range(4):
-        found += review_hand(rec, 1, seat, budget={"rollouts": 4, "budget_ms": 80}).differences
-    said = [d.reason for d in found if isinstance(d.reason, Msg)]
+        budget = {"rollouts": 2, "candidates": 3, "budget_ms": 80}
+        found += review_hand(rec, 1, seat, budget=budget, worlds=1).differences
+        said = [d.reason for d in found if isinstance(d.reason, Msg)]
+        if said:
+            break
     assert said, f"{len(found)} differences, none with a reason"
     for lang in ("en", "zh"):
         line = render(Reader(lang, NAMES), said[0])
@@ -87,3 +91,28 @@ def test_a_hand_in_play_is_not_reviewed() -> None:
     with pytest.raises(ReplayRefused) as refused:
         review_hand(rec, 1, 0, player=FirstLegal())
     assert refused.value.code == "hand_in_play"
+
+
+@pytest.mark.parametrize("key", ["pajiwo", "dagun", "jintan"])
+def test_a_decision_is_judged_from_what_the_seat_saw(key: str) -> None:
+    """The hand is face up when it is reviewed, but each decision is judged from the seat's
+    view: the other hands (and kitty, wall) dealt otherwise give the same bot move, reason and
+    cost."""
+    import copy
+
+    from tests.bots.test_hidden import SWAPS, _states
+
+    bot = strong_bot(key, rollouts=3, candidates=3, budget_ms=100_000)
+    checked = differing = 0
+    for i, (game, seat) in enumerate(_states(key, seed=3, every=3)[:8]):
+        played = game.legal_actions(seat)[-1]  # the least useful move: the bot disagrees
+        other = copy.deepcopy(game)
+        SWAPS[key](other, seat, random.Random(100 + i))
+        if other.view(seat) != game.view(seat) or other.snapshot() == game.snapshot():
+            continue
+        first = judge(bot, game, played, i, worlds=2)
+        again = judge(bot, other, played, i, worlds=2)
+        assert first == again, (key, i)
+        checked += 1
+        differing += first is not None
+    assert checked >= 4 and differing >= 2
