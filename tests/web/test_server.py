@@ -96,3 +96,19 @@ def _get_404(url: str) -> str:
         assert exc.code == 404
         return str(exc.read().decode())
     raise AssertionError(f"{url} was found")
+
+
+def test_the_pages_load_without_discord() -> None:
+    """``python -m bot web`` runs without discord.py: no module of ``web/`` loads it."""
+    code = (
+        "import pkgutil, importlib, sys\n"
+        "import web\n"
+        "for m in pkgutil.walk_packages(web.__path__, 'web.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "print(sorted(n for n in sys.modules if n.split('.')[0] in ('discord', 'cogs')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
