@@ -231,13 +231,15 @@ async def _refuse(interaction: discord.Interaction, error: TournamentError) -> N
     await reply(interaction, "❌ " + tr(lg, f"tournament.err.{error.code}", **error.params))
 
 
-async def sign_up(interaction: discord.Interaction, tournament_id: int) -> None:
+async def sign_up(
+    interaction: discord.Interaction, tournament_id: int, partner_id: int | None = None
+) -> None:
     await defer_ephemeral(interaction)
     lg = lang(interaction)
     service = service_of(interaction.client)
     try:
         entrant = await service.sign_up(
-            tournament_id, interaction.user.id, display_name(interaction)
+            tournament_id, interaction.user.id, display_name(interaction), partner_id
         )
     except TournamentError as exc:
         await _refuse(interaction, exc)
@@ -420,16 +422,23 @@ async def remove(
 
 
 @TOURNAMENT.command(name=_L("signup"), description=_L("Sign up for a tournament"))
-@app_commands.rename(tournament=_L("tournament"))
-@app_commands.describe(tournament=_L("Tournament number (default: this channel's)"))
-async def signup(interaction: discord.Interaction, tournament: ID | None = None) -> None:
+@app_commands.rename(partner=_L("partner"), tournament=_L("tournament"))
+@app_commands.describe(
+    partner=_L("Your partner in a round robin of pairs"),
+    tournament=_L("Tournament number (default: this channel's)"),
+)
+async def signup(
+    interaction: discord.Interaction,
+    partner: discord.Member | None = None,
+    tournament: ID | None = None,
+) -> None:
     try:
         tid = await _tournament_id(interaction, tournament)
     except TournamentError as exc:
         await defer_ephemeral(interaction)
         await _refuse(interaction, exc)
         return
-    await sign_up(interaction, tid)
+    await sign_up(interaction, tid, partner.id if partner is not None else None)
 
 
 @TOURNAMENT.command(name=_L("standings"), description=_L("A tournament's standings"))

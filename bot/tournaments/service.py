@@ -165,8 +165,12 @@ class TournamentService(RoundsMixin):
     async def sign_up(
         self, tournament_id: int, user_id: int, name: str, partner_id: int | None = None
     ) -> Entrant:
-        """Sign up (sign-ups open only). Raises ``TournamentError``: ``no_tournament``,
-        ``signups_closed``, ``already_signed_up``."""
+        """Sign up (sign-ups open only), naming a ``partner_id`` for a round robin of pairs
+        (two who name each other, or one who names another still free, play as a pair; the
+        others are paired in sign-up order). Raises ``TournamentError``: ``bad_partner``,
+        ``no_tournament``, ``signups_closed``, ``already_signed_up``."""
+        if partner_id is not None and partner_id == user_id:
+            raise TournamentError("bad_partner", "you cannot be your own partner", {})
         async with self._lock(tournament_id):
             t = await self.get(tournament_id)
             if t.status != "signup":

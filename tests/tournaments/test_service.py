@@ -12,10 +12,11 @@ from bot.errors import TableError
 from bot.store import Store
 from bot.tables import TableService
 from bot.timers import FakeClock, ManualScheduler
+from bot.tournaments.rounds import pairs_of
 from bot.tournaments.scoring import standings
 from bot.tournaments.service import TournamentError, TournamentService, TournamentUpdate
 from bot.tournaments.service_base import RETRY_S
-from bot.tournaments.store import RoundTable
+from bot.tournaments.store import Entrant, RoundTable
 
 
 class Run:
@@ -162,6 +163,8 @@ async def test_bad_commands_are_refused_and_change_nothing(tmp_path: Path) -> No
             assert info.value.code == code
         assert await service.tournaments() == []
         tid = await _create(run)
+        with pytest.raises(TournamentError, match="your own partner"):
+            await service.sign_up(tid, 15, "Ed", partner_id=15)
         with pytest.raises(TournamentError, match="already signed up"):
             await service.sign_up(tid, 12, "Bo")
         with pytest.raises(TournamentError) as info:
@@ -227,3 +230,14 @@ async def test_a_round_that_fails_to_open_is_tried_again(tmp_path: Path) -> None
         assert [r.thread_id for r in rows] == [7_000_001, 7_000_002]
         assert all(r.table_id is not None for r in rows)
         assert [u.kind for u in run.updates].count("round_opened") == 1
+
+
+def test_round_robin_pairs_keep_registered_partners() -> None:
+    people = [
+        Entrant(1, "a", None, None, 1),
+        Entrant(2, "b", None, 4, 2),
+        Entrant(3, "c", None, None, 3),
+        Entrant(4, "d", None, 2, 4),
+        Entrant(5, "e", None, 1, 5),
+    ]
+    assert pairs_of(people) == [(2, 4), (5, 1), (3, None)]
