@@ -200,6 +200,11 @@ class PgConnection:
     def execute(self, sql: str, parameters: Iterable[Any] = ()) -> _Pending:
         return _Pending(lambda: self._on_connection(self._execute, sql, tuple(parameters)))
 
+    async def execute_fetchall(self, sql: str, parameters: Iterable[Any] = ()) -> list[Any]:
+        """Every row of one statement (aiosqlite's ``execute_fetchall``)."""
+        cursor: PgCursor = await self.execute(sql, parameters)
+        return await cursor.fetchall()
+
     async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> PgCursor:
         rows = [tuple(p) for p in parameters]
         if not rows:
