@@ -28,6 +28,7 @@ Without shards, or on SQLite, nothing here is used: one process owns every table
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import zlib
@@ -65,6 +66,7 @@ class TableOwners:
         self.pid: int = conn.get_server_pid()
         self._lock = asyncio.Lock()  # one statement at a time on the connection
         self._handler: Handler | None = None
+        self._deliveries: set[asyncio.Task[None]] = set()
 
     @property
     def channel(self) -> str:
@@ -114,12 +116,16 @@ class TableOwners:
 
     async def listen(self, handler: Handler) -> None:
         """Call ``handler(payload)`` for every payload another process hands to this one."""
+        import asyncpg
+
         self._handler = handler
         async with self._lock:
-            await self.conn.execute(
-                "CREATE UNLOGGED TABLE IF NOT EXISTS paiju_handoff"
-                " (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, payload TEXT NOT NULL)"
-            )
+            # another process may create it at the same moment (IF NOT EXISTS races)
+            with contextlib.suppress(asyncpg.UniqueViolationError):
+                await self.conn.execute(
+                    "CREATE UNLOGGED TABLE IF NOT EXISTS paiju_handoff"
+                    " (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, payload TEXT NOT NULL)"
+                )
             await self.conn.add_listener(self.channel, self._heard)
 
     async def hand_to(self, pid: int, payload: dict[str, Any]) -> None:
@@ -134,7 +140,9 @@ class TableOwners:
             await self.conn.execute("SELECT pg_notify($1, $2)", f"paiju_owner_{pid}", text)
 
     def _heard(self, conn: Any, pid: int, channel: str, text: str) -> None:
-        asyncio.get_running_loop().create_task(self._deliver(text))
+        task = asyncio.get_running_loop().create_task(self._deliver(text))
+        self._deliveries.add(task)  # kept until done (the loop holds tasks weakly)
+        task.add_done_callback(self._deliveries.discard)
 
     async def _deliver(self, text: str) -> None:
         try:

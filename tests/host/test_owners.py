@@ -165,3 +165,22 @@ async def test_a_closed_table_gives_its_lock_up(processes: Processes) -> None:
     await a.abort(30, 1)
     await _until(lambda: not a.owners.held, "the lock to be given up")  # type: ignore[union-attr]
     assert await a.owners.owner(table.id) is None
+
+
+async def test_a_payload_is_handed_to_the_owner_short_or_long(processes: Processes) -> None:
+    a = await processes.start((0,))
+    b = await processes.start((1,))
+    assert a.owners is not None and b.owners is not None
+    heard: list[dict[str, object]] = []
+    await a.owners.listen(heard.append)
+    short = {"id": "1", "data": {"custom_id": "pj:a:1:2:pass:"}}
+    # an interaction payload with its message can pass NOTIFY's 8,000 bytes even compressed
+    long = {"id": "2", "message": {"content": "".join(f"{n:08x}" for n in range(4000))}}
+    await b.owners.hand_to(a.owners.pid, short)
+    await b.owners.hand_to(a.owners.pid, long)
+    await _until(lambda: len(heard) == 2, "both payloads to arrive")
+    assert sorted(heard, key=lambda p: str(p["id"])) == [short, long]
+    conn = a.owners.conn  # the long one went through the hand-off table, read and emptied
+    assert await conn.fetchval("SELECT count(*) FROM paiju_handoff") == 0
+    used = "SELECT pg_sequence_last_value(pg_get_serial_sequence('paiju_handoff', 'id'))"
+    assert await conn.fetchval(used) == 1
