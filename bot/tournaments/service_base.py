@@ -78,6 +78,12 @@ class ServiceBase:
         self._locks: dict[int, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
         self._by_table: dict[int, tuple[int, int, int]] = {}
+        # one tournament service per table service: a newer one (a front end started again
+        # over the same tables, in tests) replaces the older one's listener
+        older = getattr(tables, "tournaments", None)
+        if older is not None:
+            tables.unsubscribe(older._on_table)
+        tables.tournaments = self  # type: ignore[attr-defined]
         tables.subscribe(self._on_table)
 
     # ------------------------------------------------------------- basics
