@@ -14,7 +14,10 @@ knows no store, no Discord and no game by name.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -65,7 +68,39 @@ def _fit(img: Image.Image, width: int, height: int) -> Image.Image:
     if scale >= 1.0:
         return img
     size = (max(1, round(img.width * scale)), max(1, round(img.height * scale)))
-    return img.resize(size, Image.Resampling.LANCZOS)
+    # reducing_gap: a cheap integer reduction first, then Lanczos on the smaller picture
+    return img.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
+
+
+_HANDS: OrderedDict[tuple[str, str, int, int], Image.Image | None] = OrderedDict()
+_HANDS_LOCK = threading.Lock()
+HAND_CACHE = 64
+"""Fitted hand pictures kept between steps: a step changes a hand or two (a discard, a claim),
+so the next step draws only those (keyed by what the picture shows, the adapter's
+``hand_input`` when it has one)."""
+
+
+def _hand(game: str, view: Mapping[str, Any], width: int, height: int) -> Image.Image | None:
+    """A seat's hand picture fitted into ``width`` x ``height``, from the cache when the same
+    hand was drawn at a step before."""
+    source_of = getattr(game_module("render.{game}", game), "hand_input", None)
+    try:
+        source = source_of(view) if source_of is not None else view
+    except Exception:
+        source = view
+    digest = hashlib.blake2b(repr(source).encode(), digest_size=16).hexdigest()
+    key = (game, digest, width, height)
+    with _HANDS_LOCK:  # pictures are drawn in several threads (the Discord front end's pool)
+        if key in _HANDS:
+            _HANDS.move_to_end(key)
+            return _HANDS[key]
+    hand = _call(game, "hand_png", view)
+    fitted = _fit(hand, width, height) if hand is not None else None
+    with _HANDS_LOCK:
+        _HANDS[key] = fitted
+        while len(_HANDS) > HAND_CACHE:
+            _HANDS.popitem(last=False)
+    return fitted
 
 
 def step_image(
@@ -82,7 +117,7 @@ def step_image(
         table = _fit(table, WIDTH, 10_000)
     cell_w = WIDTH // 2 - PAD
     cell_h = 150
-    hands = [_call(game, "hand_png", view) for view in views]
+    hands = [_hand(game, view, cell_w, cell_h) for view in views]
     rows = (len(views) + 1) // 2
     table_h = table.height if table is not None else 0
     title_h = NAME_H + PAD if title else 0
@@ -111,7 +146,7 @@ def step_image(
         name = names[seat] if seat < len(names) else f"#{seat + 1}"
         draw_text(draw, (x, top + 2), truncate(f"{seat + 1}. {name}", 18, cell_w), 18, DIM)
         if hand is not None:
-            img.paste(_fit(hand, cell_w, cell_h), (x, top + NAME_H))
+            img.paste(hand, (x, top + NAME_H))
     if shown:
         top = height - caption_h
         draw.rectangle((0, top, WIDTH, height), fill=BAND)
