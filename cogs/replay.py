@@ -40,6 +40,7 @@ __all__ = ["ReplayButton", "ReplayCog", "ReplayExtra", "replay_content", "setup"
 
 CACHED = 32  # hands kept replayed (a finished hand never changes)
 SHOWN_DIFFERENCES = 12
+QUICK_ANSWER_S = 2.0  # Discord wants an answer within 3 s
 _cache: OrderedDict[tuple[int, int, int | None], HandReplay] = OrderedDict()
 
 
@@ -198,12 +199,12 @@ class ReplayButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         lg = lang(interaction)
+        await interaction.response.defer()  # the message is updated once the step is drawn
         try:
             replay = await _hand(interaction, self.game, self.hand)
         except ReplayRefused as refused:
-            await interaction.response.send_message(_refusal(lg, refused), ephemeral=True)
+            await interaction.followup.send(_refusal(lg, refused), ephemeral=True)
             return
-        await interaction.response.defer()
         await _show(interaction, replay, self.step, edit=True)
 
 
@@ -352,7 +353,12 @@ class ReplayCog(commands.Cog):
         lg = lang(interaction)
         try:
             game_id = match if match is not None else await _here(interaction)
-            found = await _hand(interaction, game_id, hand)
+            work = asyncio.ensure_future(_hand(interaction, game_id, hand))
+            try:  # a refusal is private, so answer before acknowledging when it is quick
+                found = await asyncio.wait_for(asyncio.shield(work), QUICK_ANSWER_S)
+            except TimeoutError:  # a long match on a busy machine: acknowledge, then show
+                await interaction.response.defer(thinking=True)
+                found = await work
         except ReplayRefused as refused:
             await reply(interaction, _refusal(lg, refused))
             return
