@@ -27,7 +27,7 @@ SEEDS = {"pajiwo": 3, "dagunzi": 3, "dagun": 3, "jintan": 3, "jinhua": 3}
 
 
 async def _bots_hand(
-    bot, server: LoopbackDiscord, host, key: str, lg: str
+    bot, server: LoopbackDiscord, host, key: str, lg: str, options: dict | None = None
 ) -> tuple[int, list[str]]:
     """A one-hand match of four bots at a table in the test channel; returns its game id and
     the lines the table said for the events the presentation narrates, in ``lg``."""
@@ -38,7 +38,7 @@ async def _bots_hand(
         game=key,
         user_id=host.id,
         name=host.name,
-        options={"match": "one_hand"},
+        options=options or {"match": "one_hand"},
         sit=False,
     )
     lines: list[str] = []
@@ -191,3 +191,21 @@ async def test_export_replays_to_the_same_final_state_and_the_review_is_private(
     review = next(c for c in shown.custom_ids() if c.endswith(":r"))
     said = await (await h.click(reader, shown, review)).final(timeout=60)
     assert said.ephemeral and "did not play" in said.text()
+
+
+async def test_a_hand_of_a_longer_match_is_chosen_by_its_number(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    host = server.add_user("host")
+    bot = make_bot()
+    await h.start_bot(bot)
+    options = {"match": "full", "hands": 2}
+    game_id, _live = await _bots_hand(bot, server, host, "dagun", "en", options)
+    last = await (await h.slash(host, "replay")).final()
+    assert "hand 2 of 2" in last.text() and "Hand 2" in last.text()  # its deal is narrated
+    first = await (await h.slash(host, "replay", match=game_id, hand=1)).final()
+    assert "hand 1 of 2" in first.text() and "as dealt" in first.text()
+    assert any(c.startswith(f"rp:{game_id}:1:") for c in first.custom_ids())
+    none = await (await h.slash(host, "replay", match=game_id, hand=3)).final()
+    assert none.ephemeral and "no finished hand 3" in none.text()
