@@ -192,3 +192,12 @@ async def test_the_hint_is_the_strong_bot_s_move_and_why_worked_out_in_the_pool(
     assert pooled.thinker.asked == asked + 1
     assert pooled.hint(table_id, USER) == move
     assert pooled.suggestions(table_id, USER)[0] == move
+
+
+def test_the_loop_benchmark_prints_its_figures() -> None:
+    from benchmarks.bench_bot_loop import measure
+
+    figures = {f.name: f for f in measure(tables=1, seconds=0.3, inline=True, bot_delay=0.0)}
+    assert set(figures) == {"bot_loop.lag_p99_ms", "bot_loop.moves_per_s"}
+    lag = figures["bot_loop.lag_p99_ms"]
+    assert lag.value >= 0 and lag.extra is not None and lag.extra["bots_think"] == "on the loop"
