@@ -68,7 +68,21 @@ def test_a_search_that_left_the_rule_of_thumb_says_by_how_much() -> None:
 def test_the_hint_is_the_strong_bot_s_move_with_its_reasons() -> None:
     game, seat = _states("dagunzi", seed=5, every=40)[0]
     move, reasons = hint_of(game, "dagunzi", seat, "k")  # type: ignore[arg-type]
-    again, _ = hint_of(copy.deepcopy(game), "dagunzi", seat, "k")  # type: ignore[arg-type]
-    assert move == again  # the same from the same random source (a counted budget)
     game.check(move)  # type: ignore[attr-defined]
     assert reasons
+
+
+def test_a_search_budget_counted_in_moves_makes_the_same_choice() -> None:
+    """The budget that binds at the table is counted, not timed: the same state and random
+    source give the same move (what a worker process must give, bot.thinking)."""
+    from games.dagunzi import HeuristicPlayer
+    from games.tricks.search import strong_player
+
+    game, seat = _states("dagunzi", seed=5, every=40)[0]
+    moves = [
+        strong_player(HeuristicPlayer, work=400, budget_ms=10**6).choose(
+            copy.deepcopy(game), seat, random.Random("same")
+        )
+        for _ in range(2)
+    ]
+    assert moves[0] == moves[1]
