@@ -47,6 +47,7 @@ from games.cards import CardParseError, format_card, parse_card
 from games.registry import GAMES, UnknownGame, get_game
 from present import games as presentation
 from present.i18n import is_zh, tr
+from present.lead import lead_msg
 from present.message import Msg, Reader, render
 from present.moves import kind_msg
 from present.refusals import refusal_text
@@ -194,6 +195,12 @@ def _accepts(table: Table) -> Any:
         return True
 
     return accepts
+
+
+def _tractor_follow(table: Table) -> str:
+    """The table's tractor-follow option (docs/rules/pajiwo.md#9), for the lead's advice."""
+    options = table.engine.options if table.engine is not None else None
+    return str(getattr(options, "tractor_follow", "longest_tractor"))
 
 
 def _match_line(table: Table, lang: str) -> str | None:
@@ -475,7 +482,11 @@ async def play(
                 if len(table.engine.actions) != version:  # more moves came meanwhile
                     continue
                 term.say("")
-                term.say(show(service.view(table.id, TERMINAL_USER)))
+                seen = service.view(table.id, TERMINAL_USER)
+                term.say(show(seen))
+                lead = lead_msg(seen, seat, _tractor_follow(table)) if "play" in kinds else None
+                if lead is not None:  # how the lead was read and how to follow it, as on Discord
+                    term.say(render(Reader(term.lang, names, you=seat), lead))
                 if own is not None:  # the game lists and reads its plays itself (打滚)
                     legal = service.legal_actions(table.id, TERMINAL_USER, limit=own.LIST_LIMIT)
                     more = 0

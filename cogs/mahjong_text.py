@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from cogs.i18n import Lang, is_zh, tr
 from present import games as presentation
+from present.mahjong import hand as mahjong_hand
 from present.message import Reader, render
 from present.tiles import tile_name
 
@@ -102,25 +103,9 @@ def table_lines(
 # ----------------------------------------------------------------------------- a seat's hand
 def hand_line(lang: Lang, view: Mapping[str, Any]) -> str:
     """The seat's concealed tiles, sorted, with the drawn tile set apart; a wild tile (the
-    view's ``caishen``, 金华's 财神) is marked: ``四万★`` / ``4 Characters (财神)``."""
-    hand = [str(t) for t in view.get("hand") or []]
-    wild = view.get("caishen")
-
-    def shown(tiles: list[str]) -> str:
-        if not isinstance(wild, str) or wild not in tiles:
-            return tiles_text(lang, tiles)
-        names = [
-            tr(lang, "mj.hand.wild", tile=tile_text(lang, t)) if t == wild else tile_text(lang, t)
-            for t in tiles
-        ]
-        return (" " if is_zh(lang) else ", ").join(names)
-
-    drawn = view.get("drawn")
-    if isinstance(drawn, str) and drawn in hand:
-        hand.remove(drawn)
-        apart = tr(lang, "mj.hand.drawn", tile=shown([drawn]))
-        return f"{shown(hand) if hand else '—'}  ┃ {apart}"
-    return shown(hand)
+    view's ``caishen``, 金华's 财神) is marked: ``四万★`` / ``4 Characters (财神)``: the game's
+    presentation's (:func:`present.mahjong.hand`, the terminal's too)."""
+    return render(Reader(lang, []), mahjong_hand(view))
 
 
 def situation_lines(

@@ -134,15 +134,15 @@ class ByLang:
 class Join:
     """Phrases joined by a separator of the reader's language: ``comma`` (``, `` / ``，``),
     ``semicolon`` (``; `` / ``；``), ``dot`` (`` · `` / ``、``), ``middot`` (`` · ``),
-    ``plus`` (``+``) or ``space``."""
+    ``plus`` (``+``), ``and`` (`` + ``) or ``space``."""
 
     items: tuple[Any, ...]
-    sep: Literal["comma", "semicolon", "space", "plus", "dot", "middot"] = "comma"
+    sep: Literal["comma", "semicolon", "space", "plus", "and", "dot", "middot"] = "comma"
 
     def __init__(
         self,
         items: Sequence[Any],
-        sep: Literal["comma", "semicolon", "space", "plus", "dot", "middot"] = "comma",
+        sep: Literal["comma", "semicolon", "space", "plus", "and", "dot", "middot"] = "comma",
     ) -> None:
         object.__setattr__(self, "items", tuple(items))
         object.__setattr__(self, "sep", sep)
@@ -224,6 +224,7 @@ def _value(reader: Reader, value: Any) -> Any:
             "semicolon": "；" if zh else "; ",
             "space": " ",
             "plus": "+",
+            "and": " + ",
             "dot": "、" if zh else " · ",
             "middot": " · ",
         }[value.sep]
@@ -250,7 +251,7 @@ def render(reader: Reader, msg: Msg) -> str:
 def render_joined(
     reader: Reader,
     msgs: Sequence[Msg],
-    sep: Literal["comma", "semicolon", "space", "plus", "dot", "middot"] = "semicolon",
+    sep: Literal["comma", "semicolon", "space", "plus", "and", "dot", "middot"] = "semicolon",
 ) -> str:
     """``msgs`` rendered as one line, joined by ``sep`` in the reader's language (see
     :class:`Join`)."""

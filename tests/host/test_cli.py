@@ -167,6 +167,7 @@ def test_play_pajiwo_one_hand_with_card_notation(tmp_path: Path) -> None:
     assert "your hand" not in text[refusal : text.index("\n", refusal + 1) + 1]
     assert text.count("your move") == text.count("── 扒鸡窝 Pajiwo")  # a table per prompt
     assert "your hand (25):" in text
+    assert "Lead: " in text and " — follow " in text  # how the lead was read, as on Discord
     assert typed >= 10  # one typed play per trick led or followed by seat 0
     assert text.count("\n! ") == 1  # only zz was refused: every typed play was understood
     assert "Match over: Bot 2 & Bot 4 win" in text  # seats by name
