@@ -13,7 +13,7 @@ from bot.textview import render_view
 from bot.textview_mahjong import parse_move
 from games.base import Action
 from games.jintan import JintanGame
-from tests.jintan.helpers import IDLE, act, discard, rig
+from tests.jintan.helpers import IDLE, act, discard, meld, rig
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
@@ -103,3 +103,20 @@ def test_standing_choices_typed() -> None:
         except ValueError:
             continue
         raise AssertionError(bad)
+
+
+def test_a_concealed_kong_and_the_other_hands_stay_hidden() -> None:
+    """Another seat's concealed kong shows no faces, nor does any other seat's hand, in
+    either language; the kong's owner sees its own tiles."""
+    game = rig(
+        {0: "147m 147p 1s 5s", 1: "258m 258p 2s 5s 8s N"},
+        melds={1: [meld("kong", "9s 9s 9s 9s", concealed=True)]},
+    )
+    names = ["A", "B", "C", "D"]
+    for lang in ("en", "zh"):
+        seen = render_view(game.view(0), names, "金坛麻将", lang=lang)
+        assert "🀫🀫🀫🀫" in seen
+        assert "9 Bamboo" not in seen and "九条" not in seen
+        assert "2 Characters" not in seen and "二万" not in seen  # B's hand is B's
+    own = render_view(game.view(1), names, "金坛麻将")
+    assert "melds: 9 Bamboo, 9 Bamboo, 9 Bamboo, 9 Bamboo" in own.splitlines()

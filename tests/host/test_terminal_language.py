@@ -1,0 +1,56 @@
+"""The terminal's table speaks its reader's language: at many states of every game, bots
+playing, a Chinese reader's screen has no English word, and the reader's own seat is "你" /
+"you" in both languages, never its name (issue 19)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.textview import render_view
+from games.registry import GAMES
+
+NAMES = ["甲", "乙", "丙", "丁"]
+ENGLISH = re.compile(r"[A-Za-z]{3,}")
+RANKS = re.compile(r"^[2-9TJQKA]+$")  # a reading's ranks (打滚's JJQQ) are no English
+
+
+def states(game: str, seed: int, every: int = 7) -> list[dict[str, object]]:
+    """Seat 0's view every ``every`` moves of a bot-played match (the last one too)."""
+    spec = GAMES[game]
+    engine = spec.engine()(seed, spec.engine().options_type.from_dict({"match": "one_hand"}))
+    bots = [spec.bots()["heuristic"]() for _ in range(4)]
+    rng = random.Random(seed)
+    out = []
+    for step in range(3000):
+        pending = engine.pending()
+        if not pending:
+            break
+        if step % every == 0:
+            out.append(engine.view(0))
+        table = engine.table_action()
+        required = [d for d in pending if d.seat is not None and d.required]
+        if table is not None and not required:
+            engine.apply(table)
+            continue
+        if not required:
+            break
+        seat = required[0].seat
+        assert seat is not None
+        engine.apply(bots[seat].choose(engine, seat, rng))
+    out.append(engine.view(0))
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_chinese_screen_has_no_english_word(game: str, seed: int) -> None:
+    for view in states(game, seed):
+        text = render_view(view, NAMES, GAMES[game].title_zh, lang="zh")
+        words = [w for w in ENGLISH.findall(text) if not RANKS.match(w)]
+        assert not words, (words, text)
+        english = render_view(view, NAMES, GAMES[game].title_zh, lang="en")
+        # the reader's own seat is always "你" / "you", never its name
+        assert "甲" not in text and "甲" not in english
