@@ -440,17 +440,20 @@ async def _errors(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
     pages: Pages = request.app[PAGES]
+    start = time.perf_counter()
     try:
         response = await handler(request)
     except web.HTTPException as exc:
-        if exc.status in (404, 405):
-            return pages.page(request, "404.html", status=404)
-        raise
+        if exc.status not in (404, 405):
+            raise
+        response = pages.page(request, "404.html", status=404)
     except asyncio.CancelledError:
         raise
     except Exception:
         log.exception("web page %s failed", request.path)
-        return pages.page(request, "error.html", status=500)
+        response = pages.page(request, "error.html", status=500)
+    # the time the application took (python -m benchmarks web reads it)
+    response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.2f}"
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault(
         "Content-Security-Policy",
