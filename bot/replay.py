@@ -98,7 +98,8 @@ class GameRecord:
     (``Action.to_json()`` dicts, in order), ``names`` (the seats' display names at the start),
     ``bots`` (each seat's bot kind or ``None``), ``game_id``/``table_id`` (``None`` for a
     record not from the store), ``status`` (``playing``/``finished``/``aborted``),
-    ``guild_id`` (the table's server, ``None`` for the terminal's or unknown)."""
+    ``guild_id`` (the table's server, ``None`` for the terminal's or unknown), ``user_ids``
+    (each seat's person at the start, ``None`` for a bot seat), ``actors`` (below)."""
 
     game: str
     seed: int
@@ -111,6 +112,10 @@ class GameRecord:
     status: str = "finished"
     guild_id: int | None = None
     user_ids: tuple[int | None, ...] = ()
+    actors: tuple[int | None, ...] = ()
+    """Who took each action (the ``actions`` table's ``user_id``): a person's user id, or
+    ``None`` for a move the table made (a bot, a bot for a timed-out person, a table step);
+    empty when not known (a record not from the store)."""
 
     def engine_class(self) -> type[Game]:
         spec = GAMES.get(self.game)
@@ -379,6 +384,7 @@ async def load_game(store: Store, game_id: int) -> GameRecord:
     except KeyError:
         raise ReplayRefused("no_game", f"no game {game_id}", {"game_id": game_id}) from None
     actions = await store.actions(game_id)
+    actors = await store.action_users(game_id)
     table = await store.table(row.table_id)
     seats = sorted(row.seats, key=lambda s: int(s.get("index", 0)))
     names = tuple(str(s.get("name") or f"#{i + 1}") for i, s in enumerate(seats))
@@ -396,6 +402,7 @@ async def load_game(store: Store, game_id: int) -> GameRecord:
         status=row.status,
         guild_id=table.guild_id if table is not None else None,
         user_ids=users,
+        actors=tuple(actors),
     )
 
 

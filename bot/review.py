@@ -18,8 +18,14 @@ the bot can measure it: for the search bots, the mean over ``worlds`` sampled de
 seat's view, the same deals for both moves) of the hand's value to the seat (the search's own
 ``value``: a won hand counts 1 and the card points a quarter of their share of 100 in the trick
 games; the coins won in 打滚) after the bot's move less after the move played, each
-finished by the heuristic in every seat. Moves a bot made for the seat after a timeout are
-counted as the seat's (the log does not tell them apart).
+finished by the heuristic in every seat.
+
+**Only the person's own decisions count.** The store records who took each action
+(:attr:`bot.replay.GameRecord.actors`: the acting user id, ``None`` for a move the table made).
+Given the reviewed person's ``user_id``, a decision of the seat taken by anyone else (the bot
+playing for the seat after a timeout or a hand-over) is not judged: it is counted in
+:attr:`Review.bot_moves` instead, and the review says so. A record without actors (not from the
+store) counts every move of the seat.
 """
 
 from __future__ import annotations
@@ -70,7 +76,8 @@ class Difference:
 @dataclass(frozen=True)
 class Review:
     """One seat's play in one finished hand: ``decisions`` counted, ``same`` of them equal to
-    the bot's, and the ``differences`` in the order played."""
+    the bot's, and the ``differences`` in the order played; ``bot_moves``: the seat's
+    decisions a bot took for the person (after a timeout), not judged."""
 
     game: str
     hand: int
@@ -78,6 +85,7 @@ class Review:
     decisions: int
     same: int
     differences: tuple[Difference, ...]
+    bot_moves: int = 0
 
     @property
     def rate(self) -> float:
@@ -180,11 +188,14 @@ def review_hand(
     worlds: int = 8,
     seed: int = 0,
     budget: Mapping[str, Any] | None = None,
+    user_id: int | None = None,
 ) -> Review:
     """Review ``seat``'s decisions in finished hand ``hand`` of ``record`` (see the module
     docstring). ``player``: the bot to compare with (default :func:`strong_bot` with
     ``budget``); ``worlds``: deals sampled for a difference's cost; ``seed``: the bot's and the
-    samples' randomness (the same review for the same arguments).
+    samples' randomness (the same review for the same arguments); ``user_id``: the person
+    reviewed: with the record's ``actors``, only the seat's moves that person took are judged
+    (the others are :attr:`Review.bot_moves`).
 
     Raises :class:`bot.replay.ReplayRefused` for a hand that is not finished (``hand_in_play``,
     ``no_hand``)."""
@@ -200,11 +211,16 @@ def review_hand(
     game = record.new_game()
     for action in actions[:start]:
         game.apply(action)
-    decisions = same = 0
+    actors = record.actors if user_id is not None and record.actors else None
+    decisions = same = bot_moves = 0
     differences: list[Difference] = []
     for index in range(start, end):
         action = actions[index]
         if action.seat == seat and _choice(game, seat):
+            if actors is not None and index < len(actors) and actors[index] != user_id:
+                bot_moves += 1  # taken for the person (a timeout): not theirs to be judged on
+                game.apply(action)
+                continue
             decisions += 1
             found = judge(bot, game, action, index, worlds=worlds, seed=seed)
             if found is None:
@@ -212,7 +228,7 @@ def review_hand(
             else:
                 differences.append(found)
         game.apply(action)
-    return Review(record.game, hand, seat, decisions, same, tuple(differences))
+    return Review(record.game, hand, seat, decisions, same, tuple(differences), bot_moves)
 
 
 def judge(

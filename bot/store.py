@@ -342,6 +342,16 @@ class Store(HistoryStore, LeagueStore):
             rows = await cur.fetchall()
         return [json.loads(r[0]) for r in rows]
 
+    async def action_users(self, game_id: int) -> list[int | None]:
+        """Who took each of the game's actions, in order: the acting person's user id, or
+        ``None`` for a move the table made (a bot seat, a bot playing for a timed-out or
+        handed-over person, a table step)."""
+        async with self._db.execute(
+            "SELECT user_id FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [None if r[0] is None else int(r[0]) for r in rows]
+
     async def action_keys(self, game_id: int) -> set[str]:
         """Every idempotency key used in the game."""
         async with self._db.execute(

@@ -283,13 +283,18 @@ def review_text(replay: HandReplay, found: Any, lg: str) -> str:
     names = _names(replay.record)
     reader = Reader(lg, names, you=found.seat)
     lines = [f"**{tr(lg, 'replay.review.title', hand=replay.hand, match=replay.record.game_id)}**"]
+    bot_moves = getattr(found, "bot_moves", 0)
     if not found.decisions:
         lines.append(tr(lg, "replay.review.none"))
+        if bot_moves:
+            lines.append(tr(lg, "replay.review.bot_moves", n=bot_moves))
         return fit("\n".join(lines))
     percent = round(100 * found.rate)
     lines.append(
         tr(lg, "replay.review.rate", same=found.same, total=found.decisions, percent=percent)
     )
+    if bot_moves:
+        lines.append(tr(lg, "replay.review.bot_moves", n=bot_moves))
     if not found.differences:
         lines.append(tr(lg, "replay.review.all_same"))
     steps = replay.steps
@@ -324,7 +329,13 @@ async def review(interaction: discord.Interaction, replay: HandReplay) -> None:
         raise ReplayRefused("not_seated", "not a player of this match")
     seat = record.user_ids.index(interaction.user.id)
     found = await asyncio.to_thread(
-        review_hand, record, replay.hand, seat, budget=QUICK_BUDGET, worlds=6
+        review_hand,
+        record,
+        replay.hand,
+        seat,
+        budget=QUICK_BUDGET,
+        worlds=6,
+        user_id=interaction.user.id,
     )
     await reply(interaction, review_text(replay, found, lg))
 
