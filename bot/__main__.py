@@ -439,10 +439,9 @@ def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
     if not settings.discord_token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
-    from bot.damage import refuse_damaged
+    from bot.pg_admin import refuse_unusable
 
-    if settings.database_url is None:
-        refuse_damaged(settings.database_path)  # a damaged file: one line, exit 2 (see main)
+    refuse_unusable(settings.database)  # damaged, unreachable, newer: one line, exit 2 (main)
     try:
         front_end = importlib.import_module(DISCORD_FRONT_END)
     except ImportError as exc:

@@ -363,6 +363,34 @@ async def health_postgres(url: str) -> tuple[bool, str]:
     return True, f"a process (server pid {holders[0][0]}) runs the tables of {name}"
 
 
+def refuse_unusable(target: Path | str) -> None:
+    """Before ``run`` connects to Discord: raise ``sqlite3.DatabaseError`` (one line for the
+    admin) for a damaged SQLite file (:func:`bot.damage.refuse_damaged`), or a PostgreSQL
+    database that cannot be reached or has a schema newer than this code's."""
+    if isinstance(target, Path):
+        from bot.damage import refuse_damaged
+
+        refuse_damaged(target)
+        return
+    asyncio.run(_probe(target))
+
+
+async def _probe(url: str) -> None:
+    from bot.store_pg import PgDatabase
+    from bot.store_schema import postgres_schema_version
+
+    pg = await PgDatabase.connect(url, max_size=1, read_only=True)
+    try:
+        version = await postgres_schema_version(pg)
+    finally:
+        await pg.close()
+    if version > len(MIGRATIONS):
+        raise sqlite3.DatabaseError(
+            f"{pg.name} has schema version {version}, newer than this code's"
+            f" {len(MIGRATIONS)}: update Paiju"
+        )
+
+
 # ------------------------------------------------------------------ command line
 def add_migrate_command(sub: Any) -> None:
     """Add ``migrate`` to ``python -m bot``'s subparsers."""

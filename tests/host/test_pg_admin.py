@@ -209,3 +209,45 @@ async def test_check_of_an_empty_database_creates_nothing(postgres_url: str) -> 
         assert await conn.fetchval("SELECT to_regclass('schema_version')") is None
     finally:
         await conn.close()
+
+
+@pytest.mark.postgres
+def test_run_refuses_an_unreachable_or_newer_database_before_discord(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    import asyncio
+
+    import asyncpg
+
+    env = {**ENV, "DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "state.sqlite3")}
+    nowhere = f"postgresql://paiju:secret@/none?host={tmp_path}&port=1"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=ROOT,
+        env={**env, "DATABASE_URL": nowhere},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith("error: cannot connect to postgresql://paiju:***@")
+    assert "secret" not in done.stderr
+
+    async def newer() -> None:
+        await (await Store.open(postgres_url)).close()
+        conn = await asyncpg.connect(postgres_url)
+        try:
+            await conn.execute("UPDATE schema_version SET version = version + 1")
+        finally:
+            await conn.close()
+
+    asyncio.run(newer())
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=ROOT,
+        env={**env, "DATABASE_URL": postgres_url},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and "newer than this code's" in done.stderr, done.stderr
