@@ -31,7 +31,7 @@ store) counts every move of the seat.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,8 +45,10 @@ __all__ = [
     "QUICK_BUDGET",
     "Difference",
     "Review",
+    "decisions_of",
     "judge",
     "review_hand",
+    "review_hand_async",
     "same_move",
     "strong_bot",
 ]
@@ -199,6 +201,58 @@ def review_hand(
 
     Raises :class:`bot.replay.ReplayRefused` for a hand that is not finished (``hand_in_play``,
     ``no_hand``)."""
+    bot = player if player is not None else strong_bot(record.game, **dict(budget or {}))
+    decisions = same = bot_moves = 0
+    differences: list[Difference] = []
+    for index, game, action, own in decisions_of(record, hand, seat, user_id):
+        if not own:
+            bot_moves += 1  # taken for the person (a timeout): not theirs to be judged on
+            continue
+        decisions += 1
+        found = judge(bot, game, action, index, worlds=worlds, seed=seed)
+        if found is None:
+            same += 1
+        else:
+            differences.append(found)
+    return Review(record.game, hand, seat, decisions, same, tuple(differences), bot_moves)
+
+
+Ask = Callable[[Game, Action, int], Awaitable["Difference | None"]]
+"""Judges one decision elsewhere (:meth:`bot.thinking.Thinker.judge`): ``(game, played,
+index)``; ``game`` must be copied (pickled) before the first ``await``."""
+
+
+async def review_hand_async(
+    record: GameRecord, hand: int, seat: int, ask: Ask, *, user_id: int | None = None
+) -> Review:
+    """:func:`review_hand` with each decision judged by ``ask`` (a worker process of the
+    bots' pool, one decision at a time, so a table's bot waits at most one decision behind
+    a review). The same review as :func:`review_hand` with the same bot, ``worlds`` and
+    ``seed``: a decision's answer depends only on its state and index."""
+    decisions = same = bot_moves = 0
+    differences: list[Difference] = []
+    for index, game, action, own in decisions_of(record, hand, seat, user_id):
+        if not own:
+            bot_moves += 1
+            continue
+        decisions += 1
+        found = await ask(game, action, index)
+        if found is None:
+            same += 1
+        else:
+            differences.append(found)
+    return Review(record.game, hand, seat, decisions, same, tuple(differences), bot_moves)
+
+
+def decisions_of(
+    record: GameRecord, hand: int, seat: int, user_id: int | None = None
+) -> Iterator[tuple[int, Game, Action, bool]]:
+    """``seat``'s decisions in finished hand ``hand``, in order: ``(index, game, played,
+    own)`` with ``game`` the state before ``played`` (the next step applies ``played`` to it:
+    copy it before resuming) and ``own`` False for a move taken by someone other than
+    ``user_id`` (a bot after a timeout; always True without ``user_id`` or actors).
+
+    Raises :class:`bot.replay.ReplayRefused` at once for a hand that is not finished."""
     bounds = hand_bounds(record)
     if not 1 <= hand <= len(bounds):
         code = (
@@ -206,29 +260,21 @@ def review_hand(
         )
         raise ReplayRefused(code, f"hand {hand} cannot be reviewed", {"hand": hand})
     start, end = bounds[hand - 1]
-    bot = player if player is not None else strong_bot(record.game, **dict(budget or {}))
     actions = [Action.from_json(a) for a in record.actions[:end]]
-    game = record.new_game()
-    for action in actions[:start]:
-        game.apply(action)
     actors = record.actors if user_id is not None and record.actors else None
-    decisions = same = bot_moves = 0
-    differences: list[Difference] = []
-    for index in range(start, end):
-        action = actions[index]
-        if action.seat == seat and _choice(game, seat):
-            if actors is not None and index < len(actors) and actors[index] != user_id:
-                bot_moves += 1  # taken for the person (a timeout): not theirs to be judged on
-                game.apply(action)
-                continue
-            decisions += 1
-            found = judge(bot, game, action, index, worlds=worlds, seed=seed)
-            if found is None:
-                same += 1
-            else:
-                differences.append(found)
-        game.apply(action)
-    return Review(record.game, hand, seat, decisions, same, tuple(differences), bot_moves)
+
+    def walk() -> Iterator[tuple[int, Game, Action, bool]]:
+        game = record.new_game()
+        for action in actions[:start]:
+            game.apply(action)
+        for index in range(start, end):
+            action = actions[index]
+            if action.seat == seat and _choice(game, seat):
+                own = actors is None or index >= len(actors) or actors[index] == user_id
+                yield index, game, action, own
+            game.apply(action)
+
+    return walk()
 
 
 def judge(

@@ -28,14 +28,18 @@ import logging
 import multiprocessing
 import pickle
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.base import Action, Game, Player
 from games.reasons import Reason, explain
 from games.registry import GAMES
+
+if TYPE_CHECKING:
+    from bot.replay import GameRecord
+    from bot.review import Difference, Review
 
 __all__ = [
     "SLOW_KINDS",
@@ -45,6 +49,7 @@ __all__ = [
     "choose_in_worker",
     "hint_in_worker",
     "hint_of",
+    "judge_in_worker",
 ]
 
 log = logging.getLogger("bot.thinking")
@@ -92,6 +97,30 @@ def hint_in_worker(
     return hint_of(pickle.loads(engine_bytes), game, seat, rng_key)
 
 
+_REVIEW_BOTS: dict[tuple[str, tuple[tuple[str, Any], ...]], Player] = {}
+
+
+def judge_in_worker(
+    engine_bytes: bytes,
+    game: str,
+    played: dict[str, Any],
+    index: int,
+    worlds: int,
+    seed: int,
+    budget: tuple[tuple[str, Any], ...],
+) -> Difference | None:
+    """In a worker: one decision of the review of your play (:func:`bot.review.judge`) with
+    the strong bot of ``budget``, in the pickled state before ``played``."""
+    from bot.review import judge, strong_bot
+
+    bot = _REVIEW_BOTS.get((game, budget))
+    if bot is None:
+        bot = _REVIEW_BOTS[(game, budget)] = strong_bot(game, **dict(budget))
+    return judge(
+        bot, pickle.loads(engine_bytes), Action.from_json(played), index, worlds=worlds, seed=seed
+    )
+
+
 class Thinker:
     """Runs bot decisions for the table service (see the module docstring)."""
 
@@ -111,6 +140,26 @@ class Thinker:
         """:func:`hint_of` (the strong bot's move for ``seat`` and why). Raises what the bot
         raises."""
         return hint_of(engine, game, seat, rng_key)
+
+    async def review(
+        self,
+        record: GameRecord,
+        hand: int,
+        seat: int,
+        *,
+        user_id: int | None,
+        budget: Mapping[str, Any],
+        worlds: int,
+    ) -> Review:
+        """The review of ``seat``'s play in ``hand`` (:func:`bot.review.review_hand` with the
+        strong bot of ``budget``, only ``user_id``'s own moves judged). Here in a thread
+        (there is no pool: the loop stays free but shares the GIL); the pool judges each
+        decision in a worker process instead."""
+        from bot.review import review_hand
+
+        return await asyncio.to_thread(
+            review_hand, record, hand, seat, budget=budget, worlds=worlds, user_id=user_id
+        )
 
     def close(self) -> None:
         """Stop the workers (no new decision may be asked after)."""
@@ -181,6 +230,46 @@ class PoolThinker(Thinker):
             log.exception("the bots' worker pool broke: a new one is started")
             self._replace()
             raise
+
+    async def review(
+        self,
+        record: GameRecord,
+        hand: int,
+        seat: int,
+        *,
+        user_id: int | None,
+        budget: Mapping[str, Any],
+        worlds: int,
+    ) -> Review:
+        """The review with each decision judged in a worker, one at a time
+        (:func:`bot.review.review_hand_async`): the loop only replays the log (milliseconds),
+        and a table's strong bot queued behind a review waits one decision, not the review."""
+        from bot.review import review_hand_async
+
+        loop = asyncio.get_running_loop()
+        frozen = tuple(sorted(budget.items()))
+
+        async def ask(engine: Game, played: Action, index: int) -> Difference | None:
+            data = pickle.dumps(engine, protocol=pickle.HIGHEST_PROTOCOL)
+            self.asked += 1
+            try:
+                return await loop.run_in_executor(
+                    self._executor(),
+                    judge_in_worker,
+                    data,
+                    record.game,
+                    played.to_json(),
+                    index,
+                    worlds,
+                    0,
+                    frozen,
+                )
+            except BrokenProcessPool:
+                log.exception("the bots' worker pool broke: a new one is started")
+                self._replace()
+                raise
+
+        return await review_hand_async(record, hand, seat, ask, user_id=user_id)
 
     def _replace(self) -> None:
         old, self._pool = self._pool, self._given

@@ -321,21 +321,17 @@ def review_text(replay: HandReplay, found: Any, lg: str) -> str:
 
 async def review(interaction: discord.Interaction, replay: HandReplay) -> None:
     """The asker's own play in the replay's hand against the strong bot, privately."""
-    from bot.review import QUICK_BUDGET, review_hand
+    from bot.review import QUICK_BUDGET
 
     lg = lang(interaction)
     record = replay.record
     if interaction.user.id not in record.user_ids:
         raise ReplayRefused("not_seated", "not a player of this match")
     seat = record.user_ids.index(interaction.user.id)
-    found = await asyncio.to_thread(
-        review_hand,
-        record,
-        replay.hand,
-        seat,
-        budget=QUICK_BUDGET,
-        worlds=6,
-        user_id=interaction.user.id,
+    # the bots' worker processes judge it decision by decision when the bot has them
+    # (bot.thinking), else a thread: either way the event loop is not held for the review
+    found = await app(interaction).service.thinker.review(
+        record, replay.hand, seat, user_id=interaction.user.id, budget=QUICK_BUDGET, worlds=6
     )
     await reply(interaction, review_text(replay, found, lg))
 

@@ -85,3 +85,30 @@ async def test_moves_the_bot_made_after_a_timeout_are_not_the_persons(
     assert f"{theirs.bot_moves} of your moves in this hand were the bot's" in en
     assert f"有 {theirs.bot_moves} 步是你超时后机器人替你走的" in zh
     assert "bot's" not in review_text(replay, everyone, "en")
+
+
+async def test_the_pool_judges_the_review_as_the_thread_does(
+    service: TableService, scheduler: ManualScheduler, store: Store
+) -> None:
+    """The review in the bots' worker process (one decision a trip, bot.thinking) is the
+    review worked out in one go: the same decisions, differences, reasons and costs."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from bot.thinking import InlineThinker, PoolThinker
+
+    game_id, _, _ = await _played_with_timeouts(service, scheduler)
+    record = await load_game(store, game_id)
+    budget = {"rollouts": 3, "budget_ms": 60_000}  # counted, not timed: the same under load
+    here = review_hand(record, 1, 0, budget=budget, worlds=2, user_id=USER)
+    threaded = await InlineThinker().review(record, 1, 0, user_id=USER, budget=budget, worlds=2)
+    assert threaded == here
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    thinker = PoolThinker(executor=pool)
+    try:
+        pooled = await thinker.review(record, 1, 0, user_id=USER, budget=budget, worlds=2)
+    finally:
+        pool.shutdown()
+    assert pooled == here
+    assert thinker.asked == here.decisions  # every judged decision went to the worker
+    assert here.bot_moves >= 1 and here.decisions >= 3
