@@ -255,7 +255,10 @@ class PgConnection:
 
 async def _init_connection(conn: Any) -> None:
     def decode(text: str) -> int | float:
-        return float(text) if any(c in text for c in ".eEN") else int(text)
+        try:
+            return int(text)
+        except ValueError:  # a fraction, NaN, Infinity
+            return float(text)
 
     await conn.set_type_codec(
         "numeric", encoder=str, decoder=decode, schema="pg_catalog", format="text"

@@ -102,6 +102,11 @@ async def test_migrations_continue_from_the_stored_version(postgres_url: str) ->
         assert cur.lastrowid == 2
     async with store._db.execute("SELECT SUM(id), AVG(id), COUNT(*) FROM extra") as cur:
         assert tuple(await cur.fetchone()) == (3, 1.5, 2)  # numbers, not Decimal
+    async with store._db.execute(
+        "SELECT CAST(2 AS NUMERIC), CAST(2.5 AS NUMERIC), CAST('NaN' AS NUMERIC)"
+    ) as cur:
+        whole, part, nan = await cur.fetchone()
+    assert (whole, part, type(whole), nan != nan) == (2, 2.5, int, True)
     rows = await store._db.execute_fetchall("SELECT note FROM extra WHERE id > ?", (0,))
     assert [r["note"] for r in rows] == ["a", "b"]
     await store.close()
