@@ -51,7 +51,7 @@ pg_test_as() {
 pg_test_start() {
     pg_test_install || return 1
     PAIJU_PG_BIN=$(pg_test_bindir)
-    PAIJU_PG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/paiju-pg.XXXXXX")
+    PAIJU_PG_DIR=$(mktemp -d /tmp/paiju-pg.XXXXXX)  # /tmp: the postgres user can reach it, the socket path stays short
     chmod 755 "$PAIJU_PG_DIR"
     if [ "$(id -u)" = 0 ]; then
         chown postgres "$PAIJU_PG_DIR"
