@@ -36,6 +36,7 @@ from bot.tournaments.service import (
     TournamentService,
     TournamentUpdate,
 )
+from bot.tournaments.service_base import RETRY_S, ThreadRefused
 from bot.tournaments.store import RoundTable, Tournament
 from cogs.actions import app, defer, display_name, lang, reply
 from cogs.i18n import lang_of, tr
@@ -475,9 +476,12 @@ class Poster:
     async def open_thread(self, t: Tournament, row: RoundTable) -> int:
         channel = self.bot.get_channel(t.channel_id) or await self.bot.fetch_channel(t.channel_id)
         name = f"#{t.id} R{row.round} T{row.number} · {GAMES[t.game].title_zh}"
-        thread = await channel.create_thread(
-            name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=1440
-        )
+        try:
+            thread = await channel.create_thread(
+                name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=1440
+            )
+        except discord.Forbidden as exc:  # 50013: the channel denies the bot the permission
+            raise ThreadRefused("create_public_threads") from exc
         return int(thread.id)
 
     async def _send(self, channel_id: int, text: str, **kw: Any) -> None:
@@ -538,6 +542,24 @@ class Poster:
                 same = await service.same_deals(t.id, update.round)
                 text += "\n" + tr(lg, f"tournament.deals.{'same' if same else 'differ'}")
             await self._send(t.channel_id, text, allowed_mentions=NO_PINGS)
+        elif update.kind == "threads_refused":
+            # told once (the service retries quietly): the organiser, pinged, and nobody else
+            permission = update.permission or "create_public_threads"
+            await self._send(
+                t.channel_id,
+                tr(
+                    lg,
+                    "tournament.threads_refused",
+                    organiser=f"<@{t.organiser_id}>",
+                    id=t.id,
+                    round=update.round,
+                    permission=tr(lg, f"tournament.permission.{permission}"),
+                    seconds=int(RETRY_S),
+                ),
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(t.organiser_id)]
+                ),
+            )
         elif update.kind == "cancelled":
             await self._send(
                 t.channel_id, tr(lg, "tournament.cancelled", id=t.id), allowed_mentions=NO_PINGS

@@ -16,6 +16,7 @@ from bot.tournaments.service_base import (
     SYSTEM_USER,
     THREAD_BASE,
     ServiceBase,
+    ThreadRefused,
     TournamentError,
     TournamentUpdate,
     log,
@@ -50,14 +51,35 @@ class RoundsMixin(ServiceBase):
     async def _open_round_safely(self, t: Tournament, number: int) -> None:
         """:meth:`_open_round`; when a step fails (Discord refused a thread, a table could not
         open) it is logged and the whole round is tried again in :data:`RETRY_S` seconds,
-        from what is stored (the steps done are skipped)."""
+        from what is stored (the steps done are skipped). A thread refused for want of a
+        permission (:class:`ThreadRefused`) is told to the organiser once (a
+        ``threads_refused`` update), not at every try, until a round opens."""
         try:
             await self._open_round(t, number)
+        except ThreadRefused as exc:
+            log.warning(
+                "tournament %s: round %s has no thread (missing %s); trying again in %ss",
+                t.id,
+                number,
+                exc.permission,
+                RETRY_S,
+            )
+            self._schedule_retry(t)
+            if t.id not in self._refusal_told:
+                self._refusal_told.add(t.id)
+                await self._notify(
+                    TournamentUpdate("threads_refused", t, number, permission=exc.permission)
+                )
         except Exception:
             log.exception("tournament %s: round %s could not open; trying again", t.id, number)
-            self.tables.scheduler.call_at(
-                self._now() + RETRY_S, ("tour", t.id, "retry"), lambda: self._retry(t.id)
-            )
+            self._schedule_retry(t)
+        else:
+            self._refusal_told.discard(t.id)
+
+    def _schedule_retry(self, t: Tournament) -> None:
+        self.tables.scheduler.call_at(
+            self._now() + RETRY_S, ("tour", t.id, "retry"), lambda: self._retry(t.id)
+        )
 
     async def _retry(self, tournament_id: int) -> None:
         async with self._lock(tournament_id):

@@ -22,6 +22,7 @@ __all__ = [
     "Listener",
     "ServiceBase",
     "ThreadOpener",
+    "ThreadRefused",
     "TournamentError",
     "TournamentUpdate",
 ]
@@ -43,17 +44,30 @@ class TournamentError(TableError):
     """A refused tournament command (``code``, English ``message``, ``params``)."""
 
 
+class ThreadRefused(Exception):
+    """Raised by a front end's ``open_thread`` when the platform refuses to open the thread
+    for want of a permission: ``permission`` names it (Discord's name, as discord.py spells
+    it: ``create_public_threads``). The round is tried again every :data:`RETRY_S` seconds
+    and the organiser told once (a ``threads_refused`` update)."""
+
+    def __init__(self, permission: str) -> None:
+        super().__init__(f"missing permission {permission}")
+        self.permission = permission
+
+
 @dataclass
 class TournamentUpdate:
     """What changed: ``kind`` is ``created``, ``entrants``, ``round_opened``, ``table_started``,
-    ``round_finished`` (with ``standings``), ``finished`` (final ``standings``) or
-    ``cancelled``."""
+    ``round_finished`` (with ``standings``), ``finished`` (final ``standings``),
+    ``cancelled`` or ``threads_refused`` (a round's thread could not be opened for want of
+    ``permission``; told once until a round opens)."""
 
     kind: str
     tournament: Tournament
     round: int = 0
     tables: list[RoundTable] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
+    permission: str | None = None
 
 
 ThreadOpener = Callable[[Tournament, RoundTable], Awaitable[int]]
@@ -78,6 +92,7 @@ class ServiceBase:
         self._locks: dict[int, asyncio.Lock] = {}
         self._listeners: list[Listener] = []
         self._by_table: dict[int, tuple[int, int, int]] = {}
+        self._refusal_told: set[int] = set()  # tournaments whose organiser heard of a refusal
         # one tournament service per table service: a newer one (a front end started again
         # over the same tables, in tests) replaces the older one's listener
         older = getattr(tables, "tournaments", None)

@@ -4,9 +4,15 @@ every refusal in English and Chinese, changing nothing."""
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from cogs.client import PaijuBot
 from tests.discord.conftest import BotFactory
 from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser
+from tests.discord_loopback.faults import CREATE_PUBLIC_THREADS
+from tests.discord_loopback.models import StoredMessage
 
 MANAGE_GUILD = 1 << 5
 
@@ -102,3 +108,55 @@ async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
     assert "is cancelled" in await _text(h, boss, "tournament cancel", tournament=1)
     assert "already cancelled" in await _text(h, boss, "tournament cancel", tournament=1)
     assert host.status == "aborted"
+
+
+@pytest.mark.parametrize(
+    ("locale", "told"),
+    [
+        (None, "Discord refuses me the **Create Public Threads** permission"),
+        ("zh-CN", "没有“创建公开子区”权限"),
+    ],
+)
+async def test_a_refused_thread_is_told_to_the_organiser_once(
+    discord_server: LoopbackDiscord,
+    discord_harness: Harness,
+    make_bot: BotFactory,
+    locale: str | None,
+    told: str,
+) -> None:
+    server, h = discord_server, discord_harness
+    if locale is not None:
+        server.guild.locale = locale  # the server's language: the channel's posts
+    admin = server.add_role("Admin", MANAGE_GUILD)
+    boss = server.add_user("boss", roles=[admin])
+    alice = server.add_user("alice")
+    bob = server.add_user("bob")
+    bot: PaijuBot = make_bot()
+    await h.start_bot(bot)
+    service = bot.tournaments  # type: ignore[attr-defined]
+    await _text(h, boss, "tournament create", game="jinhua", rounds=1)
+    await _text(h, alice, "tournament signup")
+    await _text(h, bob, "tournament signup")
+    server.set_bot_permissions(server.channel, deny=CREATE_PUBLIC_THREADS)
+    await _text(h, boss, "tournament close")
+
+    def refusals() -> list[StoredMessage]:
+        return [m for m in server.channel_messages(server.channel) if told in m.text()]
+
+    await server.wait_until(lambda: refusals() or None, what="the organiser told")
+    said = refusals()[0]
+    assert f"<@{boss.id}>" in said.text() and "1" in said.text()
+    rows = await service.round_tables(1, 1)
+    assert rows and all(r.thread_id is None for r in rows)
+    # the service tries again every 30 s (here at once): still refused, not said again
+    await service._retry(1)
+    await service._retry(1)
+    await asyncio.sleep(0.2)
+    assert len(refusals()) == 1
+    # the permission given back: the next try opens the round in its thread
+    server.set_bot_permissions(server.channel)
+    await service._retry(1)
+    rows = await service.round_tables(1, 1)
+    assert rows and all(r.thread_id is not None for r in rows)
+    assert server.channels[rows[0].thread_id].parent_id == server.channel.id
+    assert len(refusals()) == 1
