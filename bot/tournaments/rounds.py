@@ -240,7 +240,7 @@ class RoundsMixin(ServiceBase):
 
     # -------------------------------------------------------------- results
     async def _on_table(self, update: TableUpdate) -> None:
-        if update.kind not in ("finished", "aborted"):
+        if update.kind not in ("finished", "aborted", "auto_seat"):
             return
         where = self._by_table.get(update.table.id)
         if where is None:
@@ -248,12 +248,22 @@ class RoundsMixin(ServiceBase):
         async with self._lock(where[0]):
             t = await self.get(where[0])
             rows = [r for r in await self.rows.tables(t.id, where[1]) if r.number == where[2]]
-            if t.status == "running" and rows and rows[0].status != "finished":
-                await self._record(t, rows[0], update.table)
+            if t.status != "running" or not rows or rows[0].status == "finished":
+                return
+            row = rows[0]
+            if update.kind == "auto_seat":
+                # a person who left the table during play (``/table leave``) forfeits it:
+                # written down at once, so a restart or a table closed while the bot was
+                # down scores them as absent too
+                absent = row.absent | _absent(row, update.table)
+                if row.status == "playing" and absent != row.absent:
+                    await self.rows.update_table(row, absent=absent)
+                return
+            await self._record(t, row, update.table)
 
     async def _record(self, t: Tournament, row: RoundTable, host: Table) -> None:
         result = host.engine.match_result if host.engine is not None else None
-        await self._finish_table(t, row, result, _absent(row, host))
+        await self._finish_table(t, row, result, row.absent | _absent(row, host))
 
     async def _record_stored(self, t: Tournament, row: RoundTable) -> None:
         stored = await self.rows.match_result(row.table_id) if row.table_id else None
@@ -296,11 +306,15 @@ class RoundsMixin(ServiceBase):
 
 
 def _absent(row: RoundTable, host: Table) -> set[int]:
-    """The planned people whose seat a bot plays at the host table."""
+    """The planned people whose seat a bot plays at the host table: no-shows (someone else,
+    a bot, in their seat) and those who left it during play (forfeit, ``docs/tournaments.md``);
+    both score 0 for the table."""
     return {
         who
         for seat, who in enumerate(row.seats)
-        if who is not None and who >= 0 and host.seats[seat].user_id != who
+        if who is not None
+        and who >= 0
+        and (host.seats[seat].user_id != who or host.seats[seat].left)
     }
 
 

@@ -68,7 +68,8 @@ class RoundTable:
     """One table of a round as stored: the plan, the host table, check-ins and outcome.
 
     ``status``: ``waiting`` (lobby: people check in until ``deadline``), ``playing``,
-    ``finished``. ``shown``: people who checked in; ``absent``: no-shows (a bot plays).
+    ``finished``. ``shown``: people who checked in; ``absent``: no-shows and those who left
+    the table during play (a bot plays; they score 0).
     """
 
     tournament_id: int

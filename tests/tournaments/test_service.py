@@ -241,3 +241,64 @@ def test_round_robin_pairs_keep_registered_partners() -> None:
         Entrant(5, "e", None, 1, 5),
     ]
     assert pairs_of(people) == [(2, 4), (5, 1), (3, None)]
+
+
+async def test_a_player_who_leaves_during_play_forfeits_the_table(tmp_path: Path) -> None:
+    """Leaving = forfeit (docs/tournaments.md): a person who checked in and then leaves the
+    table with ``/table leave`` scores 0 for it, as a no-show, even across a restart; the
+    bot that plays on keeps the seat's result for the others."""
+    clock = FakeClock()
+    db = tmp_path / "t.sqlite3"
+    async with Run(db, clock) as run:
+        tid = await _create(run, rounds=1, duplicate=False)
+        await run.service.close(tid, 11, organiser=False)
+        for user in (11, 12, 13, 14):
+            await run.service.check_in(tid, user)
+        rows = await run.service.round_tables(tid, 1)
+        row = next(r for r in rows if 11 in r.seats)
+        host = run.tables.get(row.table_id)
+        assert host.status == "playing" and row.absent == set()
+        await run.scheduler.advance(5)  # a few moves are played
+        await run.tables.leave(row.thread_id, 11)
+        stored = next(r for r in await run.service.round_tables(tid, 1) if 11 in r.seats)
+        assert stored.absent == {11}  # written down at once
+        assert host.status == "playing"  # the bot plays on for the seat
+    async with Run(db, clock) as again:
+
+        async def over() -> bool:
+            return (await again.service.get(tid)).status == "finished"
+
+        await again.until(over)
+        row = next(r for r in await again.service.round_tables(tid, 1) if 11 in r.seats)
+        assert row.absent == {11} and row.outcome is not None and row.outcome.absent == {11}
+        final = await again.service.standings(tid)
+        assert next(s for s in final if s.participant == 11).rounds[0] == 0.0
+        # the others at the table are scored on the match as played
+        others = [s for s in final if s.participant in row.seats and s.participant != 11]
+        assert others and any(s.rounds[0] > 0 for s in others)
+
+
+async def test_a_thread_refused_for_a_permission_is_told_once(tmp_path: Path) -> None:
+    from bot.tournaments.service_base import ThreadRefused
+
+    async with Run(tmp_path / "t.sqlite3", FakeClock()) as run:
+        allowed = False
+
+        async def opener(t: object, row: RoundTable) -> int:
+            if not allowed:
+                raise ThreadRefused("create_public_threads")
+            return 7_000_000 + row.number
+
+        run.service.open_thread = opener
+        tid = await _create(run, rounds=1)
+        await run.service.close(tid, 11, organiser=False)
+        for _ in range(3):  # tried again every RETRY_S, told once
+            await run.scheduler.advance(RETRY_S + 1)
+        told = [u for u in run.updates if u.kind == "threads_refused"]
+        assert len(told) == 1 and told[0].permission == "create_public_threads"
+        assert told[0].round == 1 and told[0].tournament.organiser_id == 11
+        allowed = True
+        await run.scheduler.advance(RETRY_S + 1)
+        rows = await run.service.round_tables(tid, 1)
+        assert [r.thread_id for r in rows] == [7_000_001, 7_000_002]
+        assert [u.kind for u in run.updates].count("threads_refused") == 1
