@@ -1,7 +1,7 @@
 """The review of one's own play: a finished hand against the strong bot (issue 24).
 
 For each decision a seat took in a finished hand, the strong bot (the game's ``BOTS`` kind
-for the table option ``bot_level=strong``, :data:`bot.table_core.LEVEL_KINDS`; the search of
+for the table option ``bot_level=strong``, :data:`bot.table_model.LEVEL_KINDS`; the search of
 :mod:`games.search` for the card games) is asked what it would have played **in the state the
 seat was in**, through the engine contract: a bot sees only ``game.view(seat)`` and the legality
 functions, and the search samples the hidden cards afresh (a world never keeps a hidden card of
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.replay import GameRecord, ReplayRefused, hand_bounds
-from bot.table_core import LEVEL_KINDS
+from bot.table_model import LEVEL_KINDS
 from games.base import Action, Game, Player
 from games.registry import GAMES
 from present.message import Join, Msg

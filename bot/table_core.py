@@ -24,7 +24,7 @@ from bot.owners import TableOwners
 from bot.results import match_record
 from bot.snapshots import Snapshot
 from bot.store import Store
-from bot.table_model import Listener, Table, TableUpdate, UpdateKind, to_pace
+from bot.table_model import LEVEL_KINDS, Listener, Table, TableUpdate, UpdateKind, to_pace
 from bot.thinking import InlineThinker, Thinker
 from bot.timers import AsyncioScheduler, Clock, Deadline, Scheduler
 from games.base import Action, Event
@@ -32,8 +32,6 @@ from games.base import Action, Event
 log = logging.getLogger("bot.tables")
 
 BOT_KINDS_DEFAULT = "heuristic"
-#: the bot kind that plays at each ``bot_level`` (games.base.BOT_LEVELS)
-LEVEL_KINDS: dict[str, str] = {"easy": "random", "normal": "heuristic", "strong": "strong"}
 AUTO_RETRY_S = 5.0  # seconds before an automatic move that failed to be stored is tried again
 _KEEP_CLOSED = 200  # finished/aborted tables kept in memory for front ends to show the end
 

@@ -24,6 +24,7 @@ from games.registry import GAMES, GameSpec
 
 __all__ = [
     "CLAIM_PAUSE_MS",
+    "LEVEL_KINDS",
     "ActResult",
     "Listener",
     "Seat",
@@ -227,6 +228,9 @@ class ActResult:
 
 Listener = Callable[[TableUpdate], Awaitable[None]]
 
+
+LEVEL_KINDS: dict[str, str] = {"easy": "random", "normal": "heuristic", "strong": "strong"}
+"""The bot kind that plays at each ``bot_level`` (``games.base.BOT_LEVELS``)."""
 
 CLAIM_PAUSE_MS = 2000
 """The claim pause's mean at a table with people (option ``claim_pause_ms``): each pause is
