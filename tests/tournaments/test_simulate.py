@@ -73,3 +73,24 @@ def test_the_command_through_the_store(capsys: pytest.CaptureFixture[str], tmp_p
     line = capsys.readouterr().out.strip()
     assert "duplicate_deals_identical=true" in line and "replay_equal=true" in line
     assert db.exists()
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "duplicate"),
+    [
+        ("pajiwo", 5, False),
+        ("pajiwo", 6, False),
+        ("pajiwo", 10, False),
+        ("pajiwo", 8, False),
+        ("dagunzi", 6, True),
+    ],
+)
+def test_a_full_round_robin_of_odd_pairs_meets_every_pair_once(
+    game: str, players: int, duplicate: bool
+) -> None:
+    # 5 and 6 players are three pairs (a pair of filler bots makes four); 10 are five pairs.
+    result = simulate_tournament(
+        game, "round_robin", duplicate=duplicate, players=players, rounds=99
+    )
+    assert result.invariants["pairs_meet_once"], result.invariants
+    assert result.ok, result.invariants
