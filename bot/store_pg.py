@@ -186,7 +186,7 @@ def _raise_as_sqlite(exc: Exception) -> None:
 
 def _rowcount(status: str) -> int:
     last = status.rsplit(" ", 1)[-1]
-    return int(last) if last.isdigit() else -1
+    return int(last) if last.isascii() and last.isdigit() else -1
 
 
 class PgConnection:

@@ -34,13 +34,15 @@ _PHASES = {
     "hand_over": "本局结束 hand over",
     "match_over": "比赛结束 match over",
 }
+_NUMBERS = frozenset(str(n) for n in range(2, 11))
 _RANKS = {"J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
 
 
 def _rank(label: str) -> Rank | None:
     if label in _RANKS:
         return _RANKS[label]
-    return Rank(int(label)) if label.isdigit() and 2 <= int(label) <= 10 else None
+    # ASCII digits only: "²" is a digit to str.isdigit() but not to int()
+    return Rank(int(label)) if label in _NUMBERS else None
 
 
 def trump_order(view: Mapping[str, Any]) -> TrumpOrder:

@@ -52,13 +52,17 @@ def _cards(value: Any) -> list[Card]:
     return [c if isinstance(c, Card) else parse_card(str(c)) for c in value]
 
 
+_NUMBERS = frozenset(str(n) for n in range(2, 11))
+
+
 def _level_rank(label: Any) -> Rank | None:
     if label is None:
         return None
     text = str(label).upper()
     if text in _LEVEL_RANKS:
         return _LEVEL_RANKS[text]
-    if text.isdigit() and 2 <= int(text) <= 10:
+    # ASCII digits only: "²" is a digit to str.isdigit() but not to int(), "٣" another 3
+    if text in _NUMBERS:
         return Rank(int(text))
     return None
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -82,9 +83,15 @@ def choose_lang(request: web.Request) -> tuple[str, bool]:
     return "en", False
 
 
+_DIGITS = re.compile(r"[0-9]{1,19}")
+_STEP = re.compile(r"[0-9]{1,6}")
+
+
 def _an_id(request: web.Request, name: str) -> int:
     text = request.match_info.get(name, "")
-    if not text.isdigit() or len(text) > 19 or int(text) > MAX_ID:
+    # ASCII digits only: "¹" is a digit to str.isdigit() but not to int(), and "١" would be
+    # another spelling of 1
+    if not _DIGITS.fullmatch(text) or int(text) > MAX_ID:
         raise web.HTTPNotFound()
     return int(text)
 
@@ -310,7 +317,7 @@ class Pages:
         last = len(replay.steps) - 1
         if step_text == "last":
             step = last
-        elif step_text.isdigit() and len(step_text) < 7 and int(step_text) <= last:
+        elif _STEP.fullmatch(step_text) and int(step_text) <= last:
             step = int(step_text)
         else:
             raise web.HTTPNotFound()

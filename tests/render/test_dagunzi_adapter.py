@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from games.cards import Suit, parse_card
+from games.cards import Rank, Suit, parse_card
 from games.dagunzi import BOTS, DagunziGame, DagunziOptions
 from games.dagunzi.selfplay import step
 from render.cards import hand_png
@@ -69,3 +69,13 @@ def test_table_scene_from_real_view() -> None:
     # the buried kitty is not drawn unless it is public (jokers buried)
     assert (scene.kitty != []) == bool(view["kitty_public"])
     assert trick_table_png(scene)[:4] == b"\x89PNG"
+
+
+def test_a_rank_label_is_ascii_digits_only() -> None:
+    """"²" is a digit to str.isdigit() but not to int() (it raised), "٣" would be another 3."""
+    from render.dagunzi import _rank
+    from render.pajiwo import _level_rank
+
+    for bad in ("²", "٣", "1", "11", "", "-2"):
+        assert _rank(bad) is None and _level_rank(bad) is None, bad
+    assert _rank("10") == _level_rank("10") == Rank.TEN and _rank("Q") == Rank.QUEEN

@@ -104,6 +104,23 @@ def test_a_game_still_in_play_is_never_shown(site: str, league_db: Path) -> None
         "/rules/img/..%2Fpajiwo.md",
         "/static/nosuch.css",
         "/static/../web/app.py",
+        # digits to str.isdigit() but not ASCII: "¹" is not int()'s, "١" would be another 1
+        f"/s/{GUILD}/m/%C2%B9",
+        f"/s/{GUILD}/m/%D9%A1",
+        f"/s/%D9%A4{GUILD}",
+        f"/s/{GUILD}/m/1/h/1?step=%C2%B2",
+        f"/s/{GUILD}/m/1/h/1?step=%D9%A1",
+        f"/s/{GUILD}/m/1/h/1?step=1%0A",
+        f"/s/{GUILD}/m/1/h/%C2%B9",
+        f"/s/{GUILD}/m/1/h/%D9%A1",
+        f"/s/{GUILD}/m/1/h/1/%C2%B2.png",
+        f"/s/{GUILD}/m/1/h/1/%D9%A1.png",
+        f"/s/{GUILD}/g/pajiwo/season/%C2%B2",
+        f"/s/{GUILD}/g/pajiwo/season/%D9%A2",
+        f"/s/{GUILD}/p/%C2%B9%C2%B9",
+        f"/s/{GUILD}/t/%C2%B9",
+        f"/s/{GUILD}/t/%D9%A1",
+        f"/s/{GUILD}/m/{'1' * 20}",
     ],
 )
 def test_bad_urls_are_a_404_page(site: str, path: str) -> None:
