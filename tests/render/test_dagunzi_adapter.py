@@ -72,7 +72,7 @@ def test_table_scene_from_real_view() -> None:
 
 
 def test_a_rank_label_is_ascii_digits_only() -> None:
-    """"²" is a digit to str.isdigit() but not to int() (it raised), "٣" would be another 3."""
+    """A "²" is a digit to str.isdigit() but not to int() (it raised), "٣" another 3."""
     from render.dagunzi import _rank
     from render.pajiwo import _level_rank
 
