@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,13 +66,19 @@ def store_target(text: str | Path) -> Path | str:
     return Path(text)
 
 
+def _digits(text: str, most: int) -> bool:
+    """Whether ``text`` is 1 to ``most`` ASCII digits: ``str.isdigit()`` also takes "²" (which
+    ``int()`` refuses) and "٨" (another spelling of 8)."""
+    return re.fullmatch(f"[0-9]{{1,{most}}}", text) is not None
+
+
 def parse_shard_ids(text: str, count: int) -> tuple[int, ...]:
     """``SHARD_IDS`` as a sorted tuple: shard ids and ranges, comma-separated (``0,1``,
     ``0-3``, ``4-7,9``), each below ``count``. Raises :class:`ConfigError`."""
     ids: set[int] = set()
     for part in text.replace(" ", "").split(","):
         low, _, high = part.partition("-")
-        if not low.isdigit() or (high and not high.isdigit()):
+        if not _digits(low, 6) or (high and not _digits(high, 6)):
             raise ConfigError(
                 f"SHARD_IDS must be shard ids or ranges such as 0,1 or 0-3, not {text!r}"
             )
@@ -173,7 +180,7 @@ class Settings:
         guild_text = get("DEV_GUILD_ID")
         guild: int | None = None
         if guild_text is not None:
-            if not guild_text.isdigit():
+            if not _digits(guild_text, 20):
                 raise ConfigError(
                     f"DEV_GUILD_ID must be a server id (digits only), not {guild_text!r}"
                 )
@@ -190,7 +197,7 @@ class Settings:
         except PaceError as exc:
             raise ConfigError(f"DEFAULT_PACE: {exc}") from None
         workers_text = get("BOT_WORKERS") or "1"
-        if not workers_text.isdigit() or int(workers_text) > 16:
+        if not _digits(workers_text, 2) or int(workers_text) > 16:
             raise ConfigError(f"BOT_WORKERS must be a number from 0 to 16, not {workers_text!r}")
         api_base = get("DISCORD_API_BASE")
         gateway = get("DISCORD_GATEWAY_URL")
@@ -202,7 +209,7 @@ class Settings:
         port_text = get("WEB_PORT")
         port: int | None = None
         if port_text is not None:
-            if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+            if not _digits(port_text, 5) or not 1 <= int(port_text) <= 65535:
                 raise ConfigError(f"WEB_PORT must be a port number 1-65535, not {port_text!r}")
             port = int(port_text)
         shard_count, shard_ids = _shards(get("SHARD_COUNT"), get("SHARD_IDS"), database_url)
@@ -249,7 +256,7 @@ def _shards(
     if count_text is not None:
         if count_text.lower() == "auto":
             count = 0
-        elif count_text.isdigit() and int(count_text) >= 1:
+        elif _digits(count_text, 6) and int(count_text) >= 1:
             count = int(count_text)
         else:
             raise ConfigError(f"SHARD_COUNT must be a number of shards or auto, not {count_text!r}")

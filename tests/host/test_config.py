@@ -148,3 +148,56 @@ def test_shard_count_and_ids() -> None:
     ):
         with pytest.raises(ConfigError, match=match):
             Settings.from_env(env)
+
+
+@pytest.mark.parametrize(
+    ("env", "name"),
+    [
+        ({"SHARD_COUNT": "²"}, "SHARD_COUNT"),
+        ({"SHARD_COUNT": "٨"}, "SHARD_COUNT"),
+        (
+            {"DATABASE_URL": "postgresql://paiju@db/p", "SHARD_COUNT": "8", "SHARD_IDS": "¹"},
+            "SHARD_IDS",
+        ),
+        (
+            {"DATABASE_URL": "postgresql://paiju@db/p", "SHARD_COUNT": "8", "SHARD_IDS": "0-٣"},
+            "SHARD_IDS",
+        ),
+        ({"WEB_PORT": "²"}, "WEB_PORT"),
+        ({"WEB_PORT": "٨٠٨٠"}, "WEB_PORT"),
+        ({"WEB_PORT": "0" * 5000 + "80"}, "WEB_PORT"),
+        ({"BOT_WORKERS": "²"}, "BOT_WORKERS"),
+        ({"BOT_WORKERS": "٢"}, "BOT_WORKERS"),
+        ({"DEV_GUILD_ID": "²"}, "DEV_GUILD_ID"),
+        ({"DEV_GUILD_ID": "١٢٣"}, "DEV_GUILD_ID"),
+        ({"DEV_GUILD_ID": "9" * 5000}, "DEV_GUILD_ID"),
+    ],
+)
+def test_numbers_are_ascii_digits_only(env: dict[str, str], name: str) -> None:
+    """ "²" is a digit to str.isdigit() but not to int() (a traceback, not ``error: bad
+    setting``), "٨٠٨٠" was another spelling of 8080: both are refused, naming the setting."""
+    with pytest.raises(ConfigError, match=name):
+        Settings.from_env(env)
+
+
+def test_a_bad_number_is_one_error_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(root),
+        "SHARD_COUNT": "²",
+        "HOME": str(tmp_path),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "check", str(tmp_path / "x.sqlite3")],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith("error: bad setting: SHARD_COUNT"), done.stderr
