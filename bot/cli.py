@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import itertools
 import uuid
 from collections.abc import Mapping
@@ -39,7 +38,7 @@ from bot.screens import (
 )
 from bot.store import Store
 from bot.tables import Table, TableService, TableUpdate
-from bot.textview import hand_groups, render_view
+from bot.textview import hand_groups, own_module, render_view
 from bot.timers import Scheduler
 from bot.typed import ALL_KINDS, read_cards_move
 from games.base import Action
@@ -258,18 +257,10 @@ def _prompt(lang: str, prompt: str, kinds: list[str], note: str) -> str:
 
 
 def _own_moves(game: str) -> ModuleType | None:
-    """The game's own terminal module when it lists and reads its moves itself, found by the
-    key as every game's own module is (``bot.textview_<key>`` with ``HELP``, ``LIST_LIMIT``,
-    ``format_moves`` and ``parse_move``: 打滚's), else ``None``."""
-    if game not in GAMES:
-        return None
-    name = f"bot.textview_{game}"
-    try:
-        own = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:  # the module is there but something it needs is not
-            raise
-        return None
+    """The game's own terminal module when it lists and reads its moves itself
+    (:func:`bot.textview.own_module` with ``LIST_LIMIT``, ``format_moves`` and ``parse_move``:
+    打滚's), else ``None``."""
+    own = own_module(game)
     return own if hasattr(own, "parse_move") and hasattr(own, "format_moves") else None
 
 

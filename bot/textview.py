@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 from bot.screens import name_seats
@@ -32,7 +33,7 @@ from present import games as presentation
 from present.i18n import Lang, tr
 from present.message import Msg, Reader, Seats, render
 
-__all__ = ["format_value", "hand_groups", "render_view", "screen_lines"]
+__all__ = ["format_value", "hand_groups", "own_module", "render_view", "screen_lines"]
 
 _FIRST = ("phase", "hand_number", "hand_no", "level", "trump", "dealer", "turn", "trick", "points")
 _SKIP = {"game", "legal", "hand_results", "tricks", "teams", "seat", "hand"}
@@ -62,8 +63,9 @@ def format_value(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _own_module(game: str) -> Any:
-    """The game's own terminal module ``bot.textview_<key>`` (打滚's), or ``None``."""
+def own_module(game: str) -> ModuleType | None:
+    """The game's own terminal module ``bot.textview_<key>`` (打滚's), found by the game's
+    key as every game's own module is, or ``None``."""
     if game not in GAMES:
         return None
     name = f"bot.textview_{game}"
@@ -128,7 +130,7 @@ def _hand(game: str, view: Mapping[str, Any], reader: Reader) -> list[str]:
     if not isinstance(hand, list) or not hand:
         return []
     head = tr(reader.lang, "terminal.your_hand", count=len(hand))
-    own = getattr(_own_module(game), "hand_lines", None)
+    own = getattr(own_module(game), "hand_lines", None)
     if own is not None:
         return [head, *own(view, reader.lang)]
     pieces = presentation.hand(game, view)

@@ -29,9 +29,9 @@ import discord
 
 from cogs.actions import app, callers_seat, defer, lang, perform, refuse, reply
 from cogs.i18n import Lang, tr
-from cogs.mahjong_text import tile_text, tiles_text
+from cogs.mahjong_text import tile_text
 from cogs.move_controls import ActButton, ActSelect
-from cogs.present import encode_action, kind_label
+from cogs.present import action_label, encode_action, kind_label
 from games.base import Action
 
 __all__ = [
@@ -84,7 +84,7 @@ def tile_rows(
                 )
             )
         elif action.kind == "chow":
-            chows.append((value, tiles_text(lang, action.data.get("tiles"))))
+            chows.append((value, action_label(lang, action)))  # 吃 四筒 六筒
         elif len(buttons) < 5 and len(value) <= 70:
             label = kind_label(lang, action.kind)
             if action.kind == "win" and not in_window:
@@ -96,7 +96,7 @@ def tile_rows(
             buttons.append(button)
     if len(chows) == 1 and len(buttons) < 5:
         value, shown = chows[0]
-        button = ActButton(table_id, step, value, f"{kind_label(lang, 'chow')} {shown}")
+        button = ActButton(table_id, step, value, shown)
         button.item.style = discord.ButtonStyle.primary
         buttons.insert(max(0, len(buttons) - 1), button)  # before 过
         chows = []
@@ -107,7 +107,7 @@ def tile_rows(
             row.add_item(item)
         rows.append(row)
     menu: list[discord.SelectOption] = discards[:25] or [
-        discord.SelectOption(label=f"{kind_label(lang, 'chow')} {shown}"[:100], value=value)
+        discord.SelectOption(label=shown[:100], value=value)
         for value, shown in chows[:25]
     ]
     if menu:
