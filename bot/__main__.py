@@ -430,8 +430,8 @@ async def _resume(args: argparse.Namespace, db: Path | str) -> int:
     return 1 if failed else 0
 
 
-def _interrupted(text: str) -> int:
-    print(f"\ninterrupted: {text}", flush=True)
+def _interrupted(text: str, said: bool = False) -> int:
+    print(f"\n{text}" if said else f"\ninterrupted: {text}", flush=True)
     return 130
 
 
@@ -455,7 +455,7 @@ def _cmd_run(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.cli import play
+    from bot.cli import interrupted_line, play
 
     db = store_target(args.db) if args.db else settings.database
     try:
@@ -476,7 +476,7 @@ def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
             )
         )
     except KeyboardInterrupt:
-        return _interrupted(f"the game is saved; to carry on: {play_command(args.game, db)}")
+        return _interrupted(interrupted_line(play_command(args.game, db)), said=True)
 
 
 def _cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:

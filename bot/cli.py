@@ -55,6 +55,7 @@ __all__ = [
     "TERMINAL_CHANNEL",
     "TERMINAL_USER",
     "bot_command",
+    "interrupted_line",
     "parse_move",
     "play",
     "play_command",
@@ -194,6 +195,12 @@ def _accepts(table: Table) -> Any:
         return True
 
     return accepts
+
+
+def interrupted_line(command: str) -> str:
+    """What Ctrl-C at the prompt prints, in the terminal's language: the game is saved and
+    ``command`` carries it on."""
+    return tr(terminal_lang(), "terminal.interrupted", command=command)
 
 
 def _tractor_follow(table: Table) -> str:

@@ -54,3 +54,19 @@ def test_a_chinese_screen_has_no_english_word(game: str, seed: int) -> None:
         english = render_view(view, NAMES, GAMES[game].title_zh, lang="en")
         # the reader's own seat is always "你" / "you", never its name
         assert "甲" not in text and "甲" not in english
+
+
+def test_the_terminals_own_lines_are_in_its_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.cli import _help, interrupted_line
+
+    monkeypatch.setenv("PAIJU_LANG", "zh-CN")
+    assert interrupted_line("X") == "已中断：牌局已保存；继续请运行：X"
+    for game in GAMES:
+        said = _help(game, "zh")
+        assert not [w for w in ENGLISH.findall(said) if w not in STANDING], (game, said)
+    monkeypatch.setenv("PAIJU_LANG", "en")
+    assert interrupted_line("X") == "interrupted: the game is saved; to carry on: X"
+
+
+STANDING = {"auto_win", "no_calls", "discard_drawn", "auto", "win", "calls", "discard", "drawn"}
+"""Mahjong's standing choices are typed by these names in every language."""
