@@ -107,8 +107,7 @@ def tile_rows(
             row.add_item(item)
         rows.append(row)
     menu: list[discord.SelectOption] = discards[:25] or [
-        discord.SelectOption(label=shown[:100], value=value)
-        for value, shown in chows[:25]
+        discord.SelectOption(label=shown[:100], value=value) for value, shown in chows[:25]
     ]
     if menu:
         placeholder = tr(lang, "mj.pick.discard" if discards else "mj.pick.chow")
