@@ -171,6 +171,23 @@ class Store(HistoryStore, LeagueStore):
             )
 
     # -------------------------------------------------------------- tables
+    async def playing_tables_of(self, user_id: int) -> list[int]:
+        """Ids of the playing tables where ``user_id`` sits (not left, not handed to a bot's
+        seat kind), from the store: whichever process runs them (:mod:`bot.owners`)."""
+        async with self._db.execute(
+            "SELECT id, seats FROM tables WHERE status = 'playing' AND seats LIKE ? ORDER BY id",
+            (f'%"user_id":{int(user_id)},%',),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            int(r[0])
+            for r in rows
+            if any(
+                s.get("user_id") == user_id and s.get("bot") is None and not s.get("left")
+                for s in json.loads(r[1])
+            )
+        ]
+
     async def open_table_guilds(self) -> list[tuple[int, int | None]]:
         """``(table id, guild id)`` of every table in the lobby or playing (:mod:`bot.owners`)."""
         async with self._db.execute(

@@ -180,15 +180,34 @@ class PaijuBot(commands.Bot):
 
         def route(data: dict[str, Any]) -> None:
             table_id = _table_of(data)
-            if table_id is None or table_id in self.service._tables:
+            here = table_id in self.service._tables if table_id is not None else None
+            if here or (here is None and not _dm_command_elsewhere(data)):
                 handle(data)
             else:
                 task = asyncio.get_running_loop().create_task(hand_over(data, table_id))
                 self._handing.add(task)
                 task.add_done_callback(self._handing.discard)
 
-        async def hand_over(data: dict[str, Any], table_id: int) -> None:
+        def _dm_command_elsewhere(data: dict[str, Any]) -> bool:
+            """A command (or its autocomplete) in a DM by someone seated at no table here:
+            it may be about their table in another process."""
+            if data.get("guild_id") or data.get("type") not in (2, 4):
+                return False
+            user_id = int((data.get("user") or {}).get("id") or 0)
+            return not any(
+                t.status == "playing" and t.seat_of(user_id) is not None
+                for t in self.service.open_tables()
+            )
+
+        async def hand_over(data: dict[str, Any], table_id: int | None) -> None:
             try:
+                if table_id is None:  # a DM command: the one table the person plays at
+                    user_id = int((data.get("user") or {}).get("id") or 0)
+                    tables = await self.service.store.playing_tables_of(user_id)
+                    if len(tables) != 1 or tables[0] in self.service._tables:
+                        handle(data)
+                        return
+                    table_id = tables[0]
                 owner = await owners.owner(table_id)
                 if owner is not None and owner != owners.pid:
                     await owners.hand_to(owner, data)

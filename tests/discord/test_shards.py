@@ -117,6 +117,11 @@ async def test_a_dm_click_on_shard_0_is_handed_to_the_tables_owner(
         table = owner.service.get(tid)
         assert table.status in ("playing", "finished")
         assert sum(1 for k in table.keys if k.startswith(f"u:{alice.id}:")) >= 3
+        # a command in the DM (shard 0) about her table is answered by its owner too
+        hand = await h.slash(alice, "hand", channel="dm")
+        shown = await hand.final(timeout=20)
+        assert f"#{tid}" in shown.text() or "pj:" in "".join(shown.custom_ids()), shown.text()
+        assert tid not in first.service._tables
     finally:
         for harness in harnesses:
             await harness.close()

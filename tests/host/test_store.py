@@ -192,3 +192,15 @@ async def test_a_failure_after_the_action_row_rolls_the_action_back(store: Store
     # and the store still works
     await store.append_action(game_id, 0, {"seat": 0, "kind": "ante", "data": {}}, "u:a", 7, 4.0)
     assert await store.action_count(game_id) == 1
+
+
+async def test_playing_tables_of_a_person(service: TableService) -> None:
+    """The playing tables a person sits at, read from the store (a DM command reaching a
+    process that does not run the table finds it so: bot.owners)."""
+    table = await service.open_table(guild_id=7, channel_id=70, game="pajiwo", user_id=17, name="p")
+    assert await service.store.playing_tables_of(17) == []  # in the lobby
+    await service.add_bot(70, 17, 3)
+    await service.start(70, 17, seed=1)
+    assert await service.store.playing_tables_of(17) == [table.id]
+    assert await service.store.playing_tables_of(1) == []
+    assert await service.store.playing_tables_of(170) == []  # a prefix of no one's id
