@@ -52,6 +52,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.tournaments.store import TournamentStore
 from games.base import Action, Event, Game
 from games.registry import GAMES
 from present import games as presentation
@@ -81,7 +82,10 @@ class ReplayRefused(Exception):
     """A replay that may not be shown. ``code``: ``no_game`` (unknown id or game),
     ``no_hand`` (no such hand number), ``hand_in_play`` (the hand is still being played, or
     the match stopped in it), ``no_finished_hand`` (nothing finished to show yet),
-    ``bad_record`` (stored actions that do not replay)."""
+    ``bad_record`` (stored actions that do not replay), ``board_in_play`` (a duplicate board
+    other tables of its round still play: ``bot.tournaments.store.BOARD_IN_PLAY_SQL``),
+    ``match_in_play`` / ``match_aborted`` (an export of a match not finished: its seed
+    decides the hands to come)."""
 
     def __init__(self, code: str, message: str, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
@@ -378,11 +382,14 @@ def record_of(
 
 async def load_game(store: Store, game_id: int) -> GameRecord:
     """The stored game ``game_id`` (``games`` row, its ``actions`` and its table's server).
-    Raises :class:`ReplayRefused` (``no_game``) for an unknown id."""
+    Raises :class:`ReplayRefused`: ``no_game`` for an unknown id, ``board_in_play`` for a
+    duplicate board whose round other tables still play."""
     try:
         row = await store.game(game_id)
     except KeyError:
         raise ReplayRefused("no_game", f"no game {game_id}", {"game_id": game_id}) from None
+    if await TournamentStore(store).board_in_play(row.table_id):
+        raise ReplayRefused("board_in_play", "other tables still play this deal")
     actions = await store.actions(game_id)
     actors = await store.action_users(game_id)
     table = await store.table(row.table_id)

@@ -93,8 +93,16 @@ def _hand_json(replay: HandReplay) -> dict[str, Any]:
 def export_match(record: GameRecord) -> dict[str, Any]:
     """The JSON document of ``record``'s finished hands (``docs/replay-schema.md``).
 
-    Raises :class:`bot.replay.ReplayRefused` (``no_finished_hand``) when no hand is finished.
+    Raises :class:`bot.replay.ReplayRefused`: ``match_in_play`` while the match is still
+    played (the document carries the seed, which decides every hand to come, so a player
+    holding it would know the cards of the hand in play), ``no_finished_hand`` when no hand
+    is finished, ``match_aborted`` for a match stopped before its end (the seed would show
+    the hand it stopped in, which is never shown).
     """
+    if record.status == "aborted":  # the seed would show the hand it stopped in
+        raise ReplayRefused("match_aborted", "the match was stopped before its end")
+    if record.status != "finished":
+        raise ReplayRefused("match_in_play", "the match is still being played")
     hands = replay_hands(record)
     if not hands:
         raise ReplayRefused("no_finished_hand", "no hand of this match is finished yet")

@@ -24,6 +24,7 @@ import aiosqlite
 
 from bot.config import is_postgres_url
 from bot.replay import GameRecord
+from bot.tournaments.store import BOARD_IN_PLAY_SQL
 
 __all__ = [
     "LeaderLine",
@@ -393,13 +394,16 @@ class WebData:
     async def record(self, match: MatchLine) -> GameRecord | None:
         """The finished match's game as :mod:`bot.replay` replays it (seed, options, every
         action, the seats' names as the match recorded them); ``None`` when its game is not
-        finished (a damaged file's stray row: a hand in play is never shown)."""
+        finished (a damaged file's stray row: a hand in play is never shown) or is a duplicate
+        tournament board that other tables of its round still play (the same deal)."""
         rows = await self._rows(
             "SELECT game, seed, options, table_id FROM games WHERE id = ? AND status = 'finished'",
             (match.game_id,),
         )
         if not rows:
             return None
+        if await self._rows(BOARD_IN_PLAY_SQL, (rows[0]["table_id"],)):
+            return None  # a duplicate board other tables of its round still play
         actions = await self._rows(
             "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (match.game_id,)
         )

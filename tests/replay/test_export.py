@@ -50,18 +50,17 @@ def test_an_export_replays_to_the_same_final_state(key: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("key", GAME_KEYS)
-def test_a_match_in_play_exports_its_finished_hands_only(key: str) -> None:
-    game, _rec, doc = _export(key, 9, {}, stop_after=250, status="playing")
-    VALIDATOR.validate(doc)
-    finished = len(game.hand_results)
-    assert doc["final"]["hands"] == len(doc["hands"])
-    assert doc["hands"][-1]["actions"][1] == len(doc["actions"])
-    assert len(doc["hands"]) == finished
-    assert doc["complete"] == game.is_over
-    if not game.is_over:
-        # the hand being played is not in the document: its actions stop at the last hand's end
-        assert len(doc["actions"]) < len(game.actions)
-    load_export(doc)
+def test_a_match_not_finished_is_not_exported(key: str) -> None:
+    """The document carries the seed, and seed plus actions deal every hand to come: a match
+    in play (a finished hand of it is replayable) is refused, and so is a match stopped before
+    its end (its stopped hand is never shown)."""
+    game, _said = play(key, 9, stop_after=250)
+    assert game.hand_results  # a finished hand, replayable; the record says the match goes on
+    for status, code in (("playing", "match_in_play"), ("aborted", "match_aborted")):
+        rec = record_of(key, game.seed, game.options.to_dict(), game.actions, NAMES, status=status)
+        with pytest.raises(ReplayRefused) as refused:
+            export_match(rec)
+        assert refused.value.code == code
 
 
 def test_nothing_finished_is_not_exported() -> None:
