@@ -87,7 +87,10 @@ class TableServiceCore(ABC):
             scheduler if scheduler is not None else AsyncioScheduler(clock or _wall_clock)
         )
         self.clock: Clock = self.scheduler.clock
-        self._rng = random.Random(rng_seed)
+        # a game's seed deals every hand of it and is shown once the match is over (exports,
+        # replays): without a seed for tests, seeds come from the OS, never from a Mersenne
+        # Twister whose next outputs enough published seeds would tell
+        self._rng = random.Random(rng_seed) if rng_seed is not None else random.SystemRandom()
         self.default_pace = to_pace(default_pace)
         self.bot_delay_s = bot_delay_s
         self._tables: dict[int, Table] = {}

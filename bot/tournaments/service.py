@@ -19,7 +19,7 @@ Organiser commands are idempotent: repeating one changes nothing and says so
 
 from __future__ import annotations
 
-import random
+import secrets
 from typing import Any
 
 from bot.pace import PaceError, parse_pace
@@ -128,7 +128,7 @@ class TournamentService(RoundsMixin):
             pace=the_pace.name if the_pace.name != "custom" else f"{the_pace.seconds}s",
             start_at=start_at or 0.0,
             show_s=float(show_s),
-            seed=seed if seed is not None else random.getrandbits(62),
+            seed=seed if seed is not None else secrets.randbits(62),  # never guessable
             status="signup",
             created_at=now,
         )

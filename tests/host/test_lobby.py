@@ -220,3 +220,17 @@ async def test_a_table_in_its_own_thread_frees_the_channel(
     )
     row = await store.table(first.id)
     assert row is not None and row.thread_id == 9001
+
+
+async def test_game_seeds_come_from_the_os_unless_a_test_seeds_them(store: Store) -> None:
+    """A finished match's seed is shown (exports, replays): a Mersenne Twister's outputs would
+    let enough of them predict the next table's deal, so without ``rng_seed`` seeds come from
+    the OS; with it, they are reproducible for tests and simulation."""
+    import random
+
+    assert isinstance(TableService(store)._rng, random.SystemRandom)
+    one, two = TableService(store, rng_seed=3), TableService(store, rng_seed=3)
+    assert not isinstance(one._rng, random.SystemRandom)
+    assert [one._rng.getrandbits(62) for _ in range(3)] == [
+        two._rng.getrandbits(62) for _ in range(3)
+    ]
