@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.config import ConfigError, Settings, redact, store_target
+from bot.config import ConfigError, Settings, is_other_url, redact, store_target
 from bot.console import bot_command, fit_console, play_command
 from bot.errors import TableError
 from bot.pace import PaceError, parse_pace
@@ -426,7 +426,8 @@ async def _resume(args: argparse.Namespace, db: Path | str) -> int:
         resumed += 1
         _print_line(line, args.json)
     if not resumed:
-        print(f"nothing to resume: {db} has no unfinished bot-only table", file=sys.stderr)
+        shown = redact(db) if isinstance(db, str) else db  # no password printed
+        print(f"nothing to resume: {shown} has no unfinished bot-only table", file=sys.stderr)
     return 1 if failed else 0
 
 
@@ -558,6 +559,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"error: bad setting: {exc}", file=sys.stderr)
         return 2
+    for given in (getattr(args, "db", None), getattr(args, "path", None)):
+        if isinstance(given, str) and is_other_url(given):  # not a path: "mysql:/x@y/z" was
+            print(
+                f"error: {redact(given)} is not a supported database URL: give a SQLite file's"
+                " path or a postgresql:// URL",
+                file=sys.stderr,
+            )
+            return 2
     settings.configure_logging()
     if args.command in ("play", "simulate", "resume") and not os.environ.get("LOG_LEVEL"):
         # a player at a prompt, or a reader of the result lines, wants those, not INFO logs

@@ -43,15 +43,31 @@ class ConfigError(ValueError):
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
+def bad_url(url: str, exc: Exception) -> str:
+    """The one line telling that ``url`` (a ``postgresql://`` URL) cannot be read, as
+    asyncpg's ``ValueError`` says: a port that is not a number, an unknown ``sslmode``, …"""
+    return f"{redact(url)} is not a valid PostgreSQL URL: {exc}"
+
+
 def is_postgres_url(target: object) -> bool:
     """True for a ``postgresql://`` (or ``postgres://``) URL: the PostgreSQL backend."""
     return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
 
 
+def is_other_url(text: str) -> bool:
+    """True for a URL (``scheme://…``) that is not a PostgreSQL one, e.g. ``mysql://…``: no
+    database Paiju opens, and no file's path either."""
+    return re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", text) is not None and not is_postgres_url(text)
+
+
 def redact(url: str) -> str:
     """The URL without its password, to print or log."""
-    parts = urlsplit(url)
-    if parts.password is None:
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:  # e.g. "Invalid IPv6 URL": mask all between "//user:" and the last "@"
+        return re.sub(r"^([^:/]+://[^:@/]*:)[^/]*@", r"\1***@", url)
+    if password is None:
         return url
     netloc = parts.netloc.rsplit("@", 1)
     user = netloc[0].split(":", 1)[0]

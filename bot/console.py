@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.config import redact
+
 __all__ = [
     "ascii_cards",
     "ascii_words",
@@ -168,5 +170,6 @@ def bot_command(*words: str) -> str:
 
 
 def play_command(game: str, db: str | Path) -> str:
-    """The command that carries on the saved terminal game of ``game`` in ``db``."""
-    return bot_command("play", game, "--db", str(db))
+    """The command that carries on the saved terminal game of ``game`` in ``db`` (a
+    PostgreSQL URL's password masked as ``***``, as every other command prints it)."""
+    return bot_command("play", game, "--db", redact(db) if isinstance(db, str) else str(db))

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from bot.claim import CLAIM_LOCK
-from bot.config import redact
+from bot.config import bad_url, redact
 from bot.damage import judge_file
 from bot.sqlite_files import Unreadable, claimed_elsewhere, open_read_only
 from bot.store_schema import MIGRATIONS
@@ -342,6 +342,8 @@ async def health_postgres(url: str) -> tuple[bool, str]:
         conn = await asyncio.wait_for(asyncpg.connect(url), 10)
     except (OSError, TimeoutError, asyncpg.PostgresError) as exc:
         return False, f"cannot connect to {name}: {exc}"
+    except ValueError as exc:  # asyncpg's reading of the URL: a port not a number, …
+        raise AdminError(bad_url(url, exc)) from exc  # a mistake to fix, not "unhealthy"
     try:
         exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
         version = (

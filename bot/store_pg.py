@@ -41,7 +41,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.config import is_postgres_url, redact
+from bot.config import bad_url, is_postgres_url, redact
 
 __all__ = [
     "PgConnection",
@@ -295,6 +295,8 @@ class PgDatabase(PgConnection):
             )
         except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
             raise sqlite3.OperationalError(f"cannot connect to {redact(url)}: {exc}") from exc
+        except ValueError as exc:  # asyncpg's reading of the URL: a port not a number, …
+            raise sqlite3.OperationalError(f"{bad_url(url, exc)}") from exc
         database = cls(url, pool)
         await database.refresh_identity()
         return database
