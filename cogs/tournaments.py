@@ -343,6 +343,12 @@ async def create(
     await reply(interaction, tr(lg, "tournament.done.created", id=t.id))
 
 
+BOT_ADD_SAME_S = 10.0
+"""``/tournament add`` without a player this soon after the last bot was added is the same
+request (a double click, two organisers at once) and adds no second bot. A bot object's
+``bot_add_same_s`` attribute, when set, replaces it (end-to-end tests add bots in a row)."""
+
+
 async def _organiser_command(
     interaction: discord.Interaction, given: int | None, op: str, **kw: Any
 ) -> None:
@@ -368,12 +374,15 @@ async def _organiser_command(
                 user_id=user.id if user is not None else None,
                 name=user.display_name if user is not None else "",
                 bot="heuristic" if user is None else None,
+                same_within_s=getattr(interaction.client, "bot_add_same_s", BOT_ADD_SAME_S),
             )
     except TournamentError as exc:
         await _refuse(interaction, exc)
         return
     key = f"tournament.done.{op}" if done.changed else f"tournament.same.{op}"
     user = kw.get("user")
+    if op == "add" and user is None and not done.changed:
+        key = "tournament.same.add_bot"
     await reply(
         interaction,
         tr(lg, key, id=tid, who=user.mention if user is not None else "🤖"),

@@ -198,10 +198,14 @@ class TournamentService(RoundsMixin):
         name: str = "",
         bot: str | None = None,
         partner_id: int | None = None,
+        same_within_s: float = 0.0,
     ) -> Changed:
         """Add a person (``user_id``) or a bot participant (``bot`` kind, ``user_id`` None).
-        Someone already in is left as they are (``changed=False``). Raises
-        ``TournamentError``: ``not_organiser``, ``finished``, ``pairs_fixed``, ``bad_bot_kind``."""
+        Someone already in is left as they are (``changed=False``). A bot asked for less than
+        ``same_within_s`` seconds after the tournament's last bot was added is taken as the same
+        request (a double click, two organisers at once) and adds nothing (``changed=False``).
+        Raises ``TournamentError``: ``not_organiser``, ``finished``, ``pairs_fixed``,
+        ``bad_bot_kind``."""
         async with self._lock(tournament_id):
             t = await self.get(tournament_id)
             self._may(t, by, organiser)
@@ -215,6 +219,10 @@ class TournamentService(RoundsMixin):
                         f"there is no {bot!r} bot: choose {', '.join(kinds)}",
                         {"kind": bot, "kinds": ", ".join(kinds)},
                     )
+                last = self._bot_added_at.get(t.id)
+                if last is not None and self._now() - last < same_within_s:
+                    return Changed(t, False)
+                self._bot_added_at[t.id] = self._now()
                 bots = [e for e in every if e.bot is not None]
                 user_id = -(len(bots) + 1)
                 name = name or f"Bot {len(bots) + 1}"

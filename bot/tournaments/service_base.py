@@ -93,6 +93,7 @@ class ServiceBase:
         self._listeners: list[Listener] = []
         self._by_table: dict[int, tuple[int, int, int]] = {}
         self._refusal_told: set[int] = set()  # tournaments whose organiser heard of a refusal
+        self._bot_added_at: dict[int, float] = {}  # tournament -> when a bot was last added
         # one tournament service per table service: a newer one (a front end started again
         # over the same tables, in tests) replaces the older one's listener
         older = getattr(tables, "tournaments", None)

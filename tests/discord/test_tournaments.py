@@ -29,7 +29,9 @@ async def _click(h: Harness, user: LoopbackUser, message_id: int, custom_id: str
 
 
 async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
-    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+    discord_server: LoopbackDiscord,
+    discord_harness: Harness,
+    make_bot: BotFactory,
 ) -> None:
     server, h = discord_server, discord_harness
     admin = server.add_role("Admin", MANAGE_GUILD)
@@ -74,6 +76,11 @@ async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
     # organiser commands: not for players; idempotent for organisers
     assert "Only an organiser" in await _text(h, alice, "tournament close")
     assert "is in tournament 1" in await _text(h, boss, "tournament add")
+    # a second bot asked for at once (a double click, two organisers) is the same request
+    assert "a moment ago" in await _text(h, boss, "tournament add")
+    assert "刚刚加入了一个机器人" in await _text(h, boss, "tournament add", locale="zh-CN")
+    assert len(await service.entrants(1)) == 3
+    bot.bot_add_same_s = 0.0  # type: ignore[attr-defined]  # as if 10 s later
     assert "is in tournament 1" in await _text(h, boss, "tournament add")
     assert "was already in" in await _text(h, boss, "tournament add", player=alice)
     assert "was not in" in await _text(h, boss, "tournament remove", player=boss)

@@ -302,3 +302,28 @@ async def test_a_thread_refused_for_a_permission_is_told_once(tmp_path: Path) ->
         rows = await run.service.round_tables(tid, 1)
         assert [r.thread_id for r in rows] == [7_000_001, 7_000_002]
         assert [u.kind for u in run.updates].count("threads_refused") == 1
+
+
+async def test_a_bot_asked_for_twice_at_once_is_added_once(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with Run(tmp_path / "t.sqlite3", clock) as run:
+        t = await run.service.create(
+            guild_id=1,
+            channel_id=500,
+            organiser_id=11,
+            game="jintan",
+            fmt="swiss",
+            duplicate=False,
+            rounds=2,
+            pace="10s",
+            show_s=60,
+            seed=5,
+        )
+        add = run.service.add
+        assert (await add(t.id, 11, organiser=False, bot="heuristic", same_within_s=10)).changed
+        # a double click, or a second organiser at the same moment: the same request
+        assert not (await add(t.id, 12, organiser=True, bot="heuristic", same_within_s=10)).changed
+        assert [e.user_id for e in await run.service.rows.entrants(t.id)] == [-1]
+        clock.advance(11)
+        assert (await add(t.id, 11, organiser=False, bot="heuristic", same_within_s=10)).changed
+        assert sorted(e.user_id for e in await run.service.rows.entrants(t.id)) == [-2, -1]
