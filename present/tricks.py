@@ -161,6 +161,10 @@ def _trump(view: Mapping[str, Any]) -> Msg | str | None:
     return None
 
 
+def _is_no_trump(trump: Msg | str | None) -> bool:
+    return isinstance(trump, Msg) and trump.id == "tricks.no_trump"
+
+
 def _trick(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     trick = view.get("trick")
     plays = trick.get("plays") if isinstance(trick, Mapping) else None
@@ -190,13 +194,12 @@ def table(view: Mapping[str, Any], hand_result: Any = None) -> list[Msg]:
     out: list[Msg] = []
     if "trump" in view:
         trump = _trump(view)
-        out.append(
-            Msg(
-                "table.trump",
-                trump=trump if trump is not None else Msg("table.no_trump"),
-                level=view.get("level") or "—",
-            )
-        )
+        level = view.get("level") or "—"
+        if _is_no_trump(trump):  # "no trump, level 2", not "trump no trump"
+            out.append(Msg("table.no_trump_level", level=level))
+        else:
+            trump = trump if trump is not None else Msg("table.no_trump")
+            out.append(Msg("table.trump", trump=trump, level=level))
     if view.get("defenders_points") is not None:
         out.append(Msg("table.points", points=view["defenders_points"]))
     plays = _trick(view)
@@ -223,7 +226,12 @@ def situation(
     out: list[Msg] = []
     trump = _trump(view)
     if trump is not None:
-        state = Msg("hand.state", trump=trump, level=view.get("level") or "—")
+        level = view.get("level") or "—"
+        state = (
+            Msg("hand.state_no_trump", level=level)
+            if _is_no_trump(trump)
+            else Msg("hand.state", trump=trump, level=level)
+        )
         if view.get("defenders_points") is not None:
             state = Msg(
                 "tricks.then_dot",

@@ -189,7 +189,7 @@ def test_at_a_hand_end_the_finished_hands_sides_count_not_the_next_dealers() -> 
     lines = render_view(v, NAMES).splitlines()
     # the finished hand's dealer (Bot 3) and its defenders' points, never the next dealer's
     assert "dealer Bot 3 · you & Bot 3 at level 2; Bot 2 & Bot 4 at level 2" in lines
-    assert "Trump no trump · level 2 · defenders' points 110" in lines
+    assert "No trump · level 2 · defenders' points 110" in lines
     assert "Next dealer: Bot 4" in lines
     screen = hand_lines("pajiwo", v["hand_results"][-1], NAMES, 0)
     assert screen[0] == (
