@@ -152,6 +152,12 @@ def _missing_table(exc: sqlite3.OperationalError) -> bool:
     return "no such table" in text or ("relation" in text and "does not exist" in text)
 
 
+FINISHED = "EXISTS (SELECT 1 FROM games g WHERE g.id = m.game_id AND g.status = 'finished')"
+"""The condition on a ``matches m`` row that its game really finished: a row whose game is still
+``playing`` (a damaged file could have one) is neither listed nor shown, as :meth:`WebData.record`
+refuses its replay."""
+
+
 class WebData:
     """Read-only queries for the pages. Open with :meth:`open`, close with :meth:`close`."""
 
@@ -232,7 +238,8 @@ class WebData:
     async def games_played(self, guild_id: int) -> dict[str, int]:
         """``game -> finished matches`` on the server."""
         rows = await self._rows(
-            "SELECT game, COUNT(*) AS n FROM matches WHERE guild_id = ? GROUP BY game",
+            f"SELECT game, COUNT(*) AS n FROM matches m WHERE guild_id = ? AND {FINISHED}"
+            " GROUP BY game",
             (guild_id,),
         )
         return {r["game"]: r["n"] for r in rows}
@@ -291,7 +298,7 @@ class WebData:
                 "SELECT m.game, COUNT(*) AS n,"
                 " SUM(CASE WHEN p.rank = 1 THEN 1 ELSE 0 END) AS firsts"
                 " FROM matches m JOIN match_players p ON p.match_id = m.id"
-                " WHERE m.guild_id = ? AND p.user_id = ? GROUP BY m.game",
+                f" WHERE m.guild_id = ? AND p.user_id = ? AND {FINISHED} GROUP BY m.game",
                 (guild_id, user_id),
             )
         }
@@ -358,7 +365,7 @@ class WebData:
         limit: int = 20,
     ) -> list[MatchLine]:
         """Finished matches on the server, newest first, with their seats (not their hands)."""
-        where, params = ["m.guild_id = ?"], [guild_id]
+        where, params = ["m.guild_id = ?", FINISHED], [guild_id]
         if game is not None:
             where.append("m.game = ?")
             params.append(game)  # type: ignore[arg-type]
@@ -379,7 +386,8 @@ class WebData:
     async def match(self, guild_id: int, match_id: int) -> MatchLine | None:
         """A finished match of the server, with seats and hands; ``None`` if there is none."""
         rows = await self._rows(
-            "SELECT * FROM matches WHERE id = ? AND guild_id = ?", (match_id, guild_id)
+            f"SELECT * FROM matches m WHERE id = ? AND guild_id = ? AND {FINISHED}",
+            (match_id, guild_id),
         )
         if not rows:
             return None

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.tournaments.model import RoundPlan, Standing, TableOutcome, TablePlan
 from bot.tournaments.scoring import standings
-from web.data import WebData
+from web.data import FINISHED, WebData
 
 __all__ = ["RoundTableLine", "TournamentLine", "TournamentPage", "tournament", "tournaments"]
 
@@ -100,7 +100,7 @@ async def tournament(data: WebData, guild_id: int, tournament_id: int) -> Tourna
     order = [int(p["user_id"]) for p in players if p["status"] == "in"]
     table_rows = await data.query(
         "SELECT t.*, m.id AS match_id FROM tournament_tables t LEFT JOIN matches m"
-        " ON m.table_id = t.table_id AND t.status = 'finished'"
+        f" ON m.table_id = t.table_id AND t.status = 'finished' AND {FINISHED}"
         " WHERE t.tournament_id = ? ORDER BY t.round, t.number",
         (tournament_id,),
     )

@@ -78,6 +78,12 @@ def test_a_game_still_in_play_is_never_shown(site: str, league_db: Path) -> None
         ).fetchone()[0]
     assert get(f"{site}/s/{GUILD}/m/{stray}/h/1")[0] == 404
     assert get(f"{site}/s/{GUILD}/m/{stray}/h/1/0.png")[0] == 404
+    # nor its match page (it answered 200, empty), nor a line in the lists that link it
+    assert get(f"{site}/s/{GUILD}/m/{stray}")[0] == 404
+    link = f"/s/{GUILD}/m/{stray}".encode()
+    for path in (f"/s/{GUILD}", f"/s/{GUILD}/g/pajiwo", f"/s/{GUILD}/p/101"):
+        status, _, body = get(site + path)
+        assert status == 200 and link + b'"' not in body and link + b"/" not in body, path
 
 
 @pytest.mark.parametrize(
