@@ -265,7 +265,7 @@ def table(view: Mapping[str, Any], wild: WildLine | None = None) -> list[Msg]:
                     "mj.table.player",
                     who=Seat(player.get("seat")),
                     melds=Join(melds, sep="semicolon") if melds else "—",
-                    flowers=flowers,
+                    n=flowers,
                 )
             )
     last = _last_discard(view)
