@@ -15,7 +15,8 @@ the browsers:
 * ``web.replay_step_ms``: what a reader waits for at a step never shown before: the step's
   page and its picture drawn (every hand face up), over steps of every game. The value is the
   90th percentile; the median and maximum are in ``extra``. A step shown once is then
-  answered from the cache, or by the browser's own (``immutable``): ``cached_ms`` in ``extra``.
+  answered from the cache, or by the browser's own (``private, max-age=3600``): ``cached_ms``
+  in ``extra``.
 
 Run it under ``nice`` on a shared machine.
 """

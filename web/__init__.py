@@ -10,7 +10,8 @@ server-rendered Jinja2 templates and a few lines of JavaScript for the replay's 
 * the replay viewer steps a finished hand with :mod:`bot.replay` (the stepping API ``/replay``
   uses: steps chosen by the game's presentation, every hand face up, narrated in the reader's
   language) and :mod:`web.pictures` draws each step with :mod:`render.replay`, as PNG with an
-  ETag and ``Cache-Control: immutable`` (a finished hand never changes), kept in a small cache.
+  ETag and ``Cache-Control: private, max-age=3600`` (revalidated after an hour: 304 while the
+  server is listed), kept in a small cache.
 * :mod:`web.rules`: ``docs/rules/*.md`` as HTML (markdown-it-py).
 * :mod:`web.app`: routes, language (``?lang=`` or ``Accept-Language``), the 404 page.
 * :mod:`web.server`: start and stop the server.

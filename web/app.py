@@ -10,7 +10,7 @@ URLs (every id is digits; anything else, an unknown id or an unlisted server is 
   ``/s/<guild>/t/<tournament>``: a tournament's standings, rounds, tables and results;
   ``/s/<guild>/m/<match>``: a finished match and its hands;
   ``/s/<guild>/m/<match>/h/<hand>?step=<k>``: the replay viewer;
-  ``/s/<guild>/m/<match>/h/<hand>/<k>.png``: a step's picture (ETag, immutable).
+  ``/s/<guild>/m/<match>/h/<hand>/<k>.png``: a step's picture (ETag, kept privately an hour).
 
 The language is ``?lang=`` (``en``, ``zh``, ``zh-TW``, ``zh-HK``), else the browser's
 ``Accept-Language``; links carry an explicit ``?lang=`` on. A failure inside a handler is
@@ -50,7 +50,9 @@ log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 DATA: web.AppKey[WebData] = web.AppKey("data", WebData)
 MAX_ID = 2**63 - 1
-IMMUTABLE = "public, max-age=31536000, immutable"
+# a step's picture: the browser keeps it an hour, then revalidates (its ETag: a 304 without
+# drawing); never a shared cache, which would keep serving it after ``/league web off``
+PICTURE_CACHE = "private, max-age=3600"
 PAGE_CACHE = "public, max-age=30"
 LANGS = {"en": "en", "zh": "zh", "zh-cn": "zh", "zh-hans": "zh", "zh-tw": "zh-TW", "zh-hk": "zh-HK"}
 
@@ -365,7 +367,7 @@ class Pages:
         hand = _an_id(request, "hand")
         step = _an_id(request, "step")
         tag = etag(match.id, hand, step)
-        headers = {"ETag": tag, "Cache-Control": IMMUTABLE}
+        headers = {"ETag": tag, "Cache-Control": PICTURE_CACHE}
         if not 1 <= hand <= len(match.hands):
             raise web.HTTPNotFound()
         if tag in request.headers.get("If-None-Match", ""):

@@ -4,9 +4,10 @@ the narration in the reader's language, so one picture serves every language).
 
 A finished hand never changes, so
 a picture's ETag names the match, the hand, the step and the drawing code (a digest of
-``render/`` and ``games/``): a browser asks once and then keeps it (``immutable``), and a
-revalidation is answered 304 without drawing. Drawn pictures are kept in a small LRU cache
-(:class:`PictureCache`) and drawn in a worker process (:class:`Drawer`), off the event loop.
+``render/`` and ``games/``): a browser keeps it an hour (``private``: no shared cache keeps a
+picture after ``/league web off``), and a revalidation is answered 304 without drawing. Drawn
+pictures are kept in a small LRU cache (:class:`PictureCache`) and drawn in a worker process
+(:class:`Drawer`), off the event loop.
 """
 
 from __future__ import annotations
