@@ -39,7 +39,7 @@ from bot.tournaments.service import (
 from bot.tournaments.service_base import RETRY_S, ThreadRefused
 from bot.tournaments.store import RoundTable, Tournament
 from cogs.actions import app, defer, display_name, lang, reply
-from cogs.i18n import lang_of, tr
+from cogs.i18n import lang_of, ntr, tr
 from cogs.inert import echo
 from cogs.tables import GAME_CHOICES
 from games.registry import GAMES
@@ -118,12 +118,33 @@ def _who(pid: int | None, names: dict[int, str]) -> str:
     return f"<@{pid}>"
 
 
+def standings_title(lg: str, t: Tournament, done: int, final: bool = False) -> str:
+    """What the standings are, truly: the sign-ups before the start, after the last finished
+    round (``done`` rounds) while one is played, final, or those of a cancelled tournament."""
+    game = game_title(t.game)
+    if final:
+        return tr(lg, "tournament.standings.final", id=t.id, game=game)
+    if t.status == "cancelled":
+        return ntr(lg, "tournament.standings.cancelled", done, id=t.id, game=game)
+    if t.status == "signup" or t.round == 0:
+        return tr(lg, "tournament.standings.signup", id=t.id, game=game)
+    if done == 0:
+        return tr(lg, "tournament.standings.none_yet", id=t.id, game=game, round=t.round)
+    return tr(lg, "tournament.standings.after", id=t.id, game=game, round=done)
+
+
 def standings_text(
-    lg: str, t: Tournament, table: list[Standing], names: dict[int, str], final: bool
+    lg: str,
+    t: Tournament,
+    table: list[Standing],
+    names: dict[int, str],
+    final: bool,
+    done: int | None = None,
 ) -> str:
-    """The standings as lines: rank, participant, points, then the tie-breaks."""
-    key = "tournament.standings.final" if final else "tournament.standings.after"
-    lines = [f"**{tr(lg, key, id=t.id, game=game_title(t.game), round=t.round)}**"]
+    """The standings as lines: a title (:func:`standings_title`; ``done``, the finished
+    rounds, is ``t.round`` unless given), rank, participant, points, then the tie-breaks."""
+    title = standings_title(lg, t, t.round if done is None else done, final)
+    lines = [f"**{title}**"]
     for s in table[:40]:
         lines.append(
             tr(
@@ -149,9 +170,10 @@ def describe(lg: str, t: Tournament, count: int) -> str:
     fmt = tr(lg, f"tournament.format.{t.format}")
     if t.duplicate:
         fmt += " · " + tr(lg, "tournament.format.duplicate")
-    return tr(
+    return ntr(
         lg,
         "tournament.created",
+        t.rounds,
         id=t.id,
         game=game_title(t.game),
         preset=t.preset,
@@ -464,8 +486,14 @@ async def standings_command(interaction: discord.Interaction, tournament: ID | N
     except TournamentError as exc:
         await _refuse(interaction, exc)
         return
+    done = len(await service.played(tid))
     text = standings_text(
-        lg, t, await service.standings(tid), await _names(service, t), t.status == "finished"
+        lg,
+        t,
+        await service.standings(tid),
+        await _names(service, t),
+        t.status == "finished",
+        done,
     )
     await reply(interaction, text, allowed_mentions=NO_PINGS)
 
@@ -546,7 +574,8 @@ class Poster:
                 )
         elif update.kind in ("round_finished", "finished"):
             names = await _names(service, t)
-            text = standings_text(lg, t, update.standings, names, update.kind == "finished")
+            final = update.kind == "finished"
+            text = standings_text(lg, t, update.standings, names, final, update.round)
             if t.duplicate:
                 same = await service.same_deals(t.id, update.round)
                 text += "\n" + tr(lg, f"tournament.deals.{'same' if same else 'differ'}")

@@ -63,6 +63,10 @@ async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
     assert "Tournament 1 is created" in text
     post = next(m for m in server.channel_messages(server.channel) if "pt:su:1" in m.custom_ids())
     assert "Tournament 1" in post.text() and "duplicate" in post.text()
+    assert "· 1 round ·" in post.text()  # not "1 rounds"
+    # standings before the start: the sign-ups, not "after round 0"
+    assert "not started yet" in await _text(h, alice, "tournament standings")
+    assert "尚未开始" in await _text(h, alice, "tournament standings", locale="zh-CN")
 
     # sign up with the button; twice is refused in the signer's language
     assert "You are signed up for tournament 1" in await _click(h, alice, post.id, "pt:su:1")
@@ -87,6 +91,10 @@ async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
     assert len(await service.entrants(1)) == 4
 
     assert "round 1 is open" in await _text(h, boss, "tournament close")
+    text = await _text(h, alice, "tournament standings")
+    assert "round 1 is being played: no round is finished yet" in text
+    assert "after round" not in text
+    assert "第 1 轮进行中" in await _text(h, alice, "tournament standings", locale="zh-CN")
     assert "already started" in await _text(h, boss, "tournament close")
     assert "报名已经截止" in await _text(h, bob, "tournament signup", locale="zh-CN")
 
@@ -115,6 +123,10 @@ async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
     assert "is cancelled" in await _text(h, boss, "tournament cancel", tournament=1)
     assert "already cancelled" in await _text(h, boss, "tournament cancel", tournament=1)
     assert host.status == "aborted"
+    text = await _text(h, alice, "tournament standings", tournament=1)
+    assert "cancelled: standings after its 0 finished rounds" in text
+    zh = await _text(h, alice, "tournament standings", tournament=1, locale="zh-CN")
+    assert "已取消" in zh
 
 
 @pytest.mark.parametrize(
@@ -167,3 +179,26 @@ async def test_a_refused_thread_is_told_to_the_organiser_once(
     assert rows and all(r.thread_id is not None for r in rows)
     assert server.channels[rows[0].thread_id].parent_id == server.channel.id
     assert len(refusals()) == 1
+
+
+def test_the_standings_title_says_what_is_true() -> None:
+    from bot.tournaments.store import Tournament
+    from cogs.tournaments import describe, standings_title
+
+    def t(status: str, number: int, rounds: int = 3) -> Tournament:
+        return Tournament(
+            1, 1, 500, 11, "jintan", "quick", "swiss", False, rounds, "live", 0.0, 60.0, 5,
+            status, number,
+        )  # fmt: skip
+
+    assert "not started yet" in standings_title("en", t("signup", 0), 0)
+    assert "round 1 is being played" in standings_title("en", t("running", 1), 0)
+    assert "standings after round 1" in standings_title("en", t("running", 2), 1)
+    assert "第 1 轮后排名" in standings_title("zh", t("running", 2), 1)
+    assert "cancelled: standings after its 1 finished round" in standings_title(
+        "en", t("cancelled", 2), 1
+    )
+    assert "final standings" in standings_title("en", t("finished", 3), 3, final=True)
+    assert "· 1 round ·" in describe("en", t("signup", 0, rounds=1), 0)
+    assert "· 3 rounds ·" in describe("en", t("signup", 0), 0)
+    assert "· 1 轮 ·" in describe("zh", t("signup", 0, rounds=1), 0)
