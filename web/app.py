@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -458,6 +459,12 @@ async def _errors(
         response = pages.page(request, "404.html", status=404)
     except asyncio.CancelledError:
         raise
+    except (OSError, TimeoutError, sqlite3.OperationalError):
+        # the database cannot answer now (PostgreSQL down or restarting, a SQLite file locked
+        # or unreadable): a page to try again shortly, not "something went wrong"
+        log.warning("web page %s: the database cannot answer", request.path, exc_info=True)
+        response = pages.page(request, "unavailable.html", status=503)
+        response.headers["Retry-After"] = "30"
     except Exception:
         log.exception("web page %s failed", request.path)
         response = pages.page(request, "error.html", status=500)
