@@ -88,12 +88,18 @@ def _standing(r: sqlite3.Row) -> Standing:
     )
 
 
+async def _tournament_table(db: aiosqlite.Connection, table_id: int) -> bool:
+    async with db.execute("SELECT 1 FROM tournament_tables WHERE table_id = ?", (table_id,)) as cur:
+        return await cur.fetchone() is not None
+
+
 async def feed_season(
     db: aiosqlite.Connection, match: MatchRow, match_id: int, now: float
 ) -> int | None:
     """Rate a recorded match in its server's active season of its game, inside the caller's
     transaction. Returns the season's id, or ``None`` when the match is unrated, has no
-    person seated, or no season is running."""
+    person seated, has a bot seated outside a tournament (an organiser's event), or no season
+    is running."""
     if not match.rated:
         return None
     async with db.execute(
@@ -107,6 +113,10 @@ async def feed_season(
     seat_users = {p.seat: (p.user_id if p.bot is None else None) for p in match.players}
     people = [u for u in seat_users.values() if u is not None]
     if not people:
+        return None
+    if len(people) < len(seat_users) and not await _tournament_table(db, match.table_id):
+        # a host's rated:True on a table of bots is the host's choice, not the organiser's:
+        # it counts for the all-time rating only (a bot at easy level farms a season)
         return None
     marks = ",".join("?" * len(people))
     async with db.execute(

@@ -27,18 +27,18 @@ async def _text(h: Harness, user: LoopbackUser, command: str, **options: object)
 
 
 async def _rated_match(
-    h: Harness, server: LoopbackDiscord, bot: PaijuBot, alice: LoopbackUser, bob: LoopbackUser
+    h: Harness, server: LoopbackDiscord, bot: PaijuBot, players: list[LoopbackUser]
 ) -> int:
-    """A rated 金华麻将 hand of alice, bob and two bots (``rated:True``), the people following
-    the hint, played to its end; returns the table id."""
+    """A rated 金华麻将 hand of four people (no bot: a table with bots counts for a season only
+    at a tournament), following the hint, played to its end; returns the table id."""
+    alice = players[0]
     await (await h.slash(alice, "table open", game="jinhua", preset="quick")).final()
     tid = table_id(table_message(server))
-    await (await h.slash(bob, "table join")).final()
-    await (await h.slash(alice, "table addbot")).final()
-    await (await h.slash(alice, "table options", rated=True)).final()
+    for other in players[1:]:
+        await (await h.slash(other, "table join")).final()
     await bot.service.start(server.channel.id, alice.id, seed=SEED)
     table = bot.service.get(tid)
-    people = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}
+    people = {table.seat_of(p.id): p for p in players}
     n = 0
     for _ in range(600):
         if table.status != "playing":
@@ -118,8 +118,9 @@ async def test_a_season_from_start_to_archive_with_refusals_in_both_languages(
     text = await _text(h, alice, "league season standings", game="jinhua", number=7)
     assert "❌ There is no season 7 of this game in this server." in text
 
-    # a rated match with two bots seated (rated:True) feeds the season
-    await _rated_match(h, server, bot, alice, bob)
+    # a rated match of four people feeds the season
+    carol, dave = server.add_user("carol"), server.add_user("dave")
+    await _rated_match(h, server, bot, [alice, bob, carol, dave])
     result = await h.slash(alice, "league season standings", game="jinhua")
     message = await result.final()
     text = message.text()
@@ -128,7 +129,7 @@ async def test_a_season_from_start_to_archive_with_refusals_in_both_languages(
     season = await bot.service.store.active_season(server.guild.id, "jinhua")
     assert season is not None
     lines = await bot.service.store.season_standings(season.id)
-    assert sorted(s.user_id for s in lines) == sorted([alice.id, bob.id])
+    assert sorted(s.user_id for s in lines) == sorted(p.id for p in (alice, bob, carol, dave))
     top = lines[0]
     assert (
         f"1. <@{top.user_id}> — rating {top.ordinal:.1f} · games 1 · wins {top.wins}"

@@ -270,7 +270,7 @@ async def test_a_match_recorded_twice_feeds_the_season_once(store: Store) -> Non
     assert await store.season_match_ids(season.id) == [mid]
 
 
-async def test_a_table_with_bots_stays_out_of_the_season_unless_rated(
+async def test_a_table_with_bots_stays_out_of_the_season_even_when_rated(
     service: TableService, scheduler: ManualScheduler, store: Store
 ) -> None:
     season = await start_season(store, 5, "toy", 1, 0.0)
@@ -308,7 +308,9 @@ async def test_a_table_with_bots_stays_out_of_the_season_unless_rated(
 
     await play(9001, None)  # bots seated: unrated, out of the season
     assert await store.season_standings(season.id) == []
-    await play(9002, True)  # the host made it rated: it counts, the bots do not appear
-    lines = await store.season_standings(season.id)
-    assert sorted(s.user_id for s in lines) == sorted(USERS[:2])
-    assert len(await store.season_match_ids(season.id)) == 1
+    await play(9002, True)  # the host made it rated: the all-time ratings count it …
+    assert set(await store.ratings(5, "toy", USERS[:2])) == set(USERS[:2])
+    # … but not the season: a host cannot farm the organiser's season against bots (only a
+    # tournament's table, the organiser's event, counts with bots seated)
+    assert await store.season_standings(season.id) == []
+    assert await store.season_match_ids(season.id) == []

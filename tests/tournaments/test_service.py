@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.errors import TableError
+from bot.league.seasons import start_season
 from bot.store import Store
 from bot.tables import TableService
 from bot.timers import FakeClock, ManualScheduler
@@ -80,6 +81,7 @@ async def _create(run: Run, **kw: object) -> int:
 
 async def test_a_duplicate_swiss_tournament_runs_to_the_end(tmp_path: Path) -> None:
     async with Run(tmp_path / "t.sqlite3", FakeClock()) as run:
+        season = await start_season(run.store, 1, "jintan", 11, 0.0)
         tid = await _create(run)
         assert (await run.service.close(tid, 11, organiser=False)).changed
         assert not (await run.service.close(tid, 11, organiser=False)).changed  # idempotent
@@ -115,6 +117,10 @@ async def test_a_duplicate_swiss_tournament_runs_to_the_end(tmp_path: Path) -> N
         assert all(m.rated for m in matches if any(p.user_id for p in m.players))
         rated = await run.store.ratings(1, "jintan", [11, 12, 13, 14])
         assert set(rated) == {11, 12, 13}  # 14 never played: a bot had her seat
+        # a tournament's tables feed the season although bots sit at them (the organiser's
+        # event; a host's own rated table of bots would not)
+        counted = await run.store.season_standings(season.id)
+        assert {s.user_id for s in counted} == {11, 12, 13}
         # the host tables really got one deal per round, from the stored games
         for number in (1, 2):
             assert await run.service.same_deals(tid, number)
