@@ -599,9 +599,11 @@ class Poster:
                 ),
             )
         elif update.kind == "cancelled":
-            await self._send(
-                t.channel_id, tr(lg, "tournament.cancelled", id=t.id), allowed_mentions=NO_PINGS
-            )
+            text = tr(lg, "tournament.cancelled", id=t.id)
+            if update.too_few is not None:
+                count, need = update.too_few
+                text = ntr(lg, "tournament.cancelled_too_few", count, id=t.id, need=need)
+            await self._send(t.channel_id, text, allowed_mentions=NO_PINGS)
 
 
 class TournamentCog(commands.Cog):

@@ -28,6 +28,7 @@ from bot.tournaments.pairing import round_robin_rounds
 from bot.tournaments.rounds import RoundsMixin, pairs_of
 from bot.tournaments.service_base import (
     MAX_ROUNDS,
+    MAX_START_AHEAD_S,
     SHOW_S,
     SYSTEM_USER,
     Changed,
@@ -115,6 +116,13 @@ class TournamentService(RoundsMixin):
             raise TournamentError(
                 "start_in_past", "the start time is in the past", {"start_at": start_at}
             )
+        if start_at is not None and start_at > now + MAX_START_AHEAD_S:
+            days = int(MAX_START_AHEAD_S // 86400)
+            raise TournamentError(
+                "start_too_far",
+                f"the start time is more than {days} days ahead",
+                {"start_at": start_at, "days": days},
+            )
         t = Tournament(
             id=0,
             guild_id=guild_id,
@@ -151,7 +159,10 @@ class TournamentService(RoundsMixin):
             t = await self.get(tournament_id)
             await self.rows.update(t.id, self._now(), status="cancelled")
             t.status = "cancelled"
-            await self._notify(TournamentUpdate("cancelled", t))
+            too_few = None
+            if exc.code == "cannot_start":
+                too_few = (int(exc.params["count"]), int(exc.params["need"]))
+            await self._notify(TournamentUpdate("cancelled", t, too_few=too_few))
 
     # ------------------------------------------------------------- sign-up
     def _may(self, t: Tournament, user_id: int, organiser: bool) -> None:

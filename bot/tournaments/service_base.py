@@ -32,6 +32,8 @@ log = logging.getLogger("bot.tournaments.service")
 SYSTEM_USER = 0
 """The host of tournament tables: the bot itself, seated nowhere."""
 MAX_ROUNDS = 20
+MAX_START_AHEAD_S = 90 * 86400.0
+"""How far ahead a start time may be (90 days): later is refused (``start_too_far``)."""
 SHOW_S = 600.0
 """Check-in window of a round's tables by default (seconds)."""
 RETRY_S = 30.0
@@ -60,7 +62,8 @@ class TournamentUpdate:
     """What changed: ``kind`` is ``created``, ``entrants``, ``round_opened``, ``table_started``,
     ``round_finished`` (with ``standings``), ``finished`` (final ``standings``),
     ``cancelled`` or ``threads_refused`` (a round's thread could not be opened for want of
-    ``permission``; told once until a round opens)."""
+    ``permission``; told once until a round opens). A tournament cancelled because its start
+    time came with too few participants says how many (``too_few``: count, need)."""
 
     kind: str
     tournament: Tournament
@@ -68,6 +71,7 @@ class TournamentUpdate:
     tables: list[RoundTable] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
     permission: str | None = None
+    too_few: tuple[int, int] | None = None
 
 
 ThreadOpener = Callable[[Tournament, RoundTable], Awaitable[int]]

@@ -51,6 +51,8 @@ async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
         (None, {"format": "round_robin"}, "Round robin is for", "循环赛只用于"),
         (None, {"start": "2020-01-01 10:00"}, "in the past", "开始时间已经过去"),
         (None, {"start": "soonish"}, "Cannot read the start", "看不懂开始时间"),
+        (None, {"start": "99999h"}, "more than 90 days ahead", "超过 90 天之后"),
+        (None, {"start": "99999999999"}, "more than 90 days ahead", "超过 90 天之后"),
         (None, {"pace": "never"}, "is not a pace", "不是一种节奏"),
         (None, {"checkin": "soon"}, "check-in time", "看不懂签到时间"),
     ]:
@@ -202,3 +204,14 @@ def test_the_standings_title_says_what_is_true() -> None:
     assert "· 1 round ·" in describe("en", t("signup", 0, rounds=1), 0)
     assert "· 3 rounds ·" in describe("en", t("signup", 0), 0)
     assert "· 1 轮 ·" in describe("zh", t("signup", 0, rounds=1), 0)
+
+
+def test_a_tournament_cancelled_for_too_few_at_its_start_says_so() -> None:
+    from cogs.i18n import ntr
+
+    en = ntr("en", "tournament.cancelled_too_few", 1, id=3, need=4)
+    assert en.startswith("Tournament 3 is cancelled") and "1 participant had signed up" in en
+    assert "needs 4 at least" in en
+    assert "2 participants had" in ntr("en", "tournament.cancelled_too_few", 2, id=3, need=4)
+    zh = ntr("zh", "tournament.cancelled_too_few", 1, id=3, need=4)
+    assert "比赛 3 已取消" in zh and "只有 1 人报名" in zh

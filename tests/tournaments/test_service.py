@@ -333,3 +333,26 @@ async def test_a_bot_asked_for_twice_at_once_is_added_once(tmp_path: Path) -> No
         clock.advance(11)
         assert (await add(t.id, 11, organiser=False, bot="heuristic", same_within_s=10)).changed
         assert sorted(e.user_id for e in await run.service.rows.entrants(t.id)) == [-2, -1]
+
+
+async def test_a_start_too_far_ahead_is_refused_and_too_few_at_the_start_is_told(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    async with Run(tmp_path / "t.sqlite3", clock) as run:
+        args: dict[str, object] = {
+            "guild_id": 1, "channel_id": 500, "organiser_id": 11, "game": "jintan",
+            "fmt": "swiss", "duplicate": False, "rounds": 2, "pace": "10s", "show_s": 60,
+        }  # fmt: skip
+        for far in (91 * 86400, 99999 * 3600, 99_999_999_999 - clock()):
+            with pytest.raises(TournamentError) as refused:
+                await run.service.create(**args, start_at=clock() + far)  # type: ignore[arg-type]
+            assert refused.value.code == "start_too_far" and refused.value.params["days"] == 90
+        assert await run.service.tournaments() == []
+        t = await run.service.create(**args, start_at=clock() + 3600)  # type: ignore[arg-type]
+        await run.service.sign_up(t.id, 11, "Ann")
+        await run.scheduler.advance(3601)
+        await run.scheduler.run_due()
+        assert (await run.service.get(t.id)).status == "cancelled"
+        told = [u for u in run.updates if u.kind == "cancelled"]
+        assert len(told) == 1 and told[0].too_few is not None and told[0].too_few[0] == 1
