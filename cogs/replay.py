@@ -21,6 +21,7 @@ import contextlib
 import io
 import json
 import re
+import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -42,6 +43,22 @@ CACHED = 32  # hands kept replayed (a finished hand never changes)
 SHOWN_DIFFERENCES = 12
 QUICK_ANSWER_S = 2.0  # Discord wants an answer within 3 s
 _cache: OrderedDict[tuple[int, int, int | None], HandReplay] = OrderedDict()
+HEAVY_AT_ONCE = 2
+"""Exports and reviews prepared at once for the whole bot (each takes seconds of CPU: a
+flood of clicks waits its turn instead of starving the tables)."""
+_busy: set[int] = set()  # users with an export or review being prepared
+_heavy_gates: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _heavy() -> asyncio.Semaphore:
+    """The gate of the running event loop (a semaphore belongs to one loop; tests run many)."""
+    loop = asyncio.get_running_loop()
+    gate = _heavy_gates.get(loop)
+    if gate is None:
+        gate = _heavy_gates[loop] = asyncio.Semaphore(HEAVY_AT_ONCE)
+    return gate
 
 
 def _names(record: GameRecord) -> list[str]:
@@ -232,15 +249,24 @@ class ReplayExtra(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         lg = lang(interaction)
-        await defer_private(interaction)
+        user = interaction.user.id
+        if user in _busy:  # one export or review at a time each: they cost seconds of CPU
+            await defer_private(interaction)
+            await reply(interaction, "⏳ " + tr(lg, "replay.busy"))
+            return
+        _busy.add(user)  # before any await, so a double click is the second one here
         try:
-            replay = await _hand(interaction, self.game, self.hand)
-            if self.what == "x":
-                await export(interaction, replay)
-            else:
-                await review(interaction, replay)
+            await defer_private(interaction)
+            async with _heavy():
+                replay = await _hand(interaction, self.game, self.hand)
+                if self.what == "x":
+                    await export(interaction, replay)
+                else:
+                    await review(interaction, replay)
         except ReplayRefused as refused:
             await reply(interaction, _refusal(lg, refused))
+        finally:
+            _busy.discard(user)
 
 
 def _export_files(replay: HandReplay, lg: str) -> list[tuple[str, bytes]]:

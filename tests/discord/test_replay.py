@@ -187,6 +187,11 @@ async def test_export_replays_to_the_same_final_state_and_the_review_is_private(
     assert log is not None and b"Hand 1" in log.data
     gif = answer.attachment(f"paiju-{game_id}-hand1.gif")
     assert gif is not None and gif.data[:6] == b"GIF89a" and len(gif.data) < 10 * 2**20
+    # a second export while the first is prepared waits for nothing: one at a time each
+    first = await h.click(reader, shown, export)
+    again = await (await h.click(reader, shown, export)).final(timeout=60)
+    assert again.ephemeral and "one at a time" in again.text()
+    assert (await first.final(timeout=60)).attachment(f"paiju-{game_id}.json") is not None
     # the review: a reader who did not play is told so, privately
     review = next(c for c in shown.custom_ids() if c.endswith(":r"))
     said = await (await h.click(reader, shown, review)).final(timeout=60)
