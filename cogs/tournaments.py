@@ -251,7 +251,10 @@ async def defer_ephemeral(interaction: discord.Interaction) -> None:
 
 async def _refuse(interaction: discord.Interaction, error: TournamentError) -> None:
     lg = lang(interaction)
-    await reply(interaction, "❌ " + tr(lg, f"tournament.err.{error.code}", **error.params))
+    key, params = f"tournament.err.{error.code}", error.params
+    count = params.get("count")
+    text = ntr(lg, key, count, **params) if isinstance(count, int) else tr(lg, key, **params)
+    await reply(interaction, "❌ " + text)
 
 
 async def sign_up(

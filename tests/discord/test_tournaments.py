@@ -74,7 +74,7 @@ async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
     assert "You are signed up for tournament 1" in await _click(h, alice, post.id, "pt:su:1")
     assert "already signed up" in await _click(h, alice, post.id, "pt:su:1")
     # a round that cannot start: one participant
-    assert "cannot start with 1" in await _text(h, boss, "tournament close")
+    assert "cannot start with 1 participant:" in await _text(h, boss, "tournament close")
     assert "不能开始" in await _text(h, boss, "tournament close", locale="zh-CN")
     assert (await service.get(1)).status == "signup"
     assert "报名比赛 1" in await _click(h, bob, post.id, "pt:su:1")
