@@ -213,6 +213,25 @@ PAGE_KINDS = {
 }
 
 
+BROKEN_WORDS = r"""
+const out = [];
+const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (const m of node.data.matchAll(/(?<![\w.:\/-])[A-Za-z]{2,12}(?![\w.:\/-])/g)) {
+    const range = document.createRange();
+    range.setStart(node, m.index);
+    range.setEnd(node, m.index + m[0].length);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0);
+    const tops = new Set(rects.map(r => Math.round(r.top)));
+    if (tops.size > 1) out.push(m[0]);
+  }
+}
+return out;
+"""
+"""Latin words of at most 12 letters that the page cuts across two lines (not the pieces of a
+long identifier or path, which may break where the line ends)."""
+
+
 def test_every_page_kind_fits_a_phone(
     browser: Any, site: str, league_db: Path, artifacts: Path
 ) -> None:
@@ -223,7 +242,7 @@ def test_every_page_kind_fits_a_phone(
     kinds["replay-zh"] = f"/s/{GUILD}/m/{match_id}/h/{hand}?step=last&lang=zh"
     _phone(browser, 400)
     try:
-        wide = {}
+        wide, broken = {}, {}
         for kind, path in kinds.items():
             browser.get(site + str(path))
             _ready(browser)
@@ -233,8 +252,12 @@ def test_every_page_kind_fits_a_phone(
             )
             if max(sizes[0], sizes[2]) > sizes[1]:
                 wide[kind] = sizes
+            broken[kind] = browser.execute_script(BROKEN_WORDS)
             browser.save_screenshot(str(artifacts / f"{kind}-400px.png"))
         assert wide == {}, f"horizontal scrolling at 400 px: {wide}"
+        # a short Latin word (a game's name "Dagun", a player's) is never cut across lines
+        # ("Dagu/n": overflow-wrap:anywhere let a table squeeze its column to one letter)
+        assert not any(broken.values()), f"words cut across lines at 400 px: {broken}"
     finally:
         _phone(browser, None)
     for kind in ("server", "replay"):
