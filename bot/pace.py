@@ -26,7 +26,7 @@ MAX_SECONDS = 7 * 86_400
 """Longest custom pace: one week."""
 
 _UNITS = {"": 1, "s": 1, "m": 60, "min": 60, "h": 3600, "d": 86_400}
-_CUSTOM = re.compile(r"^(\d+)\s*(s|m|min|h|d)?$")
+_CUSTOM = re.compile(r"^([0-9]+)\s*(s|m|min|h|d)?$")  # ASCII digits: "٥m" is no pace
 
 
 class PaceError(ValueError):

@@ -44,7 +44,7 @@ def test_pace_presets_and_custom() -> None:
     assert parse_pace("90s") == parse_pace(90) == parse_pace("90")
     assert parse_pace("5m").seconds == 300 and parse_pace("5m").name == "custom"
     assert parse_pace("10m").name == "relaxed"  # a custom time equal to a preset is the preset
-    for bad in ("soon", "5s", "9d", "-3", ""):
+    for bad in ("soon", "5s", "9d", "-3", "", "٥m", "²m"):  # ASCII digits only
         with pytest.raises(PaceError):
             parse_pace(bad)
 
