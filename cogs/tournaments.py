@@ -18,6 +18,7 @@ in the server's language.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from datetime import UTC, datetime
@@ -516,12 +517,48 @@ class Poster:
     async def open_thread(self, t: Tournament, row: RoundTable) -> int:
         channel = self.bot.get_channel(t.channel_id) or await self.bot.fetch_channel(t.channel_id)
         name = f"#{t.id} R{row.round} T{row.number} · {GAMES[t.game].title_zh}"
+        if t.duplicate:
+            return await self._open_private_thread(channel, name[:100], row)
         try:
             thread = await channel.create_thread(
                 name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=1440
             )
         except discord.Forbidden as exc:  # 50013: the channel denies the bot the permission
             raise ThreadRefused("create_public_threads") from exc
+        return int(thread.id)
+
+    async def _open_private_thread(self, channel: Any, name: str, row: RoundTable) -> int:
+        """A duplicate round's table: every table of the round plays the same deal, so its
+        thread is private (type 12, not invitable) with only its seated people added; nobody
+        else reads it but moderators with Manage Threads (the organiser among them, if so).
+        Needs Create Private Threads and Send Messages in Threads (to add the players)."""
+        me = getattr(getattr(channel, "guild", None), "me", None)
+        if me is not None and hasattr(channel, "permissions_for"):
+            have = channel.permissions_for(me)  # from the cache: refuse before a thread exists
+            for need in ("create_private_threads", "send_messages_in_threads"):
+                if not getattr(have, need):
+                    raise ThreadRefused(need)
+        try:
+            thread = await channel.create_thread(
+                name=name,
+                type=discord.ChannelType.private_thread,
+                invitable=False,
+                auto_archive_duration=1440,
+            )
+        except discord.Forbidden as exc:
+            raise ThreadRefused("create_private_threads") from exc
+        for who in row.seats:
+            if who is None or who < 0:  # a free seat or a bot participant
+                continue
+            try:
+                await thread.add_user(discord.Object(who))
+            except discord.NotFound:  # left the server: their seat goes to a bot at the deadline
+                log.warning("thread %s: user %s is not a member", thread.id, who)
+            except discord.Forbidden as exc:
+                # not kept: the round is tried again and opens a new thread
+                with contextlib.suppress(discord.HTTPException):
+                    await thread.delete()
+                raise ThreadRefused("send_messages_in_threads") from exc
         return int(thread.id)
 
     async def _send(self, channel_id: int, text: str, **kw: Any) -> None:

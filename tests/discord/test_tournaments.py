@@ -11,8 +11,13 @@ import pytest
 from cogs.client import PaijuBot
 from tests.discord.conftest import BotFactory
 from tests.discord_loopback import Harness, LoopbackDiscord, LoopbackUser
-from tests.discord_loopback.faults import CREATE_PUBLIC_THREADS
-from tests.discord_loopback.models import StoredMessage
+from tests.discord_loopback.faults import (
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    MANAGE_THREADS,
+    SEND_MESSAGES_IN_THREADS,
+)
+from tests.discord_loopback.models import PRIVATE_THREAD, PUBLIC_THREAD, StoredMessage
 
 MANAGE_GUILD = 1 << 5
 
@@ -113,7 +118,11 @@ async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
     call = next(m for m in server.channel_messages(thread) if "pt:ci:1" in m.custom_ids())
     assert f"<@{alice.id}>" in call.text() and f"<@{bob.id}>" in call.text()
     assert "Round 1 of 1, table 1" in call.text()
-    assert "no table in round 1" in await _click(h, boss, call.id, "pt:ci:1")
+    # a duplicate round's thread is private: the organiser, not seated and no moderator,
+    # cannot read it (a forged click is still refused)
+    assert thread.type == PRIVATE_THREAD and not server.can_read(boss.id, thread)
+    forged = await h.click(boss, call.id, "pt:ci:1", strict=False)
+    assert "no table in round 1" in (await forged.final()).text()
     assert "checked in at table 1" in await _click(h, alice, call.id, "pt:ci:1")
     assert "已在第 1 桌签到" in await _click(h, bob, call.id, "pt:ci:1")
     # everyone checked in: the table plays, at the table service, with the round's seed
@@ -215,3 +224,144 @@ def test_a_tournament_cancelled_for_too_few_at_its_start_says_so() -> None:
     assert "2 participants had" in ntr("en", "tournament.cancelled_too_few", 2, id=3, need=4)
     zh = ntr("zh", "tournament.cancelled_too_few", 1, id=3, need=4)
     assert "比赛 3 已取消" in zh and "只有 1 人报名" in zh
+
+
+async def _round_of_two_tables(
+    server: LoopbackDiscord, h: Harness, bot: PaijuBot, *, duplicate: bool
+) -> tuple[LoopbackUser, list[LoopbackUser]]:
+    """An organiser and eight people signed up to a one-round jinhua tournament, closed."""
+    admin = server.add_role("Admin", MANAGE_GUILD)
+    boss = server.add_user("boss", roles=[admin])
+    people = [server.add_user(f"p{i}") for i in range(8)]
+    await h.start_bot(bot)
+    text = await _text(h, boss, "tournament create", game="jinhua", duplicate=duplicate, rounds=1)
+    assert "Tournament 1 is created" in text
+    for p in people:
+        await _text(h, p, "tournament signup")
+    assert "round 1 is open" in await _text(h, boss, "tournament close")
+    return boss, people
+
+
+async def test_a_duplicate_round_plays_in_private_threads_of_its_seated_players(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    moderators = server.add_role("Mods", MANAGE_THREADS)
+    mod = server.add_user("mod", roles=[moderators])
+    lurker = server.add_user("lurker")
+    bot: PaijuBot = make_bot()
+    boss, people = await _round_of_two_tables(server, h, bot, duplicate=True)
+    service = bot.tournaments  # type: ignore[attr-defined]
+    rows = await service.round_tables(1, 1)
+    assert len(rows) == 2 and all(r.thread_id is not None for r in rows)
+    ids = {p.id for p in people}
+    for row in rows:
+        thread = server.channels[row.thread_id]
+        assert thread.type == PRIVATE_THREAD and thread.parent_id == server.channel.id
+        assert thread.invitable is False
+        seated = {p for p in row.seats if p is not None and p >= 0}
+        # exactly the seated people added (and the bot, its creator)
+        assert thread.members == seated | {server.bot_user.id} and seated <= ids
+
+    def pinged(row: object) -> StoredMessage | None:
+        tid = row.thread_id  # type: ignore[attr-defined]
+        return next((m for m in server.channel_messages(tid) if "pt:ci:1" in m.custom_ids()), None)
+
+    calls = [await server.wait_until(lambda r=r: pinged(r), what="the pings") for r in rows]
+    one, two = rows
+    one_seated = {p for p in one.seats if p is not None and p >= 0}
+    two_seated = {p for p in two.seats if p is not None and p >= 0}
+    for p in one_seated:
+        assert server.can_see(p, calls[0])
+    # a player of table 2 (the same deal to play) cannot read table 1's thread, nor anything
+    # posted in it; nor can a member who plays nowhere, nor the organiser (no Manage Threads)
+    for outsider in [*two_seated, lurker.id, boss.id]:
+        assert not server.can_read(outsider, one.thread_id)
+        assert not any(m.channel_id == one.thread_id for m in server.visible_to(outsider))
+    with pytest.raises(ValueError, match="cannot see"):
+        await h.click(next(iter(two_seated)), calls[0].id, "pt:ci:1")
+    # moderators (Manage Threads) can look
+    assert server.can_read(mod.id, one.thread_id) and server.can_see(mod.id, calls[0])
+    # the round's post in the channel, seen by all, links both threads
+    opened = [
+        m for m in server.channel_messages(server.channel) if f"<#{one.thread_id}>" in m.text()
+    ]
+    assert opened and server.can_see(lurker.id, opened[0])
+    adds = [r for r in server.requests if r.template.endswith("/thread-members/{user_id}")]
+    assert len(adds) == len(one_seated) + len(two_seated)
+    assert all(r.method == "PUT" for r in adds)
+
+
+async def test_a_round_that_is_not_duplicate_stays_in_public_threads(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    lurker = server.add_user("lurker")
+    bot: PaijuBot = make_bot()
+    await _round_of_two_tables(server, h, bot, duplicate=False)
+    rows = await bot.tournaments.round_tables(1, 1)  # type: ignore[attr-defined]
+    assert len(rows) == 2
+    for row in rows:
+        thread = server.channels[row.thread_id]
+        assert thread.type == PUBLIC_THREAD
+        assert server.can_read(lurker.id, thread)
+    assert not [r for r in server.requests if "/thread-members/" in r.path]
+
+
+@pytest.mark.parametrize(
+    ("locale", "deny", "told"),
+    [
+        (None, CREATE_PRIVATE_THREADS, "refuses me the **Create Private Threads** permission"),
+        ("zh-CN", CREATE_PRIVATE_THREADS, "没有“创建私密子区”权限"),
+        (None, SEND_MESSAGES_IN_THREADS, "refuses me the **Send Messages in Threads** permission"),
+        ("zh-CN", SEND_MESSAGES_IN_THREADS, "没有“在子区中发送消息”权限"),
+    ],
+)
+async def test_a_refused_private_thread_is_told_to_the_organiser_once(
+    discord_server: LoopbackDiscord,
+    discord_harness: Harness,
+    make_bot: BotFactory,
+    locale: str | None,
+    deny: int,
+    told: str,
+) -> None:
+    server, h = discord_server, discord_harness
+    if locale is not None:
+        server.guild.locale = locale
+    admin = server.add_role("Admin", MANAGE_GUILD)
+    boss = server.add_user("boss", roles=[admin])
+    alice = server.add_user("alice")
+    bob = server.add_user("bob")
+    bot: PaijuBot = make_bot()
+    await h.start_bot(bot)
+    service = bot.tournaments  # type: ignore[attr-defined]
+    await _text(h, boss, "tournament create", game="jinhua", duplicate=True, rounds=1)
+    await _text(h, alice, "tournament signup")
+    await _text(h, bob, "tournament signup")
+    # public threads allowed, private ones (or adding their players) not
+    server.set_bot_permissions(server.channel, deny=deny)
+    await _text(h, boss, "tournament close")
+
+    def refusals() -> list[StoredMessage]:
+        return [m for m in server.channel_messages(server.channel) if told in m.text()]
+
+    await server.wait_until(lambda: refusals() or None, what="the organiser told")
+    assert f"<@{boss.id}>" in refusals()[0].text()
+    await service._retry(1)
+    await asyncio.sleep(0.2)
+    assert len(refusals()) == 1
+    rows = await service.round_tables(1, 1)
+    assert rows and all(r.thread_id is None for r in rows)
+    # no public thread instead, and no thread left behind
+    assert not any(c.parent_id == server.channel.id for c in server.channels.values())
+    server.set_bot_permissions(server.channel)
+    await service._retry(1)
+    rows = await service.round_tables(1, 1)
+    assert rows and all(r.thread_id is not None for r in rows)
+    thread = server.channels[rows[0].thread_id]
+    assert thread.type == PRIVATE_THREAD and thread.members == {
+        alice.id,
+        bob.id,
+        server.bot_user.id,
+    }
+    assert len(refusals()) == 1

@@ -3,8 +3,10 @@
 **Permissions.** Discord checks the bot's permissions in the channel on every channel call:
 without *View Channel* it answers 403 / 50001 "Missing Access", without *Send Messages* (or
 *Send Messages in Threads* in a thread), *Attach Files* for a message with files, *Embed Links*
-for one with embeds, *Create Public Threads* for a thread, it answers 403 / 50013 "Missing
-Permissions".  :func:`channel_permissions` computes a user's permissions in a channel the way
+for one with embeds, *Create Public Threads* for a thread (*Create Private Threads* for a
+private one, type 12), *Send Messages in Threads* to add or remove a thread's member, it
+answers 403 / 50013 "Missing Permissions" (a private thread the bot is neither in nor moderates:
+50001).  :func:`channel_permissions` computes a user's permissions in a channel the way
 Discord does (guild roles, then the channel's overwrites for @everyone, the member's roles and
 the member; a thread takes its parent's), and :func:`required_permissions` names what a request
 needs.  Interaction callbacks and follow-ups are webhooks and need no channel permission.
@@ -34,8 +36,10 @@ from .models import ADMINISTRATOR, PRIVATE_THREAD, PUBLIC_THREAD, Channel, Guild
 
 __all__ = [
     "ATTACH_FILES",
+    "CREATE_PRIVATE_THREADS",
     "CREATE_PUBLIC_THREADS",
     "EMBED_LINKS",
+    "MANAGE_THREADS",
     "PERMISSION_NAMES",
     "READ_MESSAGE_HISTORY",
     "SEND_MESSAGES",
@@ -53,7 +57,9 @@ SEND_MESSAGES = 1 << 11
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
+MANAGE_THREADS = 1 << 34
 CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 
 #: Discord's names for the bits above (as discord.py's ``Permissions`` spells them).
@@ -63,7 +69,9 @@ PERMISSION_NAMES = {
     EMBED_LINKS: "embed_links",
     ATTACH_FILES: "attach_files",
     READ_MESSAGE_HISTORY: "read_message_history",
+    MANAGE_THREADS: "manage_threads",
     CREATE_PUBLIC_THREADS: "create_public_threads",
+    CREATE_PRIVATE_THREADS: "create_private_threads",
     SEND_MESSAGES_IN_THREADS: "send_messages_in_threads",
 }
 
@@ -103,9 +111,16 @@ def channel_permissions(guild: Guild, channel: Channel, user_id: int) -> int:
 
 
 def required_permissions(
-    channel: Channel, method: str, template: str, *, files: bool, embeds: bool
+    channel: Channel,
+    method: str,
+    template: str,
+    *,
+    files: bool,
+    embeds: bool,
+    private: bool = False,
 ) -> int:
-    """The permission bits a bot needs for this channel request (0: none checked)."""
+    """The permission bits a bot needs for this channel request (0: none checked);
+    ``private``: the request creates a private thread (type 12)."""
     in_thread = channel.type in (PUBLIC_THREAD, PRIVATE_THREAD)
     send = SEND_MESSAGES_IN_THREADS if in_thread else SEND_MESSAGES
     need = VIEW_CHANNEL
@@ -119,7 +134,9 @@ def required_permissions(
         if method == "DELETE":
             return need
     elif template.endswith("/threads"):
-        need |= CREATE_PUBLIC_THREADS
+        need |= CREATE_PRIVATE_THREADS if private else CREATE_PUBLIC_THREADS
+    elif template == "/channels/{channel_id}/thread-members/{user_id}" and method != "GET":
+        return need | SEND_MESSAGES_IN_THREADS
     else:
         return need
     if files:

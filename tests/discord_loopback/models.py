@@ -40,9 +40,17 @@ CALLBACK_UPDATE, CALLBACK_AUTOCOMPLETE, CALLBACK_MODAL = 7, 8, 9
 ADMINISTRATOR = 1 << 3
 MANAGE_CHANNELS = 1 << 4
 #: What @everyone may do in the default guild: view, send, embed, attach, read history,
-#: use application commands, create threads, send in threads.
+#: use application commands, create public and private threads, send in threads.
 EVERYONE_PERMISSIONS = (
-    (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31) | (1 << 35) | (1 << 38)
+    (1 << 10)
+    | (1 << 11)
+    | (1 << 14)
+    | (1 << 15)
+    | (1 << 16)
+    | (1 << 31)
+    | (1 << 35)
+    | (1 << 36)
+    | (1 << 38)
 )
 
 
@@ -149,6 +157,11 @@ class Channel:
     #: permission overwrites as Discord sends them: ``{"id", "type" (0 role, 1 member),
     #: "allow", "deny"}`` with the bitfields as strings (see :mod:`.faults`)
     overwrites: list[dict[str, Any]] = field(default_factory=list)
+    #: a thread's members (user ids; its creator first): who reads a private thread, besides
+    #: members with *Manage Threads*
+    members: set[int] = field(default_factory=set)
+    #: a private thread: whether members other than moderators may add people
+    invitable: bool = True
 
     def payload(self, users: dict[int, LoopbackUser] | None = None) -> dict[str, Any]:
         """The channel object (``discord/types/channel.py``)."""
@@ -178,7 +191,7 @@ class Channel:
                 owner_id=str(self.owner_id) if self.owner_id else None,
                 message_count=0,
                 total_message_sent=0,
-                member_count=1,
+                member_count=min(len(self.members), 50),
                 thread_metadata={
                     "archived": False,
                     "auto_archive_duration": 1440,
@@ -186,6 +199,8 @@ class Channel:
                     "locked": False,
                 },
             )
+            if self.type == PRIVATE_THREAD:
+                data["thread_metadata"]["invitable"] = self.invitable
         return data
 
 

@@ -31,6 +31,7 @@ from .models import (
     LOADING,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    PRIVATE_THREAD,
     PUBLIC_THREAD,
     Attachment,
     Channel,
@@ -647,18 +648,49 @@ async def _create_thread(server: LoopbackDiscord, api: ApiRequest) -> Any:
         raise ApiError(400, 50024, "Cannot execute action on this channel type")
     body = api.json()
     tid = int(api.params["message_id"]) if "message_id" in api.params else server.ids.next()
+    kind = int(body.get("type") or PUBLIC_THREAD)
+    if "message_id" in api.params:
+        kind = PUBLIC_THREAD  # a thread from a message is public
     thread = Channel(
         tid,
-        int(body.get("type") or PUBLIC_THREAD),
+        kind,
         body.get("name"),
         parent.guild_id,
         parent_id=parent.id,
         owner_id=server.bot_user.id,
+        members={server.bot_user.id},  # its creator
+        invitable=bool(body.get("invitable", True)),
     )
     server.channels[thread.id] = thread
     server.guilds[parent.guild_id].channels[thread.id] = thread
     server._emit("THREAD_CREATE", {**thread.payload(), "newly_created": True}, parent.guild_id)
     return thread.payload()
+
+
+async def _thread_member(server: LoopbackDiscord, api: ApiRequest) -> Any:
+    """PUT / DELETE /channels/{thread}/thread-members/{user}: add or remove a thread's member
+    (204); GET: the member (404 10007 when not one)."""
+    thread = _channel_or_404(server, api.params["channel_id"])
+    if thread.type not in (PUBLIC_THREAD, PRIVATE_THREAD):
+        raise ApiError(400, 50024, "Cannot execute action on this channel type")
+    uid = int(api.params["user_id"])
+    guild = server.guilds[thread.guild_id or 0]
+    if uid not in guild.members:
+        raise ApiError(404, 10007, "Unknown Member")
+    if api.method == "PUT":
+        thread.members.add(uid)
+    elif api.method == "DELETE":
+        thread.members.discard(uid)
+    elif uid not in thread.members:
+        raise ApiError(404, 10007, "Unknown Member")
+    else:
+        return {
+            "id": str(thread.id),
+            "user_id": str(uid),
+            "join_timestamp": iso(time.time()),
+            "flags": 0,
+        }
+    return None
 
 
 async def _typing(server: LoopbackDiscord, api: ApiRequest) -> Any:
@@ -715,6 +747,9 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     ("POST", "/users/@me/channels"): _create_dm,
     ("GET", "/channels/{channel_id}"): _get_channel,
     ("POST", "/channels/{channel_id}/typing"): _typing,
+    ("GET", "/channels/{channel_id}/thread-members/{user_id}"): _thread_member,
+    ("PUT", "/channels/{channel_id}/thread-members/{user_id}"): _thread_member,
+    ("DELETE", "/channels/{channel_id}/thread-members/{user_id}"): _thread_member,
     ("POST", "/channels/{channel_id}/threads"): _create_thread,
     (
         "POST",

@@ -55,7 +55,14 @@ from .api import (
     Violation,
     json_response,
 )
-from .faults import PERMISSION_NAMES, FaultPlan, channel_permissions, required_permissions
+from .faults import (
+    MANAGE_THREADS,
+    PERMISSION_NAMES,
+    VIEW_CHANNEL,
+    FaultPlan,
+    channel_permissions,
+    required_permissions,
+)
 from .gateway import OP_RECONNECT, GatewaySession
 from .models import (
     APPLICATION_COMMAND,
@@ -66,6 +73,7 @@ from .models import (
     MANAGE_CHANNELS,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
+    PRIVATE_THREAD,
     Channel,
     Guild,
     InteractionRecord,
@@ -394,16 +402,30 @@ class LoopbackDiscord:
 
     def can_see(self, user_id: int, message: StoredMessage) -> bool:
         """Whether ``user_id`` sees ``message``: ephemerals only their addressee, DMs only the
-        recipient, guild channel messages every member of the guild."""
+        recipient, guild channel messages every member of the guild (:meth:`can_read`: a
+        private thread's only its members and moderators)."""
         if message.deleted:
             return False
         if message.ephemeral_to is not None:
             return message.ephemeral_to == user_id
-        channel = self.channels[message.channel_id]
-        if channel.type == DM:
-            return channel.recipient_id == user_id
-        guild = self.guilds.get(channel.guild_id or 0)
-        return guild is not None and user_id in guild.members
+        return self.can_read(user_id, self.channels[message.channel_id])
+
+    def can_read(self, user_id: int, channel: Channel | int) -> bool:
+        """Whether ``user_id`` reads ``channel``: a DM its recipient; a guild channel or a
+        public thread every member of the guild; a private thread (type 12) only the thread's
+        members (added with PUT /channels/{thread}/thread-members/{user}, its creator) and
+        the guild's members with *Manage Threads* in it, as on Discord."""
+        chan = self.channels[channel] if isinstance(channel, int) else channel
+        if chan.type == DM:
+            return chan.recipient_id == user_id
+        guild = self.guilds.get(chan.guild_id or 0)
+        if guild is None or user_id not in guild.members:
+            return False
+        if chan.type == PRIVATE_THREAD:
+            return user_id in chan.members or bool(
+                channel_permissions(guild, chan, user_id) & MANAGE_THREADS
+            )
+        return True
 
     def visible_to(self, user: LoopbackUser | int) -> list[StoredMessage]:
         """Every live message ``user`` can see (channels, DMs, ephemerals), oldest first."""
@@ -753,8 +775,13 @@ class LoopbackDiscord:
         if channel is None or channel.guild_id is None:
             return
         embeds = bool(body.get("embeds")) if isinstance(body, dict) else False
-        need = required_permissions(channel, method, template, files=bool(files), embeds=embeds)
+        private = isinstance(body, dict) and body.get("type") == PRIVATE_THREAD
+        need = required_permissions(
+            channel, method, template, files=bool(files), embeds=embeds, private=private
+        )
         missing = need & ~self.bot_permissions_in(channel)
+        if channel.type == PRIVATE_THREAD and not self.can_read(self.bot_user.id, channel):
+            missing |= VIEW_CHANNEL  # a private thread the bot is not in: Missing Access
         if not missing:
             return
         names = tuple(name for bit, name in PERMISSION_NAMES.items() if missing & bit)
