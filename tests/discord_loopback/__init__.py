@@ -74,7 +74,11 @@ only user who sees it, or None), ``history`` (earlier versions, oldest first), `
 "thinking").
 
 - ``server.visible_to(user)``: every live message the user can see: guild channel messages of
-  their guilds, their DM channel, their ephemerals.
+  their guilds (a private thread's only if they are in it or have *Manage Threads*), their DM
+  channel, their ephemerals.
+- ``server.can_read(user_id, channel)``: whether the user reads that channel or thread; a
+  private thread (type 12) is read by its members (its creator, and whom
+  ``PUT /channels/{thread}/thread-members/{user}`` added: ``channel.members``) and moderators.
 - ``server.dms(user)``: live messages of the bot's DM channel with the user.
 - ``server.ephemerals(user)``: live ephemeral replies (flag 64) to the user, any channel.
 - ``server.channel_messages(channel)``: live non-ephemeral messages of a channel.
