@@ -20,7 +20,7 @@ from pathlib import Path
 
 from tests.discord_loopback import LoopbackDiscord, LoopbackUser
 from tests.discord_loopback.harness import Harness
-from tests.discord_loopback.models import StoredMessage
+from tests.discord_loopback.models import PRIVATE_THREAD, StoredMessage
 
 MANAGE_GUILD = 1 << 5
 ROOT = Path(__file__).resolve().parents[2]
@@ -183,6 +183,13 @@ async def test_twelve_participants_three_duplicate_swiss_rounds_a_no_show_and_a_
 
     rows = _read(db, "SELECT * FROM tournament_tables ORDER BY round, number")
     assert [r["round"] for r in rows] == [1, 1, 1, 2, 2, 2, 3, 3, 3]
+    # duplicate: every table played in a private thread whose members are its seated people
+    # (the no-show too) and the bot, before and after the restart
+    for r in rows:
+        thread = server.channels[r["thread_id"]]
+        seated = {p for p in json.loads(r["seats"]) if p is not None and p >= 0}
+        assert thread.type == PRIVATE_THREAD
+        assert thread.members == seated | {server.bot_user.id}
     assert [json.loads(r["absent"]) for r in rows if r["round"] == 1 and absent.id in
             json.loads(r["seats"])] == [[absent.id]]  # fmt: skip
     hand = _by_hand(db)
