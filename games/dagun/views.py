@@ -26,7 +26,9 @@ def seat_view(game: DagunGame, seat: int | None) -> dict[str, JSON]:
     """What ``seat`` sees; ``None`` = spectator.
 
     Keys: game, phase, hand_number, hands_total, seat, hand (own cards, 3 … A, 2, jokers last;
-    ASCII) or None, hand_counts, dealer, called (the called card), partner (a seat, or None
+    ASCII) or None, hand_counts, dealer (at a hand's end: the finished hand's), next_dealer
+    (the next hand's, while a hand is over and the match goes on; else None), called (the
+    called card), partner (a seat, or None
     while it is secret to this viewer), you_are_partner, revealed, alone, teams (None while
     secret), last_play {seat, cards, as, kind, label, label_zh, bomb} or None, round (this
     round's plays and passes), passed, round_points, last_round, jiefeng, history (this hand's
@@ -54,7 +56,10 @@ def seat_view(game: DagunGame, seat: int | None) -> dict[str, JSON]:
         "seat": seat,
         "hand": None if seat is None else asc(sort_hand(game.hands[seat])),
         "hand_counts": [len(h) for h in game.hands],
-        "dealer": game.dealer,
+        # at a hand's end the finished hand's dealer, as its teams (engine.finished_teams):
+        # the engine already holds the next hand's (its 一游), which is ``next_dealer``
+        "dealer": _finished_dealer(game) if over else game.dealer,
+        "next_dealer": game.dealer if game.phase == "hand_over" else None,
         "called": asc([game.called])[0],
         "partner": game.partner if knows_partner else None,
         "you_are_partner": None if seat is None else (seat == game.partner and game.alone is None),
@@ -79,6 +84,15 @@ def seat_view(game: DagunGame, seat: int | None) -> dict[str, JSON]:
         "match_over": game._match_result is not None,
         "match_result": None if game._match_result is None else game._match_result.to_json(),
     }
+
+
+def _finished_dealer(game: DagunGame) -> int:
+    """The dealer of the hand that just ended (its result's summary), else the current one."""
+    if game._hand_results:
+        dealer = game._hand_results[-1].summary.get("dealer")
+        if isinstance(dealer, int):
+            return dealer
+    return game.dealer
 
 
 def snapshot(game: DagunGame) -> dict[str, JSON]:

@@ -96,8 +96,12 @@ def test_the_hand_ends_at_bang_and_the_first_player_deals_next() -> None:
     assert g.phase == "hand_over" and g.dealer == 2  # the 一游 deals next (:47)
     # the finished hand's sides stay this hand's dealer (0) and partner (2), not the next dealer's
     assert g.view(None)["teams"] == [list(t) for t in result.teams] == [[0, 2], [1, 3]]
+    # … and so does its dealer: the picture's 庄 and "the dealer's side first" read ``dealer``
+    assert g.view(None)["dealer"] == result.summary["dealer"] == 0
+    assert g.view(1)["next_dealer"] == 2
     g.apply(Action(None, "next_hand"))
     assert g.dealer == 2 and g.hand_number == 2 and all(len(h) == 27 for h in g.hands)
+    assert g.view(None)["dealer"] == 2 and g.view(None)["next_dealer"] is None
 
 
 def test_alone_hand_ends_when_the_first_player_goes_out() -> None:
