@@ -264,8 +264,8 @@ def check(path: Path) -> CheckReport:
     report.problems += judgement.damage
     if file.refusal is not None:
         report.problems.append(file.refusal)
-    if file.empty:
-        report.problems.append(f"{path} is an empty database: it holds no Paiju tables")
+    if file.empty:  # nothing to work on, like a file that is not SQLite (README: exit 2)
+        raise BackupError(f"{path} is an empty database: it holds no Paiju tables")
     report.open_tables = len(judgement.tables)
     for t in judgement.tables:
         where = f"table {t.table_id}"

@@ -163,9 +163,13 @@ def test_check_exit_codes_for_files_it_cannot_read(tmp_path: Path) -> None:
     assert not (tmp_path / "missing.sqlite3").exists()  # checking never creates a file
 
     empty = tmp_path / "empty.sqlite3"
-    sqlite3.connect(empty).close()
-    report = check(empty)
-    assert report.problems == [f"{empty} is an empty database: it holds no Paiju tables"]
+    sqlite3.connect(empty).close()  # a 0-byte file: SQLite's empty database
+    nothing = bot("check", str(empty))
+    assert nothing.returncode == EXIT_CANNOT  # nothing to work on, as README says
+    assert nothing.stderr.strip() == (
+        f"error: {empty} is an empty database: it holds no Paiju tables"
+    )
+    assert empty.stat().st_size == 0  # and checking wrote nothing into it
     newer = tmp_path / "newer.sqlite3"
     with sqlite3.connect(newer) as conn:
         conn.execute("PRAGMA user_version = 99")
