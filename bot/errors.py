@@ -45,6 +45,8 @@ class TableError(Exception):
         rule_code: for ``code == "illegal"``, the engine's :class:`~games.base.IllegalAction`
             code (e.g. ``"must_follow_suit"``); otherwise ``""``.
         rule: for ``"illegal"``, where the rule comes from (``"pajiwo.txt:101"``); may be empty.
+        game: for ``"illegal"``, the key of the game played (``"dagunzi"``): the rules page a
+            refusal points at is that game's (:mod:`present.rule_links`); may be empty.
     """
 
     def __init__(
@@ -55,6 +57,7 @@ class TableError(Exception):
         *,
         rule_code: str = "",
         rule: str = "",
+        game: str = "",
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -62,6 +65,7 @@ class TableError(Exception):
         self.params: dict[str, Any] = dict(params or {})
         self.rule_code = rule_code
         self.rule = rule
+        self.game = game
 
     def __str__(self) -> str:
         return self.message

@@ -77,7 +77,12 @@ class PlayMixin(TableServiceCore):
                 engine.check(move)
             except IllegalAction as exc:
                 raise TableError(
-                    "illegal", exc.message, exc.params, rule_code=exc.code, rule=exc.rule
+                    "illegal",
+                    exc.message,
+                    exc.params,
+                    rule_code=exc.code,
+                    rule=exc.rule,
+                    game=table.game,
                 ) from exc
             seat_obj = table.seats[seat]
             seats_changed = False

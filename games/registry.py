@@ -53,6 +53,16 @@ class GameSpec:
         )
         return found
 
+    def shared_rules(self) -> dict[str, str]:
+        """Where this game's own seed says what a shared engine's refusal cites from another
+        game's seed (``SHARED_RULES``: ``{"pajiwo.txt:101": "dagunzi.txt:67"}``), so that a
+        refusal points at this game's rules page (:mod:`present.rule_links`)."""
+        try:
+            found = getattr(importlib.import_module(self.module), "SHARED_RULES", None)
+        except ImportError:
+            return {}
+        return dict(found) if isinstance(found, dict) else {}
+
     @property
     def available(self) -> bool:
         """True when the engine module imports."""

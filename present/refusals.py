@@ -49,13 +49,17 @@ def cut(text: object, limit: int = ECHO_LIMIT) -> str:
     return raw if len(raw) <= limit else raw[: limit - 1] + "…"
 
 
-def refusal_text(lang: object, error: BaseException, echo: Callable[..., str] = cut) -> str:
+def refusal_text(
+    lang: object, error: BaseException, echo: Callable[..., str] = cut, game: str = ""
+) -> str:
     """A refusal naming the rule, translated by ``error.code`` and ``error.params``.
 
     Works for ``bot.errors.TableError`` and ``games.base.IllegalAction`` (both
     carry ``code``, ``message``, ``params``; an IllegalAction may carry ``rule``).
     ``echo(text, limit=ECHO_LIMIT)`` shows the player's own input repeated in it: cut (the
     default, for the terminal) or cut and made inert (Discord, ``cogs.inert.echo``).
+    ``game`` (else the error's own ``game``): the key of the game played, whose rules page
+    the refusal points at, even when a shared engine cites another game's seed.
     """
     code = str(getattr(error, "code", "") or "")
     # a refusal repeats what was typed (an option value, a preset, cards): the echo is cut
@@ -102,7 +106,8 @@ def refusal_text(lang: object, error: BaseException, echo: Callable[..., str] = 
     else:
         text = message
     rule = getattr(error, "rule", "") or params.get("rule", "")
-    section = rule_section(str(rule), lg) if rule else None
+    game = game or str(getattr(error, "game", "") or "")
+    section = rule_section(str(rule), lg, game=game) if rule else None
     if section and is_traditional(lg):
         section = to_traditional(section, lg)
     if section:  # the rules page's section, never the seed file (present/rule_links.py)

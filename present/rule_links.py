@@ -43,19 +43,34 @@ def seed_game(seed_file: str, line: int) -> str | None:
 
 
 @lru_cache(maxsize=512)
-def rule_section(rule: str, lang: str = "en", rules_dir: Path = RULES_DIR) -> str | None:
+def rule_section(
+    rule: str, lang: str = "en", rules_dir: Path = RULES_DIR, game: str = ""
+) -> str | None:
     """``"扒鸡窝 · 9. Playing tricks"``: the game's title and the heading of the first section
     of its rules page (Chinese page for ``lang`` starting with ``zh``) that cites the seed line
     of ``rule`` (``"pajiwo.txt:101"``, or a range ``"pajiwo.txt:101-103"``: its first line).
-    ``None`` when the rule is not a seed citation or no section cites it."""
+    ``None`` when the rule is not a seed citation or no section cites it.
+
+    ``game``, the game being played: a shared engine (:mod:`games.tricks`,
+    :mod:`games.mahjong`) cites the seed of the game it was written for; that citation is
+    read through the played game's ``SHARED_RULES`` (:meth:`games.registry.GameSpec.shared_rules`)
+    to the line of its own seed, and a citation it does not map gives ``None``: a refusal
+    never points at another game's rules."""
     from games.registry import GAMES
 
     found = _CITATION.search(rule)
     if found is None:
         return None
     seed_file, line = found["file"], int(found["first"])
-    game = seed_game(seed_file, line)
-    spec = GAMES.get(game or "")
+    owner = seed_game(seed_file, line)
+    if game and owner != game:
+        spec = GAMES.get(game)
+        own = _CITATION.search(spec.shared_rules().get(f"{seed_file}:{line}", "")) if spec else None
+        if own is None:
+            return None
+        seed_file, line = own["file"], int(own["first"])
+        owner = seed_game(seed_file, line)
+    spec = GAMES.get(owner or "")
     if spec is None:
         return None
     names = [f"{spec.key}.zh.md", f"{spec.key}.md"] if lang.startswith("zh") else [f"{spec.key}.md"]
@@ -69,7 +84,7 @@ def rule_section(rule: str, lang: str = "en", rules_dir: Path = RULES_DIR) -> st
                 break  # the developers' section is not for players
             # a heading's code pointers ("(games/tricks)", "(option `deal`)") are for developers
             heading = _CODE_NOTE.sub("", text[3:]).strip()
-            continue
+            # and a heading's own citation ("## 5. Kongs (jintan-mahjong.txt:61-79)") counts
         if heading is None:
             continue
         for cited in _PAGE_CITATION.finditer(text):

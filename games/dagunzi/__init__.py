@@ -48,3 +48,14 @@ __all__ = [
     "HeuristicPlayer",
     "RandomPlayer",
 ]
+
+
+#: the shared trick engine (:mod:`games.tricks`) cites 扒鸡窝's seed; the same rules in this
+#: game's seed, so that a refusal points at 打滚子's rules page (:mod:`present.rule_links`)
+SHARED_RULES = {
+    "pajiwo.txt:101": "dagunzi.txt:67",  # follow the led suit (all trumps are one suit)
+    "pajiwo.txt:103": "dagunzi.txt:70",  # what a lead may be: single, 棒子, 滚子
+    "pajiwo.txt:105": "dagunzi.txt:70",  # no throws
+    "pajiwo.txt:107": "dagunzi.txt:75",  # what a follow owes (死棒)
+    "pajiwo.txt:109": "dagunzi.txt:75",
+}

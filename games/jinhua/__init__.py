@@ -35,3 +35,11 @@ __all__ = [
     "JinhuaOptions",
     "RandomPlayer",
 ]
+
+#: the shared mahjong engine (:mod:`games.mahjong`) cites 金坛's seed; the same rules in this
+#: game's seed, so that a refusal points at 金华's rules page (:mod:`present.rule_links`)
+SHARED_RULES = {
+    "jintan-mahjong.txt:33": "dagun_and_jinhua-mahjong.txt:129",  # a complete hand
+    "jintan-mahjong.txt:49": "dagun_and_jinhua-mahjong.txt:107",  # chow from the previous player
+    "jintan-mahjong.txt:61": "dagun_and_jinhua-mahjong.txt:113",  # kongs
+}

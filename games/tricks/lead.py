@@ -147,8 +147,7 @@ def classify_lead(cards: Iterable[Card], order: TrumpOrder, rules: TrickRules) -
         names = sorted(suit_name(s) for s in suits)
         raise IllegalAction(
             "lead_mixed_suits",
-            f"a lead is all of one suit (all trumps count as one): {_names(cards)} mixes "
-            + " and ".join(names),
+            f"{_names(cards)} mixes " + " and ".join(names) + " (all trumps count as one suit)",
             {"cards": _names(cards), "suits": names},
             "pajiwo.txt:103",
         )

@@ -1,0 +1,99 @@
+"""Issue 19: a refusal points at the rules page of the game being played, and says it once."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.base import Action, IllegalAction
+from games.dagunzi import DagunziGame
+from present.refusals import refusal_text
+from present.rule_links import rule_section
+from tests.dagunzi.helpers import drive_to, new_game
+
+
+def _refused(game: DagunziGame, seat: int, cards: list[str]) -> IllegalAction:
+    with pytest.raises(IllegalAction) as caught:
+        game.check(Action(seat, "play", {"cards": cards}))
+    return caught.value
+
+
+def _at_play() -> tuple[DagunziGame, int, list[str]]:
+    game = new_game(3)
+    drive_to(game, "play")
+    seat = game.turn
+    assert seat is not None
+    return game, seat, [str(c) for c in game.hands[seat]]
+
+
+def test_a_dagunzi_mixed_lead_cites_dagunzi_rules_once() -> None:
+    game, seat, hand = _at_play()
+    error = None
+    for a in hand:  # two cards of different suits (trump and a side suit, or two side suits)
+        for b in hand:
+            try:
+                game.check(Action(seat, "play", {"cards": [a, b]}))
+            except IllegalAction as exc:
+                if exc.code == "lead_mixed_suits":
+                    error = exc
+                    break
+        if error:
+            break
+    assert error is not None
+    assert error.rule.startswith("pajiwo.txt")  # the shared engine's own citation
+    en = refusal_text("en", error, game="dagunzi")
+    assert en.startswith(f"A lead must be one suit: {error.params['cards']} mixes ")
+    assert en.count("one suit") == 2  # the rule, then "(all trumps count as one suit)" once
+    assert "a lead is all of one suit" not in en
+    assert en.endswith("(rules: 打滚子 · 8. Playing tricks)")
+    zh = refusal_text("zh-CN", error, game="dagunzi")
+    assert zh.startswith("首家出牌必须同一花色：")
+    assert zh.endswith("（规则：打滚子 · 8. 出牌）")
+    assert "扒鸡窝" not in en + zh
+
+
+def test_a_dagunzi_wrong_count_follow_cites_dagunzi_rules() -> None:
+    game, seat, hand = _at_play()
+    game.apply(Action(seat, "play", {"cards": [hand[0]]}))
+    nxt = game.turn
+    assert nxt is not None
+    error = _refused(game, nxt, [str(c) for c in game.hands[nxt][:2]])
+    assert error.code == "wrong_count"
+    assert refusal_text("en", error, game="dagunzi").endswith("(rules: 打滚子 · 8. Playing tricks)")
+    assert refusal_text("zh-CN", error, game="dagunzi") == (
+        "张数不对：应出 1 张，不是 2 张（规则：打滚子 · 8. 出牌）"
+    )
+    # without the game, the shared engine's citation still names 扒鸡窝 (the seed it cites)
+    assert "扒鸡窝" in refusal_text("zh-CN", error)
+
+
+def test_a_table_refusal_carries_its_game() -> None:
+    from bot.errors import TableError
+
+    error = TableError(
+        "illegal",
+        "m",
+        {"expected": 1, "got": 2},
+        rule_code="wrong_count",
+        rule="pajiwo.txt:101",
+        game="dagunzi",
+    )
+    assert refusal_text("zh-CN", error).endswith("（规则：打滚子 · 8. 出牌）")
+
+
+def test_a_citation_the_game_does_not_map_gives_no_reference() -> None:
+    assert rule_section("pajiwo.txt:60", "en", game="dagunzi") is None
+    assert rule_section("pajiwo.txt:101", "zh", game="pajiwo") == "扒鸡窝 · 9. 出牌"
+    assert rule_section("dagunzi.txt:67", "en", game="dagunzi") == "打滚子 · 8. Playing tricks"
+
+
+def test_the_shared_mahjong_engine_points_jinhua_players_at_jinhua_rules() -> None:
+    # games.mahjong cites 金坛's seed; 金华 maps it to its own (games/jinhua SHARED_RULES)
+    assert rule_section("jintan-mahjong.txt:49", "en", game="jinhua") == (
+        "金华麻将 · 4. The turn and claims"
+    )
+    assert rule_section("jintan-mahjong.txt:33", "zh", game="jinhua") == "金华麻将 · 五、和牌牌型"
+    # a heading's own citation counts: 金坛's kongs are cited only in the heading
+    assert rule_section("jintan-mahjong.txt:61-79", "zh", game="jintan") == "金坛麻将 · 5. 杠"
+    assert rule_section("jintan-mahjong.txt:61-79", "en", game="jinhua") == (
+        "金华麻将 · 4. The turn and claims"
+    )
