@@ -7,9 +7,11 @@ read depends on the reader:
 
 * :class:`Seat` — a seat, written as the seat's name, or as "you" / "你" to the seat's own
   player (and then the message's ``.you`` form is used when the catalogue has one, so English
-  verbs agree: "you take the kitty", never "you takes").
+  verbs agree: "you take the kitty", never "you takes"). The subject is ``who``, or any seat
+  parameter ``p`` for which the catalogue has a ``<id>.you.<p>`` form (``to`` in
+  "{to} takes the lead": ``dagun.event.jiefeng.you.to``).
 * :class:`Owner` — a seat's possessive (``Ann's`` / ``Ann 的``; ``your`` / ``你的``).
-* :class:`Seats` — several seats (``Ann & Cy`` / ``Ann、Cy``).
+* :class:`Seats` — several seats (``Ann & Cy``, ``Ann, Bo & Cy`` / ``Ann、Cy``).
 * :class:`Cards` and :class:`Tiles` — card notation (``♠10 大王``) and tile names (``5 Dots`` /
   五筒), each in the reader's language.
 * :class:`Signed` — a score change, ``+4`` / ``−4``.
@@ -78,7 +80,7 @@ class Owner:
 
 @dataclass(frozen=True)
 class Seats:
-    """Several seats, written ``Ann & Cy`` (``Ann、Cy``)."""
+    """Several seats, written ``Ann & Cy``, ``Ann, Bo & Cy`` (``Ann、Bo、Cy``)."""
 
     seats: tuple[int, ...]
 
@@ -198,8 +200,12 @@ def _value(reader: Reader, value: Any) -> Any:
             return tr(reader.lang, "present.your")
         return tr(reader.lang, "present.owner", who=seat_text(reader, value.seat))
     if isinstance(value, Seats):
-        sep = "、" if is_zh(reader.lang) else " & "
-        return sep.join(seat_text(reader, s) for s in value.seats)
+        names = [seat_text(reader, s) for s in value.seats]
+        if is_zh(reader.lang):
+            return "、".join(names)
+        if len(names) > 2:  # Ann, Bo & Cy
+            return ", ".join(names[:-1]) + " & " + names[-1]
+        return " & ".join(names)
     if isinstance(value, Cards):
         return cards_text(reader, value.cards)
     if isinstance(value, Tiles):
@@ -233,15 +239,41 @@ def _value(reader: Reader, value: Any) -> Any:
 
 
 def _is_you(reader: Reader, value: Any) -> bool:
-    return isinstance(value, Seat) and reader.you is not None and value.seat == reader.you
+    """True when ``value`` is the reader's seat: a :class:`Seat`, or :class:`Seats` of that
+    one seat alone."""
+    if reader.you is None:
+        return False
+    if isinstance(value, Seat):
+        return value.seat == reader.you
+    return isinstance(value, Seats) and value.seats == (reader.you,)
+
+
+def _key_for(reader: Reader, msg: Msg) -> str:
+    """The catalogue id to use for ``msg``: the convention for "you" as a subject.
+
+    * ``<id>.you.<param>`` when the seat parameter ``param`` is the reader (the sentence whose
+      subject is ``param`` reads differently in English: "you take the lead"); the first such
+      parameter (in the message's order) with a form in the catalogue wins;
+    * else ``<id>.you`` when ``who`` (the usual subject) is the reader;
+    * else ``<id>``.
+
+    Chinese needs no such form (你 takes no agreement), but the catalogues keep the same keys
+    in both languages, so a Chinese ``.you`` form repeats the plain text.
+    """
+    key = msg.id
+    for name, value in msg.params.items():
+        if _is_you(reader, value) and has_message(f"{key}.you.{name}"):
+            return f"{key}.you.{name}"
+    if _is_you(reader, msg.params.get("who")) and has_message(f"{key}.you"):
+        return f"{key}.you"
+    return key
 
 
 def render(reader: Reader, msg: Msg) -> str:
-    """``msg`` as text for ``reader``. The ``.you`` form of the id is used when the message's
-    subject (``who``) is the reader and the catalogue has that form; ``n`` makes it plural."""
-    key = msg.id
-    if _is_you(reader, msg.params.get("who")) and has_message(f"{key}.you"):
-        key = f"{key}.you"
+    """``msg`` as text for ``reader``. A ``.you`` form of the id is used when the message's
+    subject is the reader and the catalogue has that form (:func:`_key_for`); ``n`` makes it
+    plural."""
+    key = _key_for(reader, msg)
     params = {name: _value(reader, value) for name, value in msg.params.items()}
     if "n" in params and isinstance(params["n"], int):
         return ntr(reader.lang, key, params.pop("n"), **params)

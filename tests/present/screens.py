@@ -35,15 +35,23 @@ class Shown:
         return self.names[seat]
 
     def team(self, seats: tuple[int, ...] | list[int]) -> str:
-        sep = "、" if self.lang == "zh" else " & "
-        return sep.join(self.names[s] for s in seats)
+        names = [self.names[s] for s in seats]
+        if self.lang == "zh":
+            return "、".join(names)
+        if len(names) > 2:  # Ann, Bo & Cy
+            return ", ".join(names[:-1]) + " & " + names[-1]
+        return " & ".join(names)
 
     def teams_named(self) -> list[tuple[int, ...]]:
-        """Every group of two or more seats the text names together (``Ann & Cy``)."""
-        sep = "、" if self.lang == "zh" else " & "
+        """Every group of two or more seats the text names together (``Ann & Cy``,
+        ``Ann, Bo & Cy``)."""
+        sep = "、" if self.lang == "zh" else r"(?:, | & )"
         word = "|".join(re.escape(n) for n in sorted(self.names, key=len, reverse=True))
-        found = re.findall(rf"(?:{word})(?:{re.escape(sep)}(?:{word}))+", self.text)
-        return [tuple(self.names.index(n) for n in group.split(sep)) for group in found]
+        found = re.findall(
+            rf"(?:{word})(?:{sep}(?:{word}))*(?:{sep if self.lang == 'zh' else ' & '}(?:{word}))",
+            self.text,
+        )
+        return [tuple(self.names.index(n) for n in re.split(sep, group)) for group in found]
 
 
 def you_names(lang: str) -> tuple[str, ...]:
