@@ -109,9 +109,10 @@ def format_moves(legal: Sequence[Action], lang: Lang = "en", per_line: int = 6) 
     for kind, items in groups.items():
         en, zh = KIND_LABELS.get(kind, (kind, kind))
         name = render(reader, Msg("move.kind", kind=ByLang(f"{zh} {en}", zh)))
+        width = max(12, len(name) + 2)  # a long label still has a space before its moves
         for k in range(0, len(items), per_line):
             head = f"{name}:" if k == 0 else ""
-            out.append(f"  {head:<12}" + "   ".join(items[k : k + per_line]))
+            out.append("  " + head.ljust(width) + "   ".join(items[k : k + per_line]))
     return out
 
 

@@ -52,6 +52,7 @@ __all__ = [
     "load_catalogue",
     "ntr",
     "refusal_text",
+    "result_line",
     "template",
     "tr",
 ]
@@ -93,3 +94,13 @@ def refusal_text(lang: object, error: BaseException) -> str:
     """A refusal in the reader's language (:func:`present.refusals.refusal_text`), the
     player's own input repeated in it cut and inert (no markdown, mention or link)."""
     return _refusal_text(lang, error, echo)
+
+
+def result_line(lang: object, text: str) -> str:
+    """The table's final line for a match result ``text``: ``Result: …`` (``结果：…``), but
+    the text alone when it already says the match is over ("Match over: …", not "Result: Match
+    over: …")."""
+    over = tr(lang, "event.match_over", text="").rstrip(":： ")
+    if over and text.startswith(over):
+        return text
+    return tr(lang, "table.result", text=text)

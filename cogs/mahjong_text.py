@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cogs.i18n import Lang, is_zh, tr
+from cogs.i18n import Lang, is_zh, result_line, tr
 from present import games as presentation
 from present.mahjong import hand as mahjong_hand
 from present.message import Reader, render
@@ -96,7 +96,7 @@ def table_lines(
     if isinstance(result, Mapping):
         ended = presentation.match_result(table.game, result)
         if ended:
-            out.append(tr(lang, "table.result", text=render(reader, ended[0])))
+            out.append(result_line(lang, render(reader, ended[0])))
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from cogs.i18n import tr
+from cogs.i18n import result_line, tr
 from cogs.inert import inert
 from cogs.present import action_label, game_text, match_won_text, seat_name
 from games.base import Action
@@ -163,5 +163,5 @@ def result_lines(table: Table, view: dict[str, Any], lang: str, names: list[str]
             screen = presentation.match_result(table.game, result)
             won = render(Reader(lang, names), screen[0]) if screen else None
         text = won or match_won_text(lang, result, names)
-        out.append(tr(lang, "table.result", text=text))
+        out.append(result_line(lang, text))
     return out

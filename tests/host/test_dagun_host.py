@@ -132,7 +132,7 @@ def test_terminal_asks_for_the_reading_of_ambiguous_cards() -> None:
     typed = parse_move("9c 9d as 99", 0, legal, kinds)  # not listed: the engine judges it
     assert typed == Action(0, "play", {"cards": ["9c", "9d"], "as": "99"})
     lines = format_moves(legal)
-    assert any("连对 consecutive pairs:" in x and "1) ♠5 ♥5 大王 小王 as 4455" in x for x in lines)
+    assert any("连对 consecutive pairs: 1) ♠5 ♥5 大王 小王 as 4455" in x for x in lines)
     assert any("炸弹 bomb:" in x and "3) " in x for x in lines)
     zh = format_moves(legal, "zh")
     assert any("连对:" in x and "1) ♠5 ♥5 大王 小王 当作 4455" in x for x in zh)
