@@ -14,9 +14,10 @@ import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from present.i18n import MESSAGES, Lang, _SafeParams, has_message, lang_of, template, tr
+from present.i18n import MESSAGES, Lang, _SafeParams, has_message, is_zh, lang_of, template, tr
 from present.message import Msg, Reader, render
 from present.rule_links import rule_section
+from present.tiles import tile_name, tile_names
 from present.zh_variant import is_traditional, to_traditional
 
 __all__ = ["refusal_text"]
@@ -47,6 +48,23 @@ def cut(text: object, limit: int = ECHO_LIMIT) -> str:
     """The player's input to repeat: at most ``limit`` characters (then "…"), as typed."""
     raw = str(text)
     return raw if len(raw) <= limit else raw[: limit - 1] + "…"
+
+
+#: params that name mahjong tiles in engine notation (``"9p"``, ``"5s 6s"``, ``"5s 6s; 6s 8s"``):
+#: named in full in the reader's language (:mod:`present.tiles`), as everywhere else
+_TILE_PARAMS = frozenset({"tile", "tiles", "claimed", "options"})
+
+
+def _tiles_named(lang: Lang, text: str) -> str:
+    """``"5s 6s; 6s 8s"`` -> ``"5 Bamboo, 6 Bamboo; 6 Bamboo, 8 Bamboo"``
+    (``五条 六条；六条 八条``): each group of tile codes named in full; text that is not
+    tiles is kept as it is."""
+    groups = []
+    for group in text.split(";"):
+        codes = group.split()
+        named = [tile_name(lang, c) for c in codes]
+        groups.append(tile_names(lang, codes) if codes and named != codes else group.strip())
+    return ("；" if is_zh(lang) else "; ").join(groups)
 
 
 def refusal_text(
@@ -82,8 +100,15 @@ def refusal_text(
         params["kind"] = _kind_name(lg, params["kind"])
     if isinstance(params.get("suit"), str) and has_message(f"term.{params['suit']}"):
         params["suit"] = tr(lg, f"term.{params['suit']}")  # "trump" -> 主牌
-    if lg != "en" and not isinstance(getattr(error, "said", None), Msg):
-        # the Chinese detail from the params (English keeps the message, which may say more):
+    tiled = False
+    for name in _TILE_PARAMS & params.keys():
+        if isinstance(params[name], str):
+            named = _tiles_named(lg, params[name])
+            tiled = tiled or named != params[name]
+            params[name] = named
+    if (lg != "en" or tiled) and not isinstance(getattr(error, "said", None), Msg):
+        # the Chinese detail from the params (English keeps the message, which may say more,
+        # unless it names tiles, which the engine's message writes as codes):
         # detail.<code>.<reason> for a refusal that names a reason, else detail.<code>;
         # params of another shape keep the English message rather than lose it
         base = f"detail.{rule_code or code}"

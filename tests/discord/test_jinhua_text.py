@@ -60,11 +60,11 @@ def test_a_discarded_caishen_is_refused_in_both_languages_and_offered_to_nobody(
     with pytest.raises(IllegalAction) as refused:
         act(game, 2, "pong")
     assert refusal_text("en", refused.value) == (
-        "9s is the 财神: a discarded 财神 cannot be chowed, ponged or konged by the others."
+        "9 Bamboo is the 财神: a discarded 财神 cannot be chowed, ponged or konged by the others."
         " (rules: 金华麻将 · 3. 财神, the wild tiles)"
     )
     assert refusal_text("zh", refused.value) == (
-        "9s 是财神：别人打出的财神不能吃、碰、杠。（规则：金华麻将 · 三、财神）"
+        "九条 是财神：别人打出的财神不能吃、碰、杠。（规则：金华麻将 · 三、财神）"
     )
     # the refusal names no other seat (who may claim stays private)
     for lang in ("en", "zh"):
@@ -83,7 +83,7 @@ def test_the_pong_restriction_and_chizhang_dazhang_are_refused_in_chinese() -> N
     with pytest.raises(IllegalAction) as refused:
         act(game, 2, "pong")
     assert refusal_text("zh", refused.value).startswith(
-        "你刚才没碰 5p：轮到你自己出牌之前不能再碰这张牌。"
+        "你刚才没碰 五筒：轮到你自己出牌之前不能再碰这张牌。"
     )
     game = jrig(
         {0: IDLE + " 6s", 1: "45s 3s 78p 6p 147m E S W N"},
@@ -96,10 +96,10 @@ def test_the_pong_restriction_and_chizhang_dazhang_are_refused_in_chinese() -> N
     with pytest.raises(IllegalAction) as refused:
         discard(game, 1, "3s")
     assert refusal_text("zh", refused.value).startswith(
-        "吃 6s 后不能马上打 3s：这里不许吃张打张（默认在吃了上家两次以后）。"
+        "吃 六条 后不能马上打 三条：这里不许吃张打张（默认在吃了上家两次以后）。"
     )
     assert refusal_text("en", refused.value).startswith(
-        "You may not discard 3s right after chowing 6s: 吃张打张"
+        "You may not discard 3 Bamboo right after chowing 6 Bamboo: 吃张打张"
     )
 
 
