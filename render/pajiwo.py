@@ -209,7 +209,7 @@ def _shown_cards(
     """What lies in front of the seats: ``(plays, caption, winner, lead reading)``.
 
     The current trick while one is under way; else, in play and after the hand, the
-    last finished trick (上一轮) with its winner; while trump is being declared, the
+    last finished trick (上一墩) with its winner; while trump is being declared, the
     standing declaration (亮主), which is public (``pajiwo.txt:41-47``). The lead
     reading is the trick's ``lead`` (``view["trick"]["lead"]``), or ``None``.
     """
@@ -221,7 +221,7 @@ def _shown_cards(
     if phase in ("play", *_OVER) and isinstance(last, Mapping) and last.get("plays"):
         won = last.get("winner")
         winner = won if isinstance(won, int) else None
-        return _plays(last), "上一轮 last trick", winner, last.get("lead")
+        return _plays(last), "上一墩 last trick", winner, last.get("lead")
     standing = view.get("standing")
     if phase in _DECLARING and isinstance(standing, Mapping) and standing.get("cards"):
         label = "扒鸡窝 standing call" if phase == "pajiwo" else "亮主 declared"

@@ -51,7 +51,7 @@ class TrickTableScene:
     """A trick-taking table (Pajiwo 扒鸡窝, Dagunzi 打滚子) as one player sees it.
 
     * ``names``: display names by seat (any script); ``cards_left``: cards in each hand.
-    * ``trick``: the current trick (一轮) as ``(seat, cards)`` in play order; the first
+    * ``trick``: the current trick (一墩) as ``(seat, cards)`` in play order; the first
       entry is the lead. Empty before the lead.
     * ``trump_suit`` / ``no_trump``: the trump (主) suit, or no-trump (无主).
       ``level``: the rank being played (打几), a label such as ``"7"`` or ``"A"``.
@@ -60,7 +60,7 @@ class TrickTableScene:
     * ``deadline``: text already formatted by the caller (``"出牌 0:25"``), or ``""``.
     * ``teams``: optional side per seat (0/1) to colour names; ``title`` a heading.
     * ``trick_caption``: what the cards in front of the seats are when they are not the
-      current trick, for example ``"上一轮 last trick"`` or ``"亮主 declared"``
+      current trick, for example ``"上一墩 last trick"`` or ``"亮主 declared"``
       (drawn in the middle; the lead marker 先 is then left out); ``""`` for the current trick.
     * ``lead_lines``: how the lead of the trick shown was read (首家 / 甩牌: its units and,
       for a throw, whether it stood), one short line each, drawn at the top left under

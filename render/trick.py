@@ -115,7 +115,7 @@ def wrap(text: str, size: int, max_w: int, bold: bool = False) -> list[str]:
 def _draw_felt_lines(
     d: ImageDraw.ImageDraw, lines: list[tuple[str, tuple[int, int, int], bool]], y: int, max_w: int
 ) -> None:
-    """The caption of the trick shown (上一轮 last trick) and how its lead was read (首家,
+    """The caption of the trick shown (上一墩 last trick) and how its lead was read (首家,
     甩牌 and its units), at the top left of the felt beside the top seat; each line
     wrapped at spaces to the room there. The reading's first line is gold."""
     for line, colour, bold in lines:

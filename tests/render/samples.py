@@ -111,7 +111,7 @@ def trick_over_scene() -> TrickTableScene:
         teams=[0, 1, 0, 1],
         title="扒鸡窝 Pajiwo",
         phase="本局结束 hand over",
-        trick_caption="上一轮 last trick",
+        trick_caption="上一墩 last trick",
         trick_winner=2,
         kitty=p("5C 5C 10C KC 3D 4D 6D 8D"),
     )

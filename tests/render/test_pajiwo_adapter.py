@@ -129,7 +129,7 @@ def test_real_hands_at_every_phase_show_public_information_only() -> None:
             assert not public.kitty  # only the turned card (翻底) may be shown before
         last = spectator["last_trick"]
         if phase == "play" and not spectator["trick"]["plays"] and last:
-            assert public.trick_caption.startswith("上一轮")
+            assert public.trick_caption.startswith("上一墩")
             assert public.trick_winner == last["winner"]
         if phase not in drawn:
             drawn.add(phase)
@@ -235,7 +235,7 @@ def test_the_caption_says_how_the_lead_was_read() -> None:
     act(g, 3, "play", "2c 3c 4c 6c 7c 8c")
     scene = table_scene(g.view(1), NAMES)  # between tricks: the last trick and its reading
     assert (scene.trick_caption, list(scene.lead_lines)) == (
-        "上一轮 last trick",
+        "上一墩 last trick",
         ["首家 lead", "拖拉机 tractor 3对 pairs"],
     )
 
