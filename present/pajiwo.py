@@ -2,7 +2,7 @@
 
 Events use the trick family's templates (``event.<kind>`` in ``tricks.po``/``pajiwo.po``);
 the hand's result comes from ``HandResult.to_json()`` (``games/pajiwo/engine.py``): the
-attackers' (defenders') points, who takes the deal or goes up, then the shared trick screen
+defenders' points (抓分方), who takes the deal or goes up, then the shared trick screen
 (:func:`present.tricks.hand_screen`).
 """
 
@@ -60,8 +60,8 @@ def event(e: Event) -> Msg | None:
 
 
 def hand_result(result: Mapping[str, Any]) -> list[Msg]:
-    """The end of a 扒鸡窝 hand: the headline (the attackers' points; the dealer's side goes
-    up, or the attackers take over the deal and perhaps go up), then the trick screen."""
+    """The end of a 扒鸡窝 hand: the headline (the defenders' points; the dealer's side goes
+    up, or the defenders take over the deal and perhaps go up), then the trick screen."""
     summary = result.get("summary")
     if not isinstance(summary, Mapping) or "takeover" not in summary or "case" in summary:
         return []

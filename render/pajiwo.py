@@ -119,7 +119,7 @@ def table_scene(
 
     ``names`` are the four display names by seat; ``viewer`` defaults to the view's
     ``seat`` (0 for a spectator). Points are shown per side as 庄家方 (the dealer's
-    team) and 闲家方 (defenders) once the dealer is known, else per team.
+    team) and 抓分方 (defenders) once the dealer is known, else per team.
     """
     seat = view.get("seat")
     if viewer is None:
@@ -134,7 +134,7 @@ def table_scene(
     team_of = {s: t for t, members in enumerate(teams_json) for s in members}
     if isinstance(dealer, int) and dealer in team_of:
         dt = team_of[dealer]
-        sides = [("庄家方", points[dt]), ("闲家方", points[1 - dt])]
+        sides = [("庄家方", points[dt]), ("抓分方", points[1 - dt])]
     else:
         sides = [("A队", points[0]), ("B队", points[1] if len(points) > 1 else 0)]
     turn = view.get("turn")
@@ -194,7 +194,7 @@ def _as_played(view: Mapping[str, Any], phase: str) -> Mapping[str, Any]:
     played["trump"] = trump
     up = summary.get("levels_up")
     points = summary.get("defenders_points")
-    played["result_label"] = f"闲家 {points} 分" + (f" · 升{up}级" if up else "")
+    played["result_label"] = f"抓分方 {points} 分" + (f" · 升{up}级" if up else "")
     return played
 
 

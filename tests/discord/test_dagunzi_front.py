@@ -115,7 +115,7 @@ def test_event_and_result_lines_in_both_languages() -> None:
     )
     ended = {**result, "summary": {**result["summary"], "lun_over": True}}
     assert outcome_line("zh", "hand_over", ended, NAMES, "dagunzi") == (
-        "第 4 局：闲家得 160 分并抠底：Bob、Dave 上庄，升 2 级"
+        "第 4 局：抓分方得 160 分并抠底：Bob、Dave 上庄，升 2 级"
     )
     # the tribute to come is the screen's next line, left out when the match is over
     from present import games as presentation

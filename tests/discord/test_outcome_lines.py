@@ -48,7 +48,7 @@ def test_result_lines_are_translated_from_the_event_data() -> None:
 
     en = event_line("en", hand, NAMES)
     zh = event_line("zh", hand, NAMES)
-    assert en.startswith(f"Hand 1 over: the attackers won {points} points") and team_en in en
+    assert en.startswith(f"Hand 1 over: the defenders scored {points} points") and team_en in en
     assert zh.startswith(f"第 1 局结束：抓分方得 {points} 分") and team_zh in zh
     assert str(summary["result"]) in zh  # 大光 / 小光 / 不上台 / 上庄 / 升级 stays Chinese
     assert "defenders" not in zh and "seat" not in zh  # no English left in the Chinese line

@@ -303,7 +303,7 @@ def test_each_hand_end_shows_the_last_trick_its_winner_and_the_kitty(tmp_path: P
     assert block[0].endswith(" → Bot 2 took it (20 points)")
     # then the presentation's result screen: the headline, the sides, the kitty
     assert block[1] == (
-        "Hand 1 over: the attackers won 40 points; the dealer's side Bot 2 & Bot 4 goes up 1"
+        "Hand 1 over: the defenders scored 40 points; the dealer's side Bot 2 & Bot 4 goes up 1"
         " (不上台)"
     )
     assert "against you & Bot 3, who scored 40 points" in block[2]

@@ -193,7 +193,7 @@ def test_at_a_hand_end_the_finished_hands_sides_count_not_the_next_dealers() -> 
     assert "Next dealer: Bot 4" in lines
     screen = hand_lines("pajiwo", v["hand_results"][-1], NAMES, 0)
     assert screen[0] == (
-        "Hand 1 over: the attackers won 110 points; Bot 2 & Bot 4 take over the deal (上庄)"
+        "Hand 1 over: the defenders scored 110 points; Bot 2 & Bot 4 take over the deal (上庄)"
     )
     assert (
         screen[1].startswith("Bot 3 dealt at level 2, no trump")  # the finished hand's dealer

@@ -64,7 +64,7 @@ def test_table_scene_from_real_view() -> None:
     dealer_team = view["dealer"] % 2
     assert scene.points == [
         ("庄家方", view["points"][dealer_team]),
-        ("闲家方", view["points"][1 - dealer_team]),
+        ("抓分方", view["points"][1 - dealer_team]),
     ]
     # the buried kitty is not drawn unless it is public (jokers buried)
     assert (scene.kitty != []) == bool(view["kitty_public"])

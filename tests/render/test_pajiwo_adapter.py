@@ -53,7 +53,7 @@ def test_scene_from_real_view() -> None:
     dealer_team = view["dealer"] % 2  # teams are (0, 2) and (1, 3)
     assert scene.points == [
         ("庄家方", view["points"][dealer_team]),
-        ("闲家方", view["points"][1 - dealer_team]),
+        ("抓分方", view["points"][1 - dealer_team]),
     ]
     assert list(scene.teams) == [0, 1, 0, 1]
     assert trick_table_png(scene)[:4] == b"\x89PNG"
@@ -210,7 +210,7 @@ def test_the_end_of_hand_picture_shows_the_hand_as_played() -> None:
     assert scene.level == summary["level"]
     expected_trump = Suit(summary["trump"]) if summary["trump"] else None
     assert scene.trump_suit == expected_trump
-    assert f"闲家 {summary['defenders_points']} 分" in scene.phase
+    assert f"抓分方 {summary['defenders_points']} 分" in scene.phase
     if summary["next_dealer"] != summary["dealer"]:
         assert view["dealer"] != scene.dealer  # the view had moved on; the picture did not
 
