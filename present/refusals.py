@@ -30,11 +30,14 @@ def _kind_name(lang: Lang, kind: str) -> str:
 MESSAGE_LIMIT = 400  # characters of a refusal's own English message (it may quote input)
 # params that name the engine's own terms (looked up, never shown as typed)
 _ENGINE_PARAMS = frozenset({"kind", "kinds", "suit", "rule", "reason"})
+#: params that list the engine's own names (``"base, bot_level, chengbao"``): never cut (a cut
+#: list hides names the reader needs) and, in Chinese, listed with 、
+_ENGINE_LISTS = frozenset({"known", "choices", "presets"})
 
 
 def _echoed(name: str, value: object) -> bool:
     """True for a param that may repeat input: text, containers, a number of many digits."""
-    if name in _ENGINE_PARAMS:
+    if name in _ENGINE_PARAMS or name in _ENGINE_LISTS:
         return False
     if isinstance(value, int) and not isinstance(value, bool):
         return abs(value) >= 10**15
@@ -100,6 +103,10 @@ def refusal_text(
         params["kind"] = _kind_name(lg, params["kind"])
     if isinstance(params.get("suit"), str) and has_message(f"term.{params['suit']}"):
         params["suit"] = tr(lg, f"term.{params['suit']}")  # "trump" -> 主牌
+    if is_zh(lg):
+        for name in _ENGINE_LISTS & params.keys():
+            if isinstance(params[name], str):
+                params[name] = params[name].replace(", ", "、")
     tiled = False
     for name in _TILE_PARAMS & params.keys():
         if isinstance(params[name], str):

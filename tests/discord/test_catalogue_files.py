@@ -6,6 +6,7 @@ English inside a Chinese refusal, and traditional Chinese converted from the sim
 from __future__ import annotations
 
 import ast
+import dataclasses
 import string
 from collections.abc import Iterator
 from functools import cache
@@ -21,6 +22,7 @@ from cogs.i18n import PaijuTranslator, refusal_text
 from games.base import IllegalAction
 from games.cards import Rank
 from games.pajiwo import PajiwoGame
+from games.registry import GAMES
 from present.i18n import (
     CATALOGUE,
     COMMAND_ZH,
@@ -267,10 +269,10 @@ def _refused(call: object) -> TableError:
 def test_unknown_preset_pace_and_bad_options_are_all_chinese_in_chinese() -> None:
     live = to_pace("live")
     preset = _refused(lambda: resolve_options(PajiwoGame, "fast", {}, live))
-    presets = ", ".join(PajiwoGame.presets)
+    presets = "、".join(PajiwoGame.presets)  # engine names, listed with 、 in Chinese
     assert refusal_text("zh", preset) == f"没有这个预设：「fast」；可选的预设：{presets}"
     assert refusal_text("en", preset) == f"Unknown preset: {preset.message}"
-    assert preset.message.endswith(f"the presets are {presets}")
+    assert preset.message.endswith(f"the presets are {', '.join(PajiwoGame.presets)}")
     pace = _refused(lambda: to_pace("forever"))
     assert refusal_text("zh", pace) == (
         "节奏不对：「forever」；请写 live、relaxed、async，或 90s、5m、2h 这样的时间"
@@ -280,7 +282,7 @@ def test_unknown_preset_pace_and_bad_options_are_all_chinese_in_chinese() -> Non
     cases = {
         "match": (
             "forever",
-            "选项不对：「match」只能是 full, one_hand, to_level 之一，不是「forever」",
+            "选项不对：「match」只能是 full、one_hand、to_level 之一，不是「forever」",
         ),
         "hands": (3, "选项不对：没有「hands」这个选项；可用的选项："),
     }
@@ -289,6 +291,14 @@ def test_unknown_preset_pace_and_bad_options_are_all_chinese_in_chinese() -> Non
             lambda n=name, v=value: resolve_options(PajiwoGame, "standard", {n: v}, live)
         )
         assert refusal_text("zh", error).startswith(expected), refusal_text("zh", error)
+    # issue 19: the list of options is whole, never cut mid-name (13 options for 金华)
+    jinhua = GAMES["jinhua"].engine()
+    stake = _refused(lambda: resolve_options(jinhua, "standard", {"stake": "99999"}, live))
+    names = [f.name for f in dataclasses.fields(jinhua.options_type)]
+    assert refusal_text("zh-CN", stake) == (
+        f"选项不对：没有「stake」这个选项；可用的选项：{'、'.join(sorted(names))}"
+    )
+    assert refusal_text("en", stake).endswith(f"the options are {', '.join(sorted(names))}")
     target = _refused(
         lambda: resolve_options(
             PajiwoGame, "standard", {"match": "to_level", "start_level": 9, "target_level": 5}, live

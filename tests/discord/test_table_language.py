@@ -279,3 +279,18 @@ def test_a_long_listing_is_cut_between_lines_or_words(lines: list[str]) -> None:
     assert all(len(p) <= 120 for p in pages)
     words = [w for line in lines for w in line.split()]
     assert [w for p in pages for w in p.split()] == words  # nothing lost, no word cut
+
+
+async def test_an_unknown_option_refusal_lists_every_option_whole(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    # issue 19: "…可用的选项：baotou_multiplier, …, match, max…" hid five option names
+    server, h = discord_server, discord_harness
+    alice = server.add_user("alice", locale="zh-CN")
+    await h.start_bot(make_bot())
+    await (await h.slash(alice, "table open", game="jinhua", locale="zh-CN")).final()
+    result = await h.slash(alice, "table options", set="stake=99999", locale="zh-CN")
+    text = (await result.final()).text()
+    names = sorted(o["name"] for o in GAMES["jinhua"].engine().options_type.describe())
+    assert text == f"❌ 选项不对：没有「stake」这个选项；可用的选项：{'、'.join(names)}"
+    assert "…" not in text

@@ -23,7 +23,7 @@ async def test_commands_and_refusals_in_traditional_chinese(
     assert by_name["hint"]["description_localizations"]["zh-TW"] == "機器人會怎麼出？"
 
     preset = await h.slash(alice, "table open", game="pajiwo", preset="fast", locale="zh-CN")
-    assert "❌ 没有这个预设：「fast」；可选的预设：standard, quick" in (await preset.final()).text()
+    assert "❌ 没有这个预设：「fast」；可选的预设：standard、quick" in (await preset.final()).text()
     pace = await h.slash(alice, "table open", game="pajiwo", pace="forever", locale="zh-CN")
     assert "「forever」；请写 live、relaxed、async" in (await pace.final()).text()
 
