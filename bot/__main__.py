@@ -49,6 +49,7 @@ from bot.console import bot_command, fit_console, play_command
 from bot.errors import TableError
 from bot.pace import PaceError, parse_pace
 from bot.pg_admin import add_migrate_command, migrate_command
+from bot.sqlite_files import check_db_path
 from bot.web_command import add_web_command, check_web_args, web_command
 
 __all__ = ["DISCORD_FRONT_END", "HANDLERS", "main"]
@@ -316,64 +317,6 @@ def _check_table_args(args: argparse.Namespace) -> list[str]:
     if not args.__dict__.get("name", "you").strip():
         raise ValueError("--name must not be empty")
     return list(resolved.unused(options).values())
-
-
-SQLITE_HEADER = b"SQLite format 3\x00"
-"""The first 16 bytes of every SQLite database file."""
-
-
-def check_db_path(path: Path, *, must_exist: bool = False) -> None:
-    """Refuse a ``--db`` path that cannot be a database file, before anything is opened.
-
-    The directory must exist already (it is not created: a mistyped path should not grow a
-    tree of directories) and be writable; the path itself must not be a directory, and an
-    existing file must be a SQLite database (an empty file is taken as a new one). Raises
-    ``ValueError`` with one sentence naming the path and what to do.
-    """
-    if str(path) == ":memory:":
-        return
-    if path.is_dir():
-        raise ValueError(
-            f"{path} is a directory, not a database file: give a file path such as"
-            f" {path / 'paiju.sqlite3'}"
-        )
-    parent = path.parent
-    # the nearest existing ancestor says why the directory cannot be used
-    if not parent.is_dir():
-        ancestor = parent
-        while not ancestor.exists() and ancestor != ancestor.parent:
-            ancestor = ancestor.parent
-        if ancestor.exists() and not ancestor.is_dir():
-            raise ValueError(
-                f"cannot use {path}: {ancestor} is a file, not a directory;"
-                " choose a --db path inside a directory"
-            )
-        raise ValueError(
-            f"cannot use {path}: the directory {parent} does not exist; create it first"
-            f" (mkdir -p {parent}) or choose another --db path"
-        )
-    if path.exists():
-        if not os.access(path, os.R_OK | os.W_OK):
-            raise ValueError(f"cannot use {path}: the file is not readable and writable")
-        try:
-            with path.open("rb") as f:
-                head = f.read(len(SQLITE_HEADER))
-        except OSError as exc:
-            raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
-        if head and head != SQLITE_HEADER:
-            raise ValueError(
-                f"{path} is not a SQLite database: choose another --db file"
-                " (this one is left untouched)"
-            )
-    elif must_exist:
-        raise ValueError(
-            f"there is no database {path}: give the --db file that play or simulate wrote"
-        )
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise ValueError(
-            f"cannot use {path}: the directory {parent} is not writable"
-            " (read-only or not yours); choose another --db path"
-        )
 
 
 def _progress(table_id: int, actions: int) -> None:

@@ -37,6 +37,7 @@ __all__ = [
     "SQLITE_HEADER",
     "Unreadable",
     "WalIndex",
+    "check_db_path",
     "claimed_elsewhere",
     "header_problem",
     "open_read_only",
@@ -274,3 +275,57 @@ def open_read_only(path: Path) -> Iterator[sqlite3.Connection]:
             yield conn
         finally:
             conn.close()
+
+
+def check_db_path(path: Path, *, must_exist: bool = False) -> None:
+    """Refuse a ``--db`` path that cannot be a database file, before anything is opened.
+
+    The directory must exist already (it is not created: a mistyped path should not grow a
+    tree of directories) and be writable; the path itself must not be a directory, and an
+    existing file must be a SQLite database (an empty file is taken as a new one). Raises
+    ``ValueError`` with one sentence naming the path and what to do.
+    """
+    if str(path) == ":memory:":
+        return
+    if path.is_dir():
+        raise ValueError(
+            f"{path} is a directory, not a database file: give a file path such as"
+            f" {path / 'paiju.sqlite3'}"
+        )
+    parent = path.parent
+    # the nearest existing ancestor says why the directory cannot be used
+    if not parent.is_dir():
+        ancestor = parent
+        while not ancestor.exists() and ancestor != ancestor.parent:
+            ancestor = ancestor.parent
+        if ancestor.exists() and not ancestor.is_dir():
+            raise ValueError(
+                f"cannot use {path}: {ancestor} is a file, not a directory;"
+                " choose a --db path inside a directory"
+            )
+        raise ValueError(
+            f"cannot use {path}: the directory {parent} does not exist; create it first"
+            f" (mkdir -p {parent}) or choose another --db path"
+        )
+    if path.exists():
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise ValueError(f"cannot use {path}: the file is not readable and writable")
+        try:
+            with path.open("rb") as f:
+                head = f.read(len(SQLITE_HEADER))
+        except OSError as exc:
+            raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+        if head and head != SQLITE_HEADER:
+            raise ValueError(
+                f"{path} is not a SQLite database: choose another --db file"
+                " (this one is left untouched)"
+            )
+    elif must_exist:
+        raise ValueError(
+            f"there is no database {path}: give the --db file that play or simulate wrote"
+        )
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise ValueError(
+            f"cannot use {path}: the directory {parent} is not writable"
+            " (read-only or not yours); choose another --db path"
+        )

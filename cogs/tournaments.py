@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -30,8 +29,6 @@ from discord.app_commands import locale_str as _L
 from discord.ext import commands
 
 from bot.league.organisers import is_organiser
-from bot.pace import PaceError, parse_pace
-from bot.tournaments.model import Standing
 from bot.tournaments.service import (
     TournamentError,
     TournamentService,
@@ -41,8 +38,15 @@ from bot.tournaments.service_base import RETRY_S, ThreadRefused
 from bot.tournaments.store import RoundTable, Tournament
 from cogs.actions import app, defer, display_name, lang, reply
 from cogs.i18n import lang_of, ntr, tr
-from cogs.inert import echo
 from cogs.tables import GAME_CHOICES
+from cogs.tournament_text import (
+    describe,
+    entrant_names,
+    parse_checkin,
+    parse_start,
+    participant,
+    standings_text,
+)
 from games.registry import GAMES
 
 __all__ = [
@@ -65,125 +69,6 @@ FORMAT_CHOICES = [
 def service_of(client: Any) -> TournamentService:
     tournaments: TournamentService = client.tournaments
     return tournaments
-
-
-def parse_start(text: str | None, now: float) -> float | None:
-    """A start time: empty (sign-ups stay open until the organiser closes them), ``30m`` /
-    ``2h`` / ``+45m`` from now, a Unix time, or a date and time (``2026-12-01 18:00``, UTC
-    unless it names its offset). Raises ``TournamentError("bad_start")``."""
-    if text is None or not text.strip():
-        return None
-    value = text.strip()
-    relative = re.fullmatch(r"\+?(\d{1,5})\s*(m|min|h)", value, re.IGNORECASE)
-    if relative:
-        n, unit = int(relative[1]), relative[2].lower()
-        return now + n * (3600 if unit == "h" else 60)
-    if re.fullmatch(r"\d{9,11}", value):
-        return float(value)
-    try:
-        when = datetime.fromisoformat(value.replace(" ", "T", 1))
-    except ValueError:
-        raise TournamentError(
-            "bad_start", f"cannot read the start time {value!r}", {"start": echo(value)}
-        ) from None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return when.timestamp()
-
-
-def parse_checkin(text: str) -> float:
-    """The check-in window: a time such as ``90s``, ``10m``, ``2h`` (10 s to 7 days).
-    Raises ``TournamentError("bad_checkin")``."""
-    try:
-        return float(parse_pace(text.strip()).seconds)
-    except PaceError:
-        raise TournamentError(
-            "bad_checkin", f"cannot read the check-in time {text!r}", {"checkin": echo(text)}
-        ) from None
-
-
-def game_title(key: str) -> str:
-    spec = GAMES.get(key)
-    return f"{spec.title_zh} {spec.title_en}" if spec else key
-
-
-async def _names(service: TournamentService, t: Tournament) -> dict[int, str]:
-    return {e.user_id: e.name for e in await service.rows.entrants(t.id)}
-
-
-def _who(pid: int | None, names: dict[int, str]) -> str:
-    if pid is None:
-        return "🤖"
-    if pid < 0:
-        return f"🤖 {echo(names.get(pid, 'Bot'))}"
-    return f"<@{pid}>"
-
-
-def standings_title(lg: str, t: Tournament, done: int, final: bool = False) -> str:
-    """What the standings are, truly: the sign-ups before the start, after the last finished
-    round (``done`` rounds) while one is played, final, or those of a cancelled tournament."""
-    game = game_title(t.game)
-    if final:
-        return tr(lg, "tournament.standings.final", id=t.id, game=game)
-    if t.status == "cancelled":
-        return ntr(lg, "tournament.standings.cancelled", done, id=t.id, game=game)
-    if t.status == "signup" or t.round == 0:
-        return tr(lg, "tournament.standings.signup", id=t.id, game=game)
-    if done == 0:
-        return tr(lg, "tournament.standings.none_yet", id=t.id, game=game, round=t.round)
-    return tr(lg, "tournament.standings.after", id=t.id, game=game, round=done)
-
-
-def standings_text(
-    lg: str,
-    t: Tournament,
-    table: list[Standing],
-    names: dict[int, str],
-    final: bool,
-    done: int | None = None,
-) -> str:
-    """The standings as lines: a title (:func:`standings_title`; ``done``, the finished
-    rounds, is ``t.round`` unless given), rank, participant, points, then the tie-breaks."""
-    title = standings_title(lg, t, t.round if done is None else done, final)
-    lines = [f"**{title}**"]
-    for s in table[:40]:
-        lines.append(
-            tr(
-                lg,
-                "tournament.standings.line",
-                rank=s.rank,
-                who=_who(s.participant, names),
-                points=f"{s.points:.2f}",
-                opponents=f"{s.opponents:.2f}",
-                tops=s.tops,
-            )
-        )
-    return "\n".join(lines)
-
-
-def describe(lg: str, t: Tournament, count: int) -> str:
-    """The tournament's post: game, preset, format, rounds, pace, start, sign-ups."""
-    start = (
-        f"<t:{int(t.start_at)}:F> (<t:{int(t.start_at)}:R>)"
-        if t.start_at
-        else tr(lg, "tournament.start.manual")
-    )
-    fmt = tr(lg, f"tournament.format.{t.format}")
-    if t.duplicate:
-        fmt += " · " + tr(lg, "tournament.format.duplicate")
-    return ntr(
-        lg,
-        "tournament.created",
-        t.rounds,
-        id=t.id,
-        game=game_title(t.game),
-        preset=t.preset,
-        format=fmt,
-        rounds=t.rounds,
-        pace=t.pace,
-        start=start,
-        count=count,
-    )
 
 
 class SignUpButton(
@@ -495,7 +380,7 @@ async def standings_command(interaction: discord.Interaction, tournament: ID | N
         lg,
         t,
         await service.standings(tid),
-        await _names(service, t),
+        await entrant_names(service, t),
         t.status == "finished",
         done,
     )
@@ -572,7 +457,7 @@ class Poster:
         lg = _server_lang(self.bot, t)
         service = service_of(self.bot)
         if update.kind == "round_opened":
-            names = await _names(service, t)
+            names = await entrant_names(service, t)
             for row in update.tables:
                 if row.thread_id is None:
                     continue
@@ -585,7 +470,7 @@ class Poster:
                     round=row.round,
                     rounds=t.rounds,
                     table=row.number,
-                    players=", ".join(_who(p, names) for p in row.seats),
+                    players=", ".join(participant(p, names) for p in row.seats),
                     deadline=f"<t:{int(row.deadline)}:R>",
                 )
                 await self._send(
@@ -605,15 +490,15 @@ class Poster:
         elif update.kind == "table_started":
             row = update.tables[0]
             if row.absent and row.thread_id is not None:
-                names = await _names(service, t)
-                who = ", ".join(_who(p, names) for p in sorted(row.absent))
+                names = await entrant_names(service, t)
+                who = ", ".join(participant(p, names) for p in sorted(row.absent))
                 await self._send(
                     row.thread_id,
                     tr(lg, "tournament.no_show", who=who),
                     allowed_mentions=NO_PINGS,
                 )
         elif update.kind in ("round_finished", "finished"):
-            names = await _names(service, t)
+            names = await entrant_names(service, t)
             final = update.kind == "finished"
             text = standings_text(lg, t, update.standings, names, final, update.round)
             if t.duplicate:

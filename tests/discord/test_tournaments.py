@@ -194,7 +194,7 @@ async def test_a_refused_thread_is_told_to_the_organiser_once(
 
 def test_the_standings_title_says_what_is_true() -> None:
     from bot.tournaments.store import Tournament
-    from cogs.tournaments import describe, standings_title
+    from cogs.tournament_text import describe, standings_title
 
     def t(status: str, number: int, rounds: int = 3) -> Tournament:
         return Tournament(
