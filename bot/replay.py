@@ -83,7 +83,7 @@ class ReplayRefused(Exception):
     ``no_hand`` (no such hand number), ``hand_in_play`` (the hand is still being played, or
     the match stopped in it), ``no_finished_hand`` (nothing finished to show yet),
     ``bad_record`` (stored actions that do not replay), ``board_in_play`` (a duplicate board
-    other tables of its round still play: ``bot.tournaments.store.BOARD_IN_PLAY_SQL``),
+    other tables of its round still play: ``bot.board_embargo``),
     ``match_in_play`` / ``match_aborted`` (an export of a match not finished: its seed
     decides the hands to come)."""
 

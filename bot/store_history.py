@@ -9,6 +9,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from bot.board_embargo import board_in_play_sql
 from bot.store_base import StoreBase
 from bot.store_league import feed_season
 from bot.store_rows import HandRow, MatchPlayerRow, MatchRow, RatingRow, dumps, rating_row
@@ -123,8 +124,10 @@ class HistoryStore(StoreBase):
         """Finished matches, newest first, with players and hands.
 
         ``guild_id`` None means every server; ``user_id`` keeps the matches that user played.
+        A duplicate tournament board that other tables of its round still play is left out.
         """
-        where = ["1 = 1"]
+        # a duplicate board other tables still play is no history yet (bot.board_embargo)
+        where = [f"NOT EXISTS ({board_in_play_sql('m.table_id')})"]
         params: list[Any] = []
         if guild_id is not None:
             where.append("m.guild_id = ?")

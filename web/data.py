@@ -22,9 +22,9 @@ from typing import Any, cast
 
 import aiosqlite
 
+from bot.board_embargo import BOARD_IN_PLAY_SQL, board_in_play_sql
 from bot.config import is_postgres_url
 from bot.replay import GameRecord
-from bot.tournaments.store import BOARD_IN_PLAY_SQL
 
 __all__ = [
     "LeaderLine",
@@ -152,10 +152,14 @@ def _missing_table(exc: sqlite3.OperationalError) -> bool:
     return "no such table" in text or ("relation" in text and "does not exist" in text)
 
 
-FINISHED = "EXISTS (SELECT 1 FROM games g WHERE g.id = m.game_id AND g.status = 'finished')"
+FINISHED = (
+    "EXISTS (SELECT 1 FROM games g WHERE g.id = m.game_id AND g.status = 'finished')"
+    f" AND NOT EXISTS ({board_in_play_sql('m.table_id')})"
+)
 """The condition on a ``matches m`` row that its game really finished: a row whose game is still
 ``playing`` (a damaged file could have one) is neither listed nor shown, as :meth:`WebData.record`
-refuses its replay."""
+refuses its replay; nor is a duplicate tournament board that other tables of its round still play
+(its result and winning hand would tell them the deal)."""
 
 
 class WebData:

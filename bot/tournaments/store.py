@@ -12,24 +12,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.board_embargo import BOARD_IN_PLAY_SQL
 from bot.store import Store
 from bot.tournaments.model import TableOutcome, TablePlan
 
-__all__ = ["BOARD_IN_PLAY_SQL", "Entrant", "RoundTable", "Tournament", "TournamentStore"]
+__all__ = [
+    "BOARD_IN_PLAY_SQL",
+    "Entrant",
+    "RoundTable",
+    "Tournament",
+    "TournamentStore",
+]
 
-BOARD_IN_PLAY_SQL = """
-    SELECT 1 FROM tournament_tables mine
-    JOIN tournaments t ON t.id = mine.tournament_id
-    WHERE mine.table_id = ? AND t.duplicate = 1 AND t.status NOT IN ('finished', 'cancelled')
-      AND EXISTS (
-        SELECT 1 FROM tournament_tables other
-        WHERE other.tournament_id = mine.tournament_id AND other.round = mine.round
-          AND other.status <> 'finished'
-      )
-"""
-"""Rows (one) when the host table ``?`` played a board of a duplicate tournament's round that
-another table is still playing or has still to play: the same deal (docs/tournaments.md), so
-nothing of it may be shown before the round is over, not even a finished table's replay."""
 
 TOURNAMENT_FIELDS = frozenset({"status", "round", "rounds", "message_id", "start_at"})
 TABLE_FIELDS = frozenset(

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.replay import ReplayRefused, load_game
-from bot.store import Store
+from bot.store import MatchRow, Store
 from bot.store_rows import TableRow
 from bot.tournaments.store import RoundTable, Tournament, TournamentStore
 
@@ -48,8 +48,13 @@ async def test_a_board_others_still_play_is_refused_until_the_round_is_over(
         with pytest.raises(ReplayRefused) as refused:
             await load_game(store, game)
         assert refused.value.code == "board_in_play"
+        result = {"teams": [[0], [1], [2], [3]], "ranks": [1, 2, 3, 4], "scores": [], "text": ""}
+        match = MatchRow(game, done, 1, "jintan", False, 1.0, 2.0, result)
+        await store.record_match(match, [], 2.0)
+        assert await store.matches(1) == []  # /history does not tell its result yet either
         await rows.update_table(second, status="finished")  # the round is over
         assert (await load_game(store, game)).game_id == game
+        assert [m.game_id for m in await store.matches(1)] == [game]
         # a table of a tournament that is not duplicate plays a deal of its own
         other, other_game = await _finished_game(store, 2)
         await _tournament(rows, False, [other, None])
