@@ -104,9 +104,17 @@ async def tournament(data: WebData, guild_id: int, tournament_id: int) -> Tourna
         " WHERE t.tournament_id = ? ORDER BY t.round, t.number",
         (tournament_id,),
     )
+    # a duplicate round still played shows no table's result: the others play that deal
+    # (bot.board_embargo)
+    embargoed = (
+        {int(r["round"]) for r in table_rows if r["status"] != "finished"}
+        if line.duplicate and line.status not in ("finished", "cancelled")
+        else set()
+    )
     by_round: dict[int, list[RoundTableLine]] = {}
     for r in table_rows:
-        outcome = json.loads(r["outcome"]) if r["outcome"] else None
+        shown = int(r["round"]) not in embargoed
+        outcome = json.loads(r["outcome"]) if r["outcome"] and shown else None
         by_round.setdefault(int(r["round"]), []).append(
             RoundTableLine(
                 round=int(r["round"]),
@@ -115,7 +123,7 @@ async def tournament(data: WebData, guild_id: int, tournament_id: int) -> Tourna
                 status=str(r["status"]),
                 absent=frozenset(int(x) for x in json.loads(r["absent"])),
                 outcome=TableOutcome.from_json(outcome) if outcome else None,
-                match_id=int(r["match_id"]) if r["match_id"] is not None else None,
+                match_id=int(r["match_id"]) if r["match_id"] is not None and shown else None,
             )
         )
     played: list[tuple[RoundPlan, dict[int, TableOutcome]]] = []
