@@ -153,7 +153,9 @@ async def test_a_whole_hand_with_buttons_selects_and_a_restart(
     assert finished(), table_message(server).text()
     assert all(p.moves > before[p.user.id] for p in players)  # everyone played on after it
     assert table_message(server).id == lobby.id
-    assert "Result:" in table_message(server).text()
+    # the match's result closes the table message, said once ("Match over: …", no "Result:")
+    final = table_message(server).text()
+    assert "· Match over: " in final and "Result: Match over" not in final
 
     # --- hands were only ever in their owner's DMs and ephemeral replies
     for p in players:
