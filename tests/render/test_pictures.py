@@ -341,7 +341,8 @@ def test_finished_trick_is_faded_and_the_current_one_is_not() -> None:
 
 def test_huge_leaderboard_numbers_shrink_to_their_column() -> None:
     from render.fonts import text_width
-    from render.leaderboard import _fit, leaderboard_image
+    from render.leaderboard import leaderboard_image
+    from render.ranking import fit as _fit
     from render.scenes import LeaderboardRow
 
     size = _fit("1000000000", 26, 84, True)
