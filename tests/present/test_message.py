@@ -24,7 +24,7 @@ def test_a_seat_is_its_name_or_you_and_the_verb_agrees() -> None:
     msg = Msg("event.kitty_taken", who=Seat(1), whose=Owner(1))
     assert render(Reader("en", NAMES), msg) == "Bo took the kitty (拿底)"
     assert render(Reader("en", NAMES, you=1), msg) == "you took the kitty (拿底)"
-    assert render(Reader("zh", NAMES, you=1), msg) == "你 拿底"
+    assert render(Reader("zh", NAMES, you=1), msg) == "你拿底"
     failed = Msg("event.throw_failed", who=Seat(2), whose=Owner(2))
     assert render(Reader("en", NAMES), failed) == "Cy's throw (甩牌) failed"
     assert render(Reader("en", NAMES, you=2), failed) == "your throw (甩牌) failed"  # not "you's"
@@ -61,3 +61,19 @@ def test_cards_tiles_teams_and_signs_in_each_language() -> None:
         "对子",
         "對子",
     ]
+
+
+def test_chinese_you_runs_on_into_its_verb() -> None:
+    """你 is written against the word after it (你拿底), as Chinese is; the space a catalogue
+    keeps after a name placeholder ({who} 拿底, for Latin names such as Bot 2) is not for 你."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "present" / "locales" / "zh_CN" / "LC_MESSAGES"
+    spaced = [
+        line
+        for po in sorted(root.glob("*.po"))
+        for line in po.read_text(encoding="utf-8").splitlines()
+        if line.startswith("msgstr") and re.search(r"你 [\u4e00-\u9fff]", line)
+    ]
+    assert spaced == []

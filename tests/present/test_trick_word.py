@@ -18,7 +18,7 @@ def test_trick_lines_say_dun() -> None:
     kitty = Msg("event.kitty_won", who=Seat(1))
     assert render(Reader("en", NAMES), kitty) == "扣底: Bo won the last trick"
     assert render(Reader("zh", NAMES), kitty) == "扣底：Bo 赢了最后一墩"
-    assert render(Reader("zh", NAMES, you=1), kitty) == "扣底：你 赢了最后一墩"
+    assert render(Reader("zh", NAMES, you=1), kitty) == "扣底：你赢了最后一墩"
     kou_di = Msg("dagunzi.event.kitty_won", who=Seat(2), points=20, bonus=40)
     assert render(Reader("zh", NAMES), kou_di) == "抠底：Cy 赢了最后一墩，底牌 20 分翻倍，共 40 分"
     assert render(Reader("zh", NAMES), Msg("table.trick", trick="♠3")) == "本墩：♠3"
