@@ -21,6 +21,7 @@ __all__ = [
     "RatingRow",
     "Seat",
     "TableRow",
+    "conservative",
     "dumps",
     "game_row",
     "rating_row",
@@ -114,6 +115,13 @@ class GameRow:
     finished_at: float | None
 
 
+def conservative(mu: float, sigma: float) -> float:
+    """openskill's conservative display rating ``mu - 3 * sigma`` (the figure leaderboards,
+    standings and rating charts show and rank by; the store's ``ORDER BY`` says the same in
+    SQL)."""
+    return mu - 3 * sigma
+
+
 @dataclass(frozen=True)
 class RatingRow:
     """A player's rating for one game on one server (``guild_id`` 0: no server).
@@ -131,7 +139,7 @@ class RatingRow:
 
     @property
     def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
+        return conservative(self.mu, self.sigma)
 
 
 @dataclass(frozen=True)

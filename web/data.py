@@ -25,6 +25,7 @@ import aiosqlite
 from bot.board_embargo import BOARD_IN_PLAY_SQL, board_in_play_sql
 from bot.config import is_postgres_url
 from bot.replay import GameRecord
+from bot.store_rows import conservative
 
 __all__ = [
     "LeaderLine",
@@ -58,7 +59,7 @@ class LeaderLine:
 
     @property
     def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
+        return conservative(self.mu, self.sigma)
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ class SeasonLine:
 
     @property
     def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
+        return conservative(self.mu, self.sigma)
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,7 @@ class PlayerGame:
 
     @property
     def ordinal(self) -> float | None:
-        return None if self.mu is None or self.sigma is None else self.mu - 3 * self.sigma
+        return None if self.mu is None or self.sigma is None else conservative(self.mu, self.sigma)
 
 
 def _missing_table(exc: sqlite3.OperationalError) -> bool:

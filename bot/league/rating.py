@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from bot.store_rows import conservative
+
 __all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "Standing", "placement_points", "rate_season_match"]
 
 _MODEL = PlackettLuce()
@@ -39,7 +41,7 @@ class Standing:
 
     @property
     def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
+        return conservative(self.mu, self.sigma)
 
 
 def placement_points(ranks: Sequence[int], team: int) -> int:

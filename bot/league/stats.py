@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from bot.league.rating import placement_points
 from bot.store import PlayedRow, Store
+from bot.store_rows import conservative
 
 __all__ = ["GameStats", "PlayerStats", "player_stats", "summarise"]
 
@@ -88,7 +89,7 @@ async def player_stats(
     if chart_game is not None:
         for r in rated.get(chart_game, []):
             assert r.mu_after is not None and r.sigma_after is not None
-            chart.append((r.finished_at, r.mu_after - 3 * r.sigma_after))
+            chart.append((r.finished_at, conservative(r.mu_after, r.sigma_after)))
     return PlayerStats(
         total=summarise("", rows),
         games=games,
