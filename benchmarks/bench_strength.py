@@ -1,7 +1,8 @@
 """Bot strength in duplicate matches (:mod:`games.duplicate`): the strong bot against the heuristic.
 
-``python -m benchmarks strength [GAME ...] [--deals N] [--seed S] [--workers W] [--rollouts R]
-[--budget-ms MS] [--challenger KIND] [--baseline KIND]`` prints, per game:
+``python -m benchmarks strength [GAME ...] [--deals N] [--seed S] [--skip N] [--out FILE]
+[--workers W] [--rollouts R] [--budget-ms MS] [--challenger KIND] [--baseline KIND]`` prints,
+per game:
 
 * ``GAME.strong_vs_heuristic``: the challenger's share of the games won (扒鸡窝, 打滚子) or its
   score per hand minus the baseline seats' (打滚 coins, 金坛/金华 points), with ``ci_low`` and
@@ -13,6 +14,16 @@
 ``--cpu-minutes M`` plays deals one after the other (in one process, ``--deals`` at most)
 until M minutes of CPU are used, and reports the deals played (the first deals of the seed,
 as a run of that many deals plays them), each deal's value on stderr as it comes.
+
+``--out FILE`` appends one JSON line per finished deal to FILE as it ends (game, seed, deal
+number, deal seed, value, the challenger's move times, mahjong's deal-ins:
+:func:`games.duplicate_pool.deal_record`). ``--skip N`` starts after the seed's first N deals,
+so ``--seed S --skip N`` continues a run of seed S that finished N deals, on exactly the deals
+it would have played next (its progress lines and ``--out`` records number the deals from the
+seed's first). ``--pool FILE ...`` plays nothing: it reads the records of such files, and the
+progress lines of a run's stderr (``pajiwo: deal 7: +0.500``, with ``--seed`` of that run),
+and prints each game's figures over all their deals, with the same interval; the same deal
+(seed and number) twice is refused.
 
 ``--moves N`` prints instead ``GAME.strong_move_p95_ms`` at the bot's table budget, over N
 decisions with a choice (every fifth of heuristic one-hand games).
@@ -29,6 +40,7 @@ a move.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -38,13 +50,18 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from benchmarks import Figure
-from games.duplicate import run_duplicate
+from games.duplicate import DealOutcome, run_duplicate
+from games.duplicate_pool import PooledResult, deal_record, pool, read_records
 from games.registry import GAMES
 
 __all__ = ["main", "measure", "run"]
 
 # the issue's targets for strong against normal
 _TARGETS = {True: ">= 0.60, ci_low > 0.50", False: "> 0, ci_low > 0"}
+
+
+#: the seed of a run that names none
+_SEED = 2026
 
 
 def _p95(times: Sequence[float]) -> float:
@@ -61,8 +78,11 @@ def measure(
     baseline: str = "heuristic",
     challenger_args: dict[str, Any] | None = None,
     cpu_minutes: float | None = None,
+    skip: int = 0,
+    out: str | None = None,
 ) -> Iterator[Figure]:
-    """The figures of one game (see the module docstring)."""
+    """The figures of one game (see the module docstring); ``skip`` deals of the seed are
+    skipped, and with ``out`` each deal's record is appended to that file as it ends."""
     spec = GAMES[game]
     name = f"{game}.{challenger}_vs_{baseline}"
     if challenger not in spec.bots():
@@ -77,7 +97,11 @@ def measure(
         workers=workers,
         challenger_args=challenger_args,
         cpu_s=None if cpu_minutes is None else cpu_minutes * 60,
-        progress=_progress(game) if cpu_minutes is not None else None,
+        progress=_progress(game) if cpu_minutes is not None or out or skip else None,
+        skip=skip,
+        on_deal=None
+        if out is None
+        else _writer(out, game, challenger, baseline, seed, challenger_args),
     )
     unit = "share of games won" if result.measure == "share_won" else "score per hand"
     extra: dict[str, Any] = {
@@ -86,6 +110,8 @@ def measure(
         "deals": result.deals,
         "seed": seed,
     }
+    if skip:
+        extra["skip"] = skip
     if cpu_minutes is not None:
         extra["cpu_minutes"] = cpu_minutes
     if challenger_args:
@@ -110,6 +136,64 @@ def measure(
                 "deals": result.deals,
             },
         )
+
+
+def _writer(
+    path: str,
+    game: str,
+    challenger: str,
+    baseline: str,
+    seed: int,
+    challenger_args: dict[str, Any] | None,
+) -> Callable[[int, int, DealOutcome], None]:
+    """``on_deal`` for :func:`run_duplicate`: append the deal's record to ``path`` at once."""
+
+    def write(number: int, deal_seed: int, outcome: DealOutcome) -> None:
+        record = deal_record(
+            game, challenger, baseline, seed, number, deal_seed, outcome, challenger_args
+        )
+        with open(path, "a", encoding="utf-8") as file:
+            file.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    return write
+
+
+def pooled_figures(results: Sequence[PooledResult]) -> Iterator[Figure]:
+    """The figures of pooled records, named as a run's (see the module docstring)."""
+    for r in results:
+        unit = "share of games won" if r.measure == "share_won" else "score per hand"
+        extra: dict[str, Any] = {
+            "ci_low": round(r.ci_low, 4),
+            "ci_high": round(r.ci_high, 4),
+            "deals": r.deals,
+            "seeds": list(r.seeds),
+            "pooled": True,
+        }
+        if r.challenger_args:
+            extra["challenger_args"] = r.challenger_args
+        name = f"{r.game}.{r.challenger}_vs_{r.baseline}"
+        yield Figure(name, r.value, unit, _TARGETS[r.measure == "share_won"], extra)
+        if r.move_p95_ms is not None:
+            yield Figure(
+                f"{r.game}.{r.challenger}_move_p95_ms",
+                r.move_p95_ms,
+                "ms",
+                "<= 1000",
+                {"moves": r.moves, "pooled": True},
+            )
+        if r.deal_in is not None:
+            yield Figure(
+                f"{r.game}.deal_in_rate",
+                r.deal_in["challenger"],
+                "deal-ins per seat-hand",
+                f"< {r.baseline}'s",
+                {
+                    r.challenger: round(r.deal_in["challenger"], 4),
+                    r.baseline: round(r.deal_in["baseline"], 4),
+                    "deals": r.deal_in_deals,
+                    "pooled": True,
+                },
+            )
 
 
 def _progress(game: str) -> Callable[[int, float], None]:
@@ -158,7 +242,15 @@ def main(argv: Sequence[str]) -> Iterator[Figure]:
     parser = argparse.ArgumentParser(prog="python -m benchmarks strength")
     parser.add_argument("games", nargs="*", choices=[[], *GAMES], help="games (default: all)")
     parser.add_argument("--deals", type=int, default=200, help="deals per game (default 200)")
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--seed", type=int, help=f"the run's seed (default {_SEED})")
+    parser.add_argument("--skip", type=int, default=0, help="start after the seed's first N deals")
+    parser.add_argument("--out", help="append one JSON line per finished deal to this file")
+    parser.add_argument(
+        "--pool",
+        nargs="+",
+        metavar="FILE",
+        help="instead: the figures over these files' deal records (and progress lines of --seed)",
+    )
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--challenger", default="strong")
     parser.add_argument("--baseline", default="heuristic")
@@ -175,9 +267,23 @@ def main(argv: Sequence[str]) -> Iterator[Figure]:
         help="instead: time the challenger at its table budget on this many decisions",
     )
     args = parser.parse_args(list(argv))
+    if args.pool is not None:
+        records = []
+        try:
+            for path in args.pool:
+                with open(path, encoding="utf-8") as file:
+                    records += read_records(file, path, args.seed, args.challenger, args.baseline)
+            if args.games:
+                records = [r for r in records if r["game"] in args.games]
+            results = pool(records)
+        except (OSError, ValueError) as exc:
+            parser.error(str(exc))
+        yield from pooled_figures(results)
+        return
+    seed = _SEED if args.seed is None else args.seed
     if args.moves is not None:
         for game in args.games or list(GAMES):
-            times = sorted(move_times(game, args.moves, args.challenger, args.seed))
+            times = sorted(move_times(game, args.moves, args.challenger, seed))
             yield Figure(
                 f"{game}.{args.challenger}_move_p95_ms",
                 _p95(times),
@@ -188,6 +294,8 @@ def main(argv: Sequence[str]) -> Iterator[Figure]:
         return
     if args.deals < 1:
         parser.error("--deals must be at least 1")
+    if args.skip < 0:
+        parser.error("--skip must be at least 0")
     bot_args: dict[str, Any] = {}
     if args.rollouts is not None:
         bot_args["rollouts"] = args.rollouts
@@ -197,12 +305,14 @@ def main(argv: Sequence[str]) -> Iterator[Figure]:
         yield from measure(
             game,
             args.deals,
-            args.seed,
+            seed,
             args.workers,
             args.challenger,
             args.baseline,
             bot_args or None,
             args.cpu_minutes,
+            args.skip,
+            args.out,
         )
 
 

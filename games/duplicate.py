@@ -21,8 +21,15 @@ plays of a deal (or its four rotations) use the same random source, so identical
 identical games and a deal's value is then exactly 0.5 (partnerships) or 0 (free-for-all).
 Deals may run in several processes (``workers``); the result does not depend on how many.
 
-The 95% confidence interval is the normal one over the deals' values (mean ± 1.96·s/√n); the
-deals are independent, the plays within a deal are not, which is why a deal is the unit.
+The 95% confidence interval is the normal one over the deals' values (mean ± 1.96·s/√n,
+:func:`interval`); the deals are independent, the plays within a deal are not, which is why a
+deal is the unit.
+
+Runs add up: the deals of a seed are numbered 1, 2, … (:func:`deal_seeds`), ``skip`` starts a
+run after the first ``skip`` of them, so a run with ``skip=N`` plays exactly the deals N+1, …
+that a longer run from the start would have played next, and ``on_deal`` hands each finished
+deal over as it ends (a benchmark writes it down, :mod:`games.duplicate_pool` pools such
+records from several runs).
 """
 
 from __future__ import annotations
@@ -39,7 +46,16 @@ from typing import Any
 from games.base import Action, Game, Player
 from games.registry import get_game
 
-__all__ = ["DealOutcome", "DuplicateResult", "play_deal", "play_one_hand", "run_duplicate"]
+__all__ = [
+    "DealOutcome",
+    "DuplicateResult",
+    "deal_seeds",
+    "interval",
+    "p95",
+    "play_deal",
+    "play_one_hand",
+    "run_duplicate",
+]
 
 #: z for a two-sided 95% normal interval
 _Z95 = 1.959964
@@ -219,6 +235,7 @@ class DuplicateResult:
         deal_in: ``{"challenger": rate, "baseline": rate}``, deal-ins per seat-hand, or ``None``
             for a game whose results list no ``wins``.
         values: each deal's value, in deal order.
+        skip: the seed's deals skipped before the first one played (deal ``skip + 1``).
     """
 
     game: str
@@ -233,17 +250,30 @@ class DuplicateResult:
     move_p95_ms: float
     deal_in: dict[str, float] | None
     values: tuple[float, ...]
+    skip: int = 0
 
 
-def _p95(times: Sequence[float]) -> float:
+def p95(times: Sequence[float]) -> float:
+    """The 95th percentile of ``times`` (the nearest-rank one), 0 for none."""
     if not times:
         return 0.0
     ordered = sorted(times)
     return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def _deal_seeds(seed: int, deals: int) -> list[tuple[int, int]]:
-    """``(deal seed, random-source seed)`` per deal, from ``seed`` alone."""
+def interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """``(mean, ci_low, ci_high)``: the mean of the deals' ``values`` and its normal 95%
+    interval (mean ± 1.96·s/√n; no width for a single deal). Raises ``ValueError`` for none."""
+    if not values:
+        raise ValueError("no deals to pool")
+    mean = statistics.fmean(values)
+    half = _Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def deal_seeds(seed: int, deals: int) -> list[tuple[int, int]]:
+    """``(deal seed, random-source seed)`` of the first ``deals`` deals of ``seed``, from
+    ``seed`` alone (deal number n is item n - 1): a longer list begins with a shorter one."""
     source = random.Random(f"duplicate:{seed}")
     return [(source.getrandbits(63), source.getrandbits(63)) for _ in range(deals)]
 
@@ -259,6 +289,8 @@ def run_duplicate(
     challenger_args: Mapping[str, Any] | None = None,
     cpu_s: float | None = None,
     progress: Callable[[int, float], None] | None = None,
+    skip: int = 0,
+    on_deal: Callable[[int, int, DealOutcome], None] | None = None,
 ) -> DuplicateResult:
     """Play ``deals`` deals duplicate and return the figures (see the module docstring).
 
@@ -267,14 +299,20 @@ def run_duplicate(
     processes (same result). ``cpu_s``: stop after the deal that brings this process's CPU
     time (``time.process_time``) past ``cpu_s`` seconds (one process only); the deals played
     are then the first deals of the seed, the very ones a run of that many deals plays.
-    ``progress(deal number, value)`` is called after each deal of a one-process run. Raises
-    ``ValueError`` for ``deals`` < 1 or ``workers`` < 1 (or > 1 with ``cpu_s``),
-    ``KeyError`` for an unknown bot kind.
+    ``skip``: begin after the seed's first ``skip`` deals (deals ``skip + 1`` …
+    ``skip + deals``), the very deals a run from the start plays after its first ``skip``.
+    ``progress(deal number, value)`` and ``on_deal(deal number, deal seed, outcome)`` are
+    called after each deal, in deal order (the
+    number counts from the seed's first deal, so with ``skip`` it starts at ``skip + 1``).
+    Raises ``ValueError`` for ``deals`` < 1, ``skip`` < 0 or ``workers`` < 1 (or > 1 with
+    ``cpu_s``), ``KeyError`` for an unknown bot kind.
     """
     if deals < 1:
         raise ValueError(f"deals must be at least 1, not {deals}")
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    if skip < 0:
+        raise ValueError(f"skip must be at least 0, not {skip}")
     if cpu_s is not None and workers != 1:
         raise ValueError("a CPU budget (cpu_s) is for one process only")
     spec = get_game(game_key)
@@ -282,24 +320,31 @@ def run_duplicate(
     for kind in (challenger, baseline):
         if kind not in bots:
             raise KeyError(f"{spec.key} has no bot {kind!r}: it has {', '.join(sorted(bots))}")
-    seeds = _deal_seeds(seed, deals)
+    seeds = deal_seeds(seed, skip + deals)[skip:]
     extra, bot_args = dict(options or {}), dict(challenger_args or {})
     args = [(spec.key, challenger, baseline, d, r, extra, bot_args) for d, r in seeds]
+    outcomes: list[DealOutcome] = []
+
+    def finished(outcome: DealOutcome) -> None:
+        outcomes.append(outcome)
+        number = skip + len(outcomes)
+        if on_deal is not None:
+            on_deal(number, seeds[len(outcomes) - 1][0], outcome)
+        if progress is not None:
+            progress(number, outcome.value)
+
     if workers == 1:
-        outcomes = []
         start = time.process_time()
         for a in args:
-            outcomes.append(play_deal(*a))
-            if progress is not None:
-                progress(len(outcomes), outcomes[-1].value)
+            finished(play_deal(*a))
             if cpu_s is not None and time.process_time() - start >= cpu_s:
                 break
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            outcomes = list(pool.map(play_deal, *zip(*args, strict=True)))
+            for outcome in pool.map(play_deal, *zip(*args, strict=True)):
+                finished(outcome)
     values = [o.value for o in outcomes]
-    mean = statistics.fmean(values)
-    half = _Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    mean, low, high = interval(values)
     times = [t for o in outcomes for t in o.challenger_ms]
     deal_in: dict[str, float] | None = None
     if any(o.lists_wins for o in outcomes):
@@ -316,9 +361,10 @@ def run_duplicate(
         measure="share_won" if spec.fixed_partners else "score_diff",
         deals=len(outcomes),
         value=mean,
-        ci_low=mean - half,
-        ci_high=mean + half,
-        move_p95_ms=_p95(times),
+        ci_low=low,
+        ci_high=high,
+        move_p95_ms=p95(times),
         deal_in=deal_in,
         values=tuple(values),
+        skip=skip,
     )
