@@ -393,6 +393,18 @@ def _server_lang(bot: Any, t: Tournament) -> str:
     return lang_of(locale)
 
 
+def _need(channel: Any, permissions: tuple[str, ...]) -> None:
+    """Raise :class:`ThreadRefused` naming the first of ``permissions`` the bot lacks in
+    ``channel`` (from the cache: refused before a thread exists)."""
+    me = getattr(getattr(channel, "guild", None), "me", None)
+    if me is None or not hasattr(channel, "permissions_for"):
+        return
+    have = channel.permissions_for(me)
+    for need in permissions:
+        if not getattr(have, need):
+            raise ThreadRefused(need)
+
+
 class Poster:
     """Says in Discord what the tournament service did: threads, pings, standings."""
 
@@ -404,6 +416,9 @@ class Poster:
         name = f"#{t.id} R{row.round} T{row.number} · {GAMES[t.game].title_zh}"
         if t.duplicate:
             return await self._open_private_thread(channel, name[:100], row)
+        # a public thread the bot could not write in would hold no table: refuse before it
+        # exists, as the private path does (the organiser is told which permission)
+        _need(channel, ("create_public_threads", "send_messages_in_threads"))
         try:
             thread = await channel.create_thread(
                 name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=1440
@@ -417,12 +432,7 @@ class Poster:
         thread is private (type 12, not invitable) with only its seated people added; nobody
         else reads it but moderators with Manage Threads (the organiser among them, if so).
         Needs Create Private Threads and Send Messages in Threads (to add the players)."""
-        me = getattr(getattr(channel, "guild", None), "me", None)
-        if me is not None and hasattr(channel, "permissions_for"):
-            have = channel.permissions_for(me)  # from the cache: refuse before a thread exists
-            for need in ("create_private_threads", "send_messages_in_threads"):
-                if not getattr(have, need):
-                    raise ThreadRefused(need)
+        _need(channel, ("create_private_threads", "send_messages_in_threads"))
         try:
             thread = await channel.create_thread(
                 name=name,

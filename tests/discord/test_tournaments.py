@@ -141,10 +141,13 @@ async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
 
 
 @pytest.mark.parametrize(
-    ("locale", "told"),
+    ("locale", "deny", "told"),
     [
-        (None, "Discord refuses me the **Create Public Threads** permission"),
-        ("zh-CN", "没有“创建公开子区”权限"),
+        (None, CREATE_PUBLIC_THREADS, "refuses me the **Create Public Threads** permission"),
+        ("zh-CN", CREATE_PUBLIC_THREADS, "没有“创建公开子区”权限"),
+        # a public thread the bot could not write in is not made (issue 25)
+        (None, SEND_MESSAGES_IN_THREADS, "refuses me the **Send Messages in Threads** permission"),
+        ("zh-CN", SEND_MESSAGES_IN_THREADS, "没有“在子区中发送消息”权限"),
     ],
 )
 async def test_a_refused_thread_is_told_to_the_organiser_once(
@@ -152,6 +155,7 @@ async def test_a_refused_thread_is_told_to_the_organiser_once(
     discord_harness: Harness,
     make_bot: BotFactory,
     locale: str | None,
+    deny: int,
     told: str,
 ) -> None:
     server, h = discord_server, discord_harness
@@ -167,7 +171,7 @@ async def test_a_refused_thread_is_told_to_the_organiser_once(
     await _text(h, boss, "tournament create", game="jinhua", rounds=1)
     await _text(h, alice, "tournament signup")
     await _text(h, bob, "tournament signup")
-    server.set_bot_permissions(server.channel, deny=CREATE_PUBLIC_THREADS)
+    server.set_bot_permissions(server.channel, deny=deny)
     await _text(h, boss, "tournament close")
 
     def refusals() -> list[StoredMessage]:
@@ -178,6 +182,8 @@ async def test_a_refused_thread_is_told_to_the_organiser_once(
     assert f"<@{boss.id}>" in said.text() and "1" in said.text()
     rows = await service.round_tables(1, 1)
     assert rows and all(r.thread_id is None for r in rows)
+    # and no thread left behind
+    assert not any(c.parent_id == server.channel.id for c in server.channels.values())
     # the service tries again every 30 s (here at once): still refused, not said again
     await service._retry(1)
     await service._retry(1)
