@@ -14,56 +14,67 @@ types a number, a move in card notation (``10s 10s``,
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import uuid
 from collections.abc import Mapping
 from pathlib import Path
-from types import ModuleType
 from typing import Any, TextIO
 
 from bot import textview_mahjong
+from bot.cli_moves import (
+    _COUNT_LIMIT,
+    FORCED_PASS_DELAY,
+    HELP_ASCII,
+    HELP_WORDS,
+    HINT_WORDS,
+    MENU_LIMIT,
+    QUIT_WORDS,
+    VIEW_WORDS,
+    _accepts,
+    _help,
+    _moves,
+    _my_decisions,
+    _own_moves,
+    _prompt,
+    _prompt_kinds,
+    _wait_note,
+    in_hand_order,
+    parse_move,
+)
+from bot.cli_term import TERMINAL_USER, Terminal, interrupted_line, match_line, tractor_follow
 from bot.console import bot_command, is_ascii, play_command
 from bot.errors import TableError
 from bot.line_reader import CHANGED, LineReader
-from bot.screens import (
-    event_lines,
-    hand_lines,
-    match_lines,
-    move_line,
-    name_seats,
-    terminal_lang,
-    typed_refusal,
-    you_line,
-)
+from bot.screens import match_lines, move_line, name_seats, terminal_lang, typed_refusal, you_line
 from bot.store import Store
-from bot.tables import Table, TableService, TableUpdate
-from bot.textview import hand_groups, own_module, render_view
+from bot.tables import TableService
+from bot.textview import render_view
 from bot.timers import Scheduler
-from bot.typed import ALL_KINDS, read_cards_move
+from bot.typed import ALL_KINDS
 from games.base import Action
-from games.cards import CardParseError, format_card, parse_card
 from games.registry import GAMES, UnknownGame, get_game
 from present import games as presentation
 from present.i18n import is_zh, tr
 from present.lead import lead_msg
-from present.message import Msg, Reader, render
-from present.moves import kind_msg
+from present.message import Reader, render
 from present.refusals import refusal_text
 
 __all__ = [
+    "FORCED_PASS_DELAY",
+    "HELP_ASCII",
+    "MENU_LIMIT",
     "TERMINAL_CHANNEL",
     "TERMINAL_USER",
     "bot_command",
+    "in_hand_order",
     "interrupted_line",
     "parse_move",
     "play",
     "play_command",
     "terminal_channel",
+    "terminal_lang",
 ]
 
-TERMINAL_USER = 1
-"""The terminal player's user id."""
 TERMINAL_CHANNEL = 1
 """The terminal's first channel id: game number ``i`` of the registry plays in channel
 ``TERMINAL_CHANNEL + i``, so each game has one resumable terminal table per database."""
@@ -76,264 +87,6 @@ def terminal_channel(game: str) -> int:
     except UnknownGame as exc:
         raise TableError("unknown_game", str(exc), {"game": game}) from None
     return TERMINAL_CHANNEL + list(GAMES).index(key)
-
-
-def parse_move(
-    text: str, seat: int, legal: list[Action], kinds: list[str], known: set[str] | None = None
-) -> Action:
-    """Read a typed card move (:func:`bot.typed.read_cards_move`): a 1-based number from the
-    ``legal`` list, a kind alone (``pass``, ``PASS``, ``过``, ``造反``), or cards with kind words
-    first and data after, as the moves are printed (``play ♠10 ♠10``, ``扣王 小王``,
-    ``declare 大王 大王 大王 suit=H``). ``kinds`` are the kinds open to the seat now, ``known``
-    every kind of the game. Raises ``ValueError`` with a message for the player."""
-    return read_cards_move(text, seat, legal, kinds, ALL_KINDS if known is None else known)
-
-
-class _Terminal:
-    def __init__(self, service: TableService, out: TextIO) -> None:
-        self.service = service
-        self.out = out
-        self.changed = asyncio.Event()
-        self.hands_shown: int | None = None  # hand results already printed
-        self.table_id: int | None = None  # the player's table (the service runs any other)
-        self.lang = terminal_lang()  # the reader's language (PAIJU_LANG, else LANG)
-        # moves whose events are printed: the engine applies a move before the store has it
-        # and the listeners hear of it, and the screen must not show it before its event line
-        self.heard: int | None = None
-        self.gone = False  # the output's reader left (a closed pipe)
-
-    def say(self, text: str) -> None:
-        if self.gone:
-            return
-        try:
-            print(text, file=self.out, flush=True)
-        except BrokenPipeError:  # play ... | head: the reader left; the game stops, saved
-            self.gone = True
-            self.changed.set()
-
-    async def on_update(self, update: TableUpdate) -> None:
-        table = update.table
-        if table.id != self.table_id:
-            return
-        names = [s.name for s in table.seats]
-        you = table.seat_of(TERMINAL_USER)
-        for line in event_lines(table.game, update.events, names, you, self.lang):
-            self.say(f"  · {line}")
-        if update.kind == "reminder":
-            self.say(f"  · {tr(self.lang, 'terminal.reminder')}")
-        elif update.kind == "timeout" and update.action is not None:
-            move = move_line(self.lang, update.action)
-            self.say(f"  · {tr(self.lang, 'terminal.timeout', move=move)}")
-        elif update.kind == "auto_seat":
-            self.say(f"  · {tr(self.lang, 'terminal.auto_seat')}")
-        self._hand_end(table, names)
-        if table.engine is not None:
-            self.heard = len(table.engine.actions)
-        self.changed.set()
-
-    async def events_heard(self, version: int) -> None:
-        """Wait (at most a second) until the events of the first ``version`` moves are printed,
-        so that the screen drawn next comes after the lines that tell how it came about."""
-        if self.heard is None or self.heard >= version:
-            return
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(1.0):
-                while self.heard is not None and self.heard < version:
-                    self.changed.clear()
-                    await self.changed.wait()
-        self.heard = max(self.heard or 0, version)  # no update came: draw what there is
-
-    def _hand_end(self, table: Table, names: list[str]) -> None:
-        """When a hand has just ended, print how (whoever played last): listeners run right
-        after the action, before the next deal, so the view still shows the finished hand."""
-        engine = table.engine
-        if engine is None:
-            return
-        done = len(engine.hand_results)
-        if self.hands_shown is None or done <= self.hands_shown:
-            self.hands_shown = done if self.hands_shown is None else self.hands_shown
-            return
-        self.hands_shown = done
-        seat = table.seat_of(TERMINAL_USER)
-        result = engine.hand_results[-1].to_json()
-        final = engine.match_result is not None  # nothing to say of a next hand
-        # the hand's last moments the screen did not show yet (the last trick), then its result
-        said = presentation.closing(table.game, engine.view(seat))
-        reader = Reader(self.lang, names, you=seat)
-        lines = [render(reader, m) for m in said]
-        lines += hand_lines(table.game, result, names, seat, self.lang, final=final)
-        if lines:
-            self.say(tr(self.lang, "terminal.hand_over"))
-        for line in lines:
-            self.say(line)
-
-
-def _my_decisions(table: Table, seat: int) -> tuple[list[str], bool]:
-    """The kinds open to ``seat`` the player must or (at a live table) may answer, and whether
-    one is required. Optional decisions at other paces pass in a moment: not offered."""
-    if table.engine is None or table.status != "playing":
-        return [], False
-    # standing choices (mahjong) are always open and never a move to prompt for
-    mine = [d for d in table.engine.pending() if d.seat == seat and d.kinds != ("standing",)]
-    required = any(d.required for d in mine)
-    if not required and not table.pace_obj.live:
-        return [], False
-    return [k for d in mine if d.required or not required for k in d.kinds], required
-
-
-def _accepts(table: Table) -> Any:
-    """``action -> bool``: whether the table's engine would accept ``action`` now (nothing
-    changes: :meth:`games.base.Game.check` only looks)."""
-
-    def accepts(action: Action) -> bool:
-        if table.engine is None:
-            return False
-        try:
-            table.engine.check(action)
-        except Exception:  # IllegalAction, or data the engine cannot read
-            return False
-        return True
-
-    return accepts
-
-
-def interrupted_line(command: str) -> str:
-    """What Ctrl-C at the prompt prints, in the terminal's language: the game is saved and
-    ``command`` carries it on."""
-    return tr(terminal_lang(), "terminal.interrupted", command=command)
-
-
-def _tractor_follow(table: Table) -> str:
-    """The table's tractor-follow option (docs/rules/pajiwo.md#9), for the lead's advice."""
-    options = table.engine.options if table.engine is not None else None
-    return str(getattr(options, "tractor_follow", "longest_tractor"))
-
-
-def _match_line(table: Table, lang: str) -> str | None:
-    """``match: to level A``: how long the match is (the ``match`` option most games have),
-    said once as the game starts or resumes; ``None`` when the options name no length."""
-    try:
-        options = table.resolved_options().to_dict()
-    except TableError:  # pragma: no cover - a started table's options resolved before
-        options = dict(table.options)
-    length = options.get("match")
-    if not isinstance(length, str):
-        return None
-    if length in ("one_hand", "full"):
-        return tr(lang, f"terminal.match.{length}")
-    if length == "to_level":
-        level = options.get("target_level")
-        label = {11: "J", 12: "Q", 13: "K", 14: "A"}.get(level, str(level)) if level else "?"
-        return tr(lang, "terminal.match.to_level", level=label)
-    return tr(lang, "terminal.match.other", what=length.replace("_", " "))
-
-
-FORCED_PASS_DELAY = (1.0, 3.0)
-"""Seconds (low, high) before a required decision whose only move is ``pass`` is passed for
-the player, as on Discord: waiting for it would only run the clock (a 造反 window without
-the points, after a live deal)."""
-
-
-def _wait_note(table: Table, required: bool, legal: list[Action], lang: str = "en") -> str:
-    """What the prompt adds: what happens while an optional decision waits (the table's next
-    step, e.g. ``the table will end the deal``), or that a lone pass is made for the player."""
-    if required:
-        if len(legal) == 1 and legal[0].kind == "pass" and not legal[0].data:
-            return tr(lang, "terminal.only_pass")
-        return ""
-    assert table.engine is not None
-    step = next((d for d in table.engine.pending() if d.seat is None), None)
-    if step is None or not step.prompt or is_zh(lang):  # the engine says its steps in English
-        return tr(lang, "terminal.or_wait")
-    return tr(lang, "terminal.or_wait_step", step=step.prompt)
-
-
-def _prompt_kinds(lang: str, kinds: list[str]) -> str:
-    """The kinds of move open, as the game's presentation names them: ``出牌 play / 过 pass``."""
-    reader = Reader(lang, [])
-    return " / ".join(
-        render(reader, Msg("move.kind", kind=kind_msg(k))) for k in dict.fromkeys(kinds)
-    )
-
-
-def _prompt(lang: str, prompt: str, kinds: list[str], note: str) -> str:
-    """``your move (lead a trick):``: the engine's prompt in English; in another language the
-    kinds of move open (出牌 / 过), as the game's presentation names them."""
-    what = _prompt_kinds(lang, kinds) if is_zh(lang) or not prompt else prompt
-    return tr(lang, "terminal.your_move", what=what, note=note)
-
-
-def _own_moves(game: str) -> ModuleType | None:
-    """The game's own terminal module when it lists and reads its moves itself
-    (:func:`bot.textview.own_module` with ``LIST_LIMIT``, ``format_moves`` and ``parse_move``:
-    打滚's), else ``None``."""
-    own = own_module(game)
-    return own if hasattr(own, "parse_move") and hasattr(own, "format_moves") else None
-
-
-def _help(game: str, lang: str = "en", ascii_only: bool = False) -> str:
-    """The help line of ``game``'s terminal (what a move looks like there) in the reader's
-    language; ``ascii_only``: for a console that cannot show ♠ or Chinese (cards and tiles in
-    the ASCII notation only, which is also what that console prints, in English)."""
-    own = textview_mahjong if presentation.pieces(game) == "tile" else _own_moves(game)
-    if ascii_only:
-        return str(getattr(own, "HELP_ASCII", HELP_ASCII))
-    return tr(lang, str(getattr(own, "HELP_ID", "terminal.help.cards")))
-
-
-HELP_ASCII = (
-    "type a move's number, or its cards (10s S10 Kh, jokers BJ SJ), a kind first if needed"
-    " (bury 3c 4c ...), a kind alone (pass, rebel), hint, view (show the table again), help"
-    " or quit"
-)
-MENU_LIMIT = 25
-"""Moves listed at a prompt; the rest are counted and typed as cards."""
-_COUNT_LIMIT = 1000
-
-
-def _moves(service: TableService, table: Table) -> tuple[list[Action], int]:
-    """The moves to list and how many more there are (at least; counting stops at
-    :data:`_COUNT_LIMIT`). A long list (more than :data:`MENU_LIMIT` moves, such as the
-    hundreds of ways to follow a pair when void) lists the engine's most useful
-    :data:`MENU_LIMIT`, sorted as :func:`in_hand_order` says, so that they can be scanned."""
-    legal = service.legal_actions(table.id, TERMINAL_USER, limit=_COUNT_LIMIT)
-    more = max(0, len(legal) - MENU_LIMIT)
-    listed = legal[:MENU_LIMIT]
-    if more:
-        listed = in_hand_order(listed, service.view(table.id, TERMINAL_USER))
-    return listed, more
-
-
-def in_hand_order(moves: list[Action], view: Mapping[str, Any]) -> list[Action]:
-    """``moves`` grouped by kind (in the order the kinds first come) and, within a kind, in
-    the order the hand is shown (trumps first, then ♠ ♥ ♣ ♦, strongest first): a move
-    comes before another when its first card in that order does, then its second …"""
-    position: dict[str, int] = {}
-    for _group, cards in hand_groups(view):
-        for card in cards:
-            position.setdefault(card, len(position))
-    kinds: dict[str, int] = {}
-    for move in moves:
-        kinds.setdefault(move.kind, len(kinds))
-
-    def key(move: Action) -> tuple[int, list[int]]:
-        cards = move.data.get("cards")
-        places: list[int] = []
-        if isinstance(cards, list):
-            for text in cards:
-                try:
-                    places.append(position.get(format_card(parse_card(str(text))), len(position)))
-                except CardParseError:
-                    places.append(len(position))
-        return kinds[move.kind], sorted(places)
-
-    return sorted(moves, key=key)
-
-
-QUIT_WORDS = {"quit", "exit", "q", "退出"}
-HINT_WORDS = {"hint", "提示"}
-VIEW_WORDS = {"view", "v", "看", "牌桌"}
-HELP_WORDS = {"help", "h", "?", "？", "帮助"}
 
 
 async def play(
@@ -374,7 +127,7 @@ async def play(
     except BaseException:
         await store.close()
         raise
-    term = _Terminal(service, stdout)
+    term = Terminal(service, stdout)
     service.subscribe(term.on_update)
     loop = asyncio.get_running_loop()
     try:
@@ -438,7 +191,7 @@ async def play(
 
         game_help = _help(table.spec.key, term.lang, ascii_out)
         term.say(game_help)
-        length = _match_line(table, term.lang)
+        length = match_line(table, term.lang)
         if length:
             term.say(length)
         lines = LineReader(stdin, loop)
@@ -482,7 +235,7 @@ async def play(
                 term.say("")
                 seen = service.view(table.id, TERMINAL_USER)
                 term.say(show(seen))
-                lead = lead_msg(seen, seat, _tractor_follow(table)) if "play" in kinds else None
+                lead = lead_msg(seen, seat, tractor_follow(table)) if "play" in kinds else None
                 if lead is not None:  # how the lead was read and how to follow it, as on Discord
                     term.say(render(Reader(term.lang, names, you=seat), lead))
                 if own is not None:  # the game lists and reads its plays itself (打滚)

@@ -1,0 +1,133 @@
+"""The terminal's output (:mod:`bot.cli`): the lines printed as the table changes (each
+event as the game's presentation says it, reminders, timeouts, the end of a hand) and the
+lines said once (how long the match is, what Ctrl-C says)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import TextIO
+
+from bot.errors import TableError
+from bot.screens import event_lines, hand_lines, move_line, terminal_lang
+from bot.tables import Table, TableService, TableUpdate
+from present import games as presentation
+from present.i18n import tr
+from present.message import Reader, render
+
+__all__ = ["TERMINAL_USER", "Terminal", "interrupted_line", "match_line", "tractor_follow"]
+
+TERMINAL_USER = 1
+"""The terminal player's user id."""
+
+
+class Terminal:
+    """The player's terminal: prints what happens at the table (its listener)."""
+
+    def __init__(self, service: TableService, out: TextIO) -> None:
+        self.service = service
+        self.out = out
+        self.changed = asyncio.Event()
+        self.hands_shown: int | None = None  # hand results already printed
+        self.table_id: int | None = None  # the player's table (the service runs any other)
+        self.lang = terminal_lang()  # the reader's language (PAIJU_LANG, else LANG)
+        # moves whose events are printed: the engine applies a move before the store has it
+        # and the listeners hear of it, and the screen must not show it before its event line
+        self.heard: int | None = None
+        self.gone = False  # the output's reader left (a closed pipe)
+
+    def say(self, text: str) -> None:
+        if self.gone:
+            return
+        try:
+            print(text, file=self.out, flush=True)
+        except BrokenPipeError:  # play ... | head: the reader left; the game stops, saved
+            self.gone = True
+            self.changed.set()
+
+    async def on_update(self, update: TableUpdate) -> None:
+        table = update.table
+        if table.id != self.table_id:
+            return
+        names = [s.name for s in table.seats]
+        you = table.seat_of(TERMINAL_USER)
+        for line in event_lines(table.game, update.events, names, you, self.lang):
+            self.say(f"  · {line}")
+        if update.kind == "reminder":
+            self.say(f"  · {tr(self.lang, 'terminal.reminder')}")
+        elif update.kind == "timeout" and update.action is not None:
+            move = move_line(self.lang, update.action)
+            self.say(f"  · {tr(self.lang, 'terminal.timeout', move=move)}")
+        elif update.kind == "auto_seat":
+            self.say(f"  · {tr(self.lang, 'terminal.auto_seat')}")
+        self._hand_end(table, names)
+        if table.engine is not None:
+            self.heard = len(table.engine.actions)
+        self.changed.set()
+
+    async def events_heard(self, version: int) -> None:
+        """Wait (at most a second) until the events of the first ``version`` moves are printed,
+        so that the screen drawn next comes after the lines that tell how it came about."""
+        if self.heard is None or self.heard >= version:
+            return
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(1.0):
+                while self.heard is not None and self.heard < version:
+                    self.changed.clear()
+                    await self.changed.wait()
+        self.heard = max(self.heard or 0, version)  # no update came: draw what there is
+
+    def _hand_end(self, table: Table, names: list[str]) -> None:
+        """When a hand has just ended, print how (whoever played last): listeners run right
+        after the action, before the next deal, so the view still shows the finished hand."""
+        engine = table.engine
+        if engine is None:
+            return
+        done = len(engine.hand_results)
+        if self.hands_shown is None or done <= self.hands_shown:
+            self.hands_shown = done if self.hands_shown is None else self.hands_shown
+            return
+        self.hands_shown = done
+        seat = table.seat_of(TERMINAL_USER)
+        result = engine.hand_results[-1].to_json()
+        final = engine.match_result is not None  # nothing to say of a next hand
+        # the hand's last moments the screen did not show yet (the last trick), then its result
+        said = presentation.closing(table.game, engine.view(seat))
+        reader = Reader(self.lang, names, you=seat)
+        lines = [render(reader, m) for m in said]
+        lines += hand_lines(table.game, result, names, seat, self.lang, final=final)
+        if lines:
+            self.say(tr(self.lang, "terminal.hand_over"))
+        for line in lines:
+            self.say(line)
+
+
+def interrupted_line(command: str) -> str:
+    """What Ctrl-C at the prompt prints, in the terminal's language: the game is saved and
+    ``command`` carries it on."""
+    return tr(terminal_lang(), "terminal.interrupted", command=command)
+
+
+def tractor_follow(table: Table) -> str:
+    """The table's tractor-follow option (docs/rules/pajiwo.md#9), for the lead's advice."""
+    options = table.engine.options if table.engine is not None else None
+    return str(getattr(options, "tractor_follow", "longest_tractor"))
+
+
+def match_line(table: Table, lang: str) -> str | None:
+    """``match: to level A``: how long the match is (the ``match`` option most games have),
+    said once as the game starts or resumes; ``None`` when the options name no length."""
+    try:
+        options = table.resolved_options().to_dict()
+    except TableError:  # pragma: no cover - a started table's options resolved before
+        options = dict(table.options)
+    length = options.get("match")
+    if not isinstance(length, str):
+        return None
+    if length in ("one_hand", "full"):
+        return tr(lang, f"terminal.match.{length}")
+    if length == "to_level":
+        level = options.get("target_level")
+        label = {11: "J", 12: "Q", 13: "K", 14: "A"}.get(level, str(level)) if level else "?"
+        return tr(lang, "terminal.match.to_level", level=label)
+    return tr(lang, "terminal.match.other", what=length.replace("_", " "))
