@@ -139,7 +139,7 @@ def refusal_text(
         text = message
     rule = getattr(error, "rule", "") or params.get("rule", "")
     game = game or str(getattr(error, "game", "") or "")
-    section = rule_section(str(rule), lg, game=game) if rule else None
+    section = rule_section(str(rule), lg, game=game, code=rule_code or code) if rule else None
     if section and is_traditional(lg):
         section = to_traditional(section, lg)
     if section:  # the rules page's section, never the seed file (present/rule_links.py)

@@ -44,7 +44,7 @@ def seed_game(seed_file: str, line: int) -> str | None:
 
 @lru_cache(maxsize=512)
 def rule_section(
-    rule: str, lang: str = "en", rules_dir: Path = RULES_DIR, game: str = ""
+    rule: str, lang: str = "en", rules_dir: Path = RULES_DIR, game: str = "", code: str = ""
 ) -> str | None:
     """``"扒鸡窝 · 9. Playing tricks"``: the game's title and the heading of the first section
     of its rules page (Chinese page for ``lang`` starting with ``zh``) that cites the seed line
@@ -55,7 +55,13 @@ def rule_section(
     :mod:`games.mahjong`) cites the seed of the game it was written for; that citation is
     read through the played game's ``SHARED_RULES`` (:meth:`games.registry.GameSpec.shared_rules`)
     to the line of its own seed, and a citation it does not map gives ``None``: a refusal
-    never points at another game's rules."""
+    never points at another game's rules.
+
+    ``code``, the refusal's code: one seed line may hold several rules written up in
+    different sections (金华's line 179: the 财神 discard in section 3, the pong restriction
+    in section 4). The row of the page's refusal-code table naming ``code`` may pin its
+    section (``(section 4)``, ``（第 4 节）``), and the pin wins over the first citing
+    section; the English and Chinese pages number their sections alike."""
     from games.registry import GAMES
 
     found = _CITATION.search(rule)
@@ -77,8 +83,13 @@ def rule_section(
     page = next((rules_dir / n for n in names if (rules_dir / n).is_file()), None)
     if page is None:
         return None
+    lines = page.read_text(encoding="utf-8").splitlines()
+    pinned = _pinned_section(lines, code) if code else None
+    for text in lines if pinned is not None else ():
+        if text.startswith("## ") and _number(text[3:]) == pinned:
+            return f"{spec.title_zh} · {_CODE_NOTE.sub('', text[3:]).strip()}"
     heading = None
-    for text in page.read_text(encoding="utf-8").splitlines():
+    for text in lines:
         if text.startswith("## "):
             if text[3:].strip().startswith(DEVELOPER_HEADINGS):
                 break  # the developers' section is not for players
@@ -94,6 +105,34 @@ def rule_section(
                 first, _, last = part.replace("–", "-").partition("-")
                 if int(first) <= line <= int(last or first):
                     return f"{spec.title_zh} · {heading}"
+    return None
+
+
+#: a refusal-code table row's pin: ``(section 4)``, ``（第 4 节）``
+_PIN = re.compile(r"\bsection ([0-9]+)\b|第\s*([0-9]+)\s*节")
+_NUMBERED = re.compile(r"([0-9]+)\.\s")
+
+
+def _number(heading: str) -> int | None:
+    """``4`` for the heading ``4. The turn and claims`` (``None`` if unnumbered)."""
+    found = _NUMBERED.match(heading.strip())
+    return int(found[1]) if found else None
+
+
+def _pinned_section(lines: list[str], code: str) -> int | None:
+    """The section number pinned for refusal ``code`` by its row in the page's developers'
+    refusal-code table (a row whose first cell names `` `code` ``), else ``None``."""
+    developers = False
+    for text in lines:
+        if text.startswith("## "):
+            developers = text[3:].strip().startswith(DEVELOPER_HEADINGS)
+        if not developers or not text.startswith("|"):
+            continue
+        cells = text.strip().strip("|").split("|")
+        if f"`{code}`" not in cells[0] or len(cells) < 2:
+            continue
+        found = _PIN.search(cells[-1])
+        return int(found[1] or found[2]) if found else None
     return None
 
 

@@ -64,7 +64,7 @@ def test_a_discarded_caishen_is_refused_in_both_languages_and_offered_to_nobody(
         " (rules: 金华麻将 · 3. 财神, the wild tiles)"
     )
     assert refusal_text("zh", refused.value) == (
-        "九条 是财神：别人打出的财神不能吃、碰、杠。（规则：金华麻将 · 三、财神）"
+        "九条 是财神：别人打出的财神不能吃、碰、杠。（规则：金华麻将 · 3. 财神）"
     )
     # the refusal names no other seat (who may claim stays private)
     for lang in ("en", "zh"):

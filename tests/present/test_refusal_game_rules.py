@@ -91,7 +91,7 @@ def test_the_shared_mahjong_engine_points_jinhua_players_at_jinhua_rules() -> No
     assert rule_section("jintan-mahjong.txt:49", "en", game="jinhua") == (
         "金华麻将 · 4. The turn and claims"
     )
-    assert rule_section("jintan-mahjong.txt:33", "zh", game="jinhua") == "金华麻将 · 五、和牌牌型"
+    assert rule_section("jintan-mahjong.txt:33", "zh", game="jinhua") == "金华麻将 · 5. 和牌牌型"
     # a heading's own citation counts: 金坛's kongs are cited only in the heading
     assert rule_section("jintan-mahjong.txt:61-79", "zh", game="jintan") == "金坛麻将 · 5. 杠"
     assert rule_section("jintan-mahjong.txt:61-79", "en", game="jinhua") == (
