@@ -62,8 +62,8 @@ def name_seats(text: str, names: Sequence[str]) -> str:
             return match.group(0)
         return f"{names[a]} {match.group(2)} {names[b]}"
 
-    text = re.sub(r"\bseats (\d+) (&|and) (\d+)\b", pair, text)
-    text = re.sub(r"\bseat (\d+)\b(?: ([a-z]+(?<!s)s)\b)?", name, text)
+    text = re.sub(r"\bseats ([0-9]+) (&|and) ([0-9]+)\b", pair, text)
+    text = re.sub(r"\bseat ([0-9]+)\b(?: ([a-z]+(?<!s)s)\b)?", name, text)
     # "you take the kitty and bury 8": a second verb of the same clause
     return re.sub(
         r"(\byou [a-z]+\b[^.;:]*? and )([a-z]+(?<!s)s)\b",

@@ -103,7 +103,7 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
 ``buryjokers``), matched without regard to case."""
 ALL_KINDS = frozenset(k for kinds in KIND_WORDS.values() for k in kinds) | {"bury", "declare"}
 
-_NUMBERED = re.compile(r"^\s*(?:hint\s*[:：]\s*|提示\s*[:：]\s*)?(?:(\d{1,4})\s*[.)、]\s+)?")
+_NUMBERED = re.compile(r"^\s*(?:hint\s*[:：]\s*|提示\s*[:：]\s*)?(?:([0-9]{1,4})\s*[.)、]\s+)?")
 _ANNOTATION = re.compile(r"^(.+?)[(（][^()（）]*[)）]$")
 _READING_WORDS = ("as", "当作", "當作", "=")
 _SUIT_MARKS = ("→", "->")

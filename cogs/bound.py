@@ -24,7 +24,7 @@ __all__ = ["Tap", "judge_tap", "stale_elsewhere"]
 #: ``bad_control``: never drawn.
 Tap = Literal["ok", "already_done", "stale", "bad_control"]
 
-_DRAWN = re.compile(r"pj:[ascpg]:(?P<table>\d{1,18}):(?P<step>\d{1,18})(?::.*)?", re.DOTALL)
+_DRAWN = re.compile(r"pj:[ascpg]:(?P<table>[0-9]{1,18}):(?P<step>[0-9]{1,18})(?::.*)?", re.DOTALL)
 
 
 async def judge_tap(table: Table, seat: int, user_id: int, drawn: int, value: str = "") -> Tap:

@@ -307,7 +307,7 @@ class PaijuBot(commands.Bot):
             await super().close()
 
 
-_TABLE_CONTROL = re.compile(r"pj:[a-z]:(\d{1,18}):")
+_TABLE_CONTROL = re.compile(r"pj:[a-z]:([0-9]{1,18}):")
 
 
 def _table_of(data: dict[str, Any]) -> int | None:

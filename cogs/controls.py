@@ -74,7 +74,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...]
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:l:(?P<table>\d{1,18}):(?P<op>join|leave|addbot|start)",
+    template=r"pj:l:(?P<table>[0-9]{1,18}):(?P<op>join|leave|addbot|start)",
 ):
     """Join / Leave / Add bot / Start on the lobby message."""
 
@@ -108,7 +108,7 @@ class LobbyButton(
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:v:(?P<table>\d{1,18}):(?P<op>hand|hint|back)",
+    template=r"pj:v:(?P<table>[0-9]{1,18}):(?P<op>hand|hint|back)",
 ):
     """ "View hand" (answers ephemerally with the caller's own hand) and "Hint"."""
 
@@ -141,7 +141,7 @@ class TableButton(
 
 
 class LobbySeat(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"pj:l:(?P<table>\d{1,18}):seat"
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"pj:l:(?P<table>[0-9]{1,18}):seat"
 ):
     """Choose a seat before the start (partners sit opposite)."""
 
@@ -200,7 +200,7 @@ def all_dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
     return tuple(found)
 
 
-_CONTROL_RE = re.compile(r"pj:[lvascpmg]:\d+")
+_CONTROL_RE = re.compile(r"pj:[lvascpmg]:[0-9]+")
 
 
 def is_paiju_custom_id(custom_id: str) -> bool:

@@ -62,7 +62,7 @@ def auto_move(state: Any, user_id: int, table: Table) -> Action | None:
 
 class GrabButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:t:(?P<table>\d{1,18}):grab:(?P<to>[01])",
+    template=r"pj:t:(?P<table>[0-9]{1,18}):grab:(?P<to>[01])",
 ):
     """Switch the clicking player's "grab with a 大王 when dealt" on (``1``) or off (``0``)."""
 

@@ -175,7 +175,7 @@ def settings_panel(
 
 class SettingsButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:m:(?P<table>\d{1,18}):settings",
+    template=r"pj:m:(?P<table>[0-9]{1,18}):settings",
 ):
     """Open the clicking player's settings panel (their own seat's standing choices)."""
 
@@ -219,7 +219,7 @@ def settings(
 
 class StandingButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:m:(?P<table>\d{1,18}):(?P<name>auto_win|no_calls|discard_drawn):(?P<to>[01])",
+    template=r"pj:m:(?P<table>[0-9]{1,18}):(?P<name>auto_win|no_calls|discard_drawn):(?P<to>[01])",
 ):
     """Switch one standing choice of the clicking player's seat on (``1``) or off (``0``)."""
 

@@ -33,7 +33,7 @@ def from_button_value(carried: str) -> str:
 
 class ActButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:a:(?P<table>\d{1,18}):(?P<step>\d{1,18}):(?P<value>\S{1,70})",
+    template=r"pj:a:(?P<table>[0-9]{1,18}):(?P<step>[0-9]{1,18}):(?P<value>\S{1,70})",
 ):
     """A move without card choice (pass, claim …) in a private hand message."""
 
@@ -61,7 +61,7 @@ class ActButton(
 
 class ActSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"pj:s:(?P<table>\d{1,18}):(?P<step>\d{1,18})",
+    template=r"pj:s:(?P<table>[0-9]{1,18}):(?P<step>[0-9]{1,18})",
 ):
     """The menu of legal moves (most useful first, at most 25) in a private hand message."""
 

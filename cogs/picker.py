@@ -148,7 +148,7 @@ def pick_rows(
 
 class PickSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"pj:c:(?P<table>\d{1,18}):(?P<step>\d{1,18}):(?P<group>\d{1,2})",
+    template=r"pj:c:(?P<table>[0-9]{1,18}):(?P<step>[0-9]{1,18}):(?P<group>[0-9]{1,2})",
 ):
     """A multi-select of one group of cards; choosing redraws the message with the choice."""
 
@@ -186,7 +186,7 @@ class PickSelect(
 
 class PickButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pj:p:(?P<table>\d{1,18}):(?P<step>\d{1,18}):(?P<op>[a-z_]{1,20})",
+    template=r"pj:p:(?P<table>[0-9]{1,18}):(?P<step>[0-9]{1,18}):(?P<op>[a-z_]{1,20})",
 ):
     """Submit the ticked cards as a move of kind ``op``, or ``clear`` the choice."""
 

@@ -191,7 +191,7 @@ async def _show(
 
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rp:(?P<game>\d{1,18}):(?P<hand>\d{1,6}):(?P<step>\d{1,6}):(?P<way>[fpnl])",
+    template=r"rp:(?P<game>[0-9]{1,18}):(?P<hand>[0-9]{1,6}):(?P<step>[0-9]{1,6}):(?P<way>[fpnl])",
 ):
     """⏮ ◀ ▶ ⏭: the custom_id names the step it opens."""
 
@@ -227,7 +227,7 @@ class ReplayButton(
 
 class ReplayExtra(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rp:(?P<game>\d{1,18}):(?P<hand>\d{1,6}):(?P<what>[xr])",
+    template=r"rp:(?P<game>[0-9]{1,18}):(?P<hand>[0-9]{1,6}):(?P<what>[xr])",
 ):
     """*Export* (``x``) and *Review my play* (``r``): answered privately."""
 

@@ -73,7 +73,7 @@ class RulePage:
     lead: str = ""
 
 
-_ITEM = re.compile(r"^\s*(?:[-*] |\||!\[|#|\d+\. |\*\*)")
+_ITEM = re.compile(r"^\s*(?:[-*] |\||!\[|#|[0-9]+\. |\*\*)")
 _CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 
 
@@ -225,7 +225,7 @@ def page_message(game: str, lang: str, number: int, rules_dir: Path = RULES_DIR)
 
 class RulesPageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rules:(?P<game>[a-z0-9_]+):(?P<page>\d+):(?P<way>prev|next)",
+    template=r"rules:(?P<game>[a-z0-9_]+):(?P<page>[0-9]+):(?P<way>prev|next)",
 ):
     """Previous / next page of ``/rules``; the custom_id names the page it opens."""
 
@@ -354,7 +354,7 @@ async def show_page(interaction: discord.Interaction, game: str, number: int) ->
     await interaction.response.edit_message(content=text, view=view, attachments=files)
 
 
-_PAGE_ID = re.compile(r"rules:(?P<game>[a-z0-9_]+):(?P<page>\d+):(?:prev|next)")
+_PAGE_ID = re.compile(r"rules:(?P<game>[a-z0-9_]+):(?P<page>[0-9]+):(?:prev|next)")
 
 
 def _walk(components: Any) -> Any:

@@ -44,7 +44,7 @@ def walk_components(components: Iterable[Any]) -> Iterable[Any]:
             yield accessory
 
 
-_PICK_ID = re.compile(r"pj:c:(?P<table>\d{1,18}):(?P<step>\d{1,18}):(?P<group>\d{1,2})")
+_PICK_ID = re.compile(r"pj:c:(?P<table>[0-9]{1,18}):(?P<step>[0-9]{1,18}):(?P<group>[0-9]{1,2})")
 
 
 def selection_from_message(message: discord.Message | None, table_id: int, step: int) -> Selection:

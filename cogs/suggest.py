@@ -31,7 +31,7 @@ MAX_OPTIONS = 25
 
 class GroupSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"pj:g:(?P<table>\d{1,18}):(?P<step>\d{1,18}):(?P<group>\d{1,2})",
+    template=r"pj:g:(?P<table>[0-9]{1,18}):(?P<step>[0-9]{1,18}):(?P<group>[0-9]{1,2})",
 ):
     """One group's menu of suggested moves in a private hand message."""
 

@@ -72,7 +72,7 @@ def service_of(client: Any) -> TournamentService:
 
 
 class SignUpButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pt:su:(?P<tid>\d{1,18})"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pt:su:(?P<tid>[0-9]{1,18})"
 ):
     """*Sign up* on the tournament's post."""
 
@@ -97,7 +97,7 @@ class SignUpButton(
 
 
 class CheckInButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pt:ci:(?P<tid>\d{1,18})"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pt:ci:(?P<tid>[0-9]{1,18})"
 ):
     """*Check in* in a round's thread."""
 

@@ -23,10 +23,10 @@ DEVELOPER_HEADINGS = ("For developers", "写给开发者")
 language: the engine's notation (actions, view fields, refusal codes, tests) lives there, and
 players are never pointed at it."""
 
-_CITATION = re.compile(r"(?P<file>[\w.-]+\.txt):(?P<first>\d+)(?:\s*[-–]\s*(?P<last>\d+))?")
+_CITATION = re.compile(r"(?P<file>[\w.-]+\.txt):(?P<first>[0-9]+)(?:\s*[-–]\s*(?P<last>[0-9]+))?")
 #: a page's citation: a seed file and a list of lines and ranges (``pajiwo.txt:47, 59-61``)
 _PAGE_CITATION = re.compile(
-    r"(?P<file>[\w.-]+\.txt):(?P<lines>\d+(?:\s*[-–]\s*\d+)?(?:\s*,\s*\d+(?:\s*[-–]\s*\d+)?)*)"
+    r"(?P<file>[\w.-]+\.txt):(?P<lines>[0-9]+(?:\s*[-–]\s*[0-9]+)?(?:\s*,\s*[0-9]+(?:\s*[-–]\s*[0-9]+)?)*)"
 )
 _SEED_GAMES = {"pajiwo.txt": "pajiwo", "dagunzi.txt": "dagunzi", "jintan-mahjong.txt": "jintan"}
 # a heading's code pointers and seed citations ("(games/tricks)", "(option `deal`)",
@@ -139,8 +139,8 @@ def _pinned_section(lines: list[str], code: str) -> int | None:
 #: a seed citation in running text, in brackets or not: ``(dagunzi.txt:18, 41)``,
 #: ``（:3-5）``, ``, jintan-mahjong.txt:129``
 _CITED = re.compile(
-    r"\s*[(（]\s*(?:[\w.-]*\.txt:[\d\s,，、:.\-–]*)+[)）]"
-    r"|[,，]?\s*[\w.-]+\.txt:\d+(?:\s*[-–]\s*\d+)?(?:\s*,\s*\d+(?:\s*[-–]\s*\d+)?)*"
+    r"\s*[(（]\s*(?:[\w.-]*\.txt:[0-9\s,，、:.\-–]*)+[)）]"
+    r"|[,，]?\s*[\w.-]+\.txt:[0-9]+(?:\s*[-–]\s*[0-9]+)?(?:\s*,\s*[0-9]+(?:\s*[-–]\s*[0-9]+)?)*"
 )
 
 
