@@ -5,15 +5,17 @@ Built on the shared machinery of :mod:`games.mahjong`.
 
 Exports ``GAME`` (:class:`games.jinhua.engine.JinhuaGame`) and ``BOTS``
 (``{"random": RandomPlayer, "heuristic": JinhuaHeuristicPlayer, "strong": JinhuaStrongPlayer}``;
-the strong bot weighs each discard's danger, :mod:`games.mahjong.strong`).
+the strong bot counts the 财神 and its 白板 stand-in and values ready hands by their
+multipliers, :mod:`games.jinhua.strong`).
 """
 
 from collections.abc import Callable
 
 from games.base import Player
-from games.jinhua.bots import JinhuaHeuristicPlayer, JinhuaStrongPlayer, RandomPlayer
+from games.jinhua.bots import JinhuaHeuristicPlayer, RandomPlayer
 from games.jinhua.engine import JinhuaGame
 from games.jinhua.options import JinhuaOptions
+from games.jinhua.strong import JinhuaStrongPlayer
 from games.mahjong.reasons import mahjong_reasons
 
 GAME = JinhuaGame

@@ -16,9 +16,8 @@ from games.base import Action, Game
 from games.mahjong import shapes
 from games.mahjong.bots import HeuristicPlayer, RandomPlayer, unseen_counts
 from games.mahjong.melds import read_tile
-from games.mahjong.strong import StrongMixin
 
-__all__ = ["JinhuaHeuristicPlayer", "JinhuaStrongPlayer", "RandomPlayer"]
+__all__ = ["JinhuaHeuristicPlayer", "RandomPlayer"]
 
 
 class JinhuaHeuristicPlayer(HeuristicPlayer):
@@ -45,12 +44,3 @@ class JinhuaHeuristicPlayer(HeuristicPlayer):
                 counts = shapes.counts_of(hand)  # only 财神 left to discard
             return self._turn(seat, legal, view, counts, melds, unseen)
         return self._claim(seat, legal, view, counts, melds, unseen)
-
-
-class JinhuaStrongPlayer(StrongMixin, JinhuaHeuristicPlayer):
-    """The 财神-aware heuristic with the strong bot's discard choice (efficiency against
-    danger, :mod:`games.mahjong.strong`); the 财神 is still never discarded while another tile
-    may be. ``**budget`` is ignored: this bot does not search."""
-
-    def __init__(self, **budget: int) -> None:
-        del budget
