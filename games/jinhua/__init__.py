@@ -15,8 +15,8 @@ from games.base import Player
 from games.jinhua.bots import JinhuaHeuristicPlayer, RandomPlayer
 from games.jinhua.engine import JinhuaGame
 from games.jinhua.options import JinhuaOptions
+from games.jinhua.reasons import jinhua_reasons
 from games.jinhua.strong import JinhuaStrongPlayer
-from games.mahjong.reasons import mahjong_reasons
 
 GAME = JinhuaGame
 BOTS: dict[str, Callable[..., Player]] = {
@@ -25,8 +25,8 @@ BOTS: dict[str, Callable[..., Player]] = {
     "strong": JinhuaStrongPlayer,
 }
 
-#: the hint's reading of a move (:mod:`games.mahjong.reasons`)
-REASONS = mahjong_reasons
+#: the hint's reading of a move (:mod:`games.jinhua.reasons`)
+REASONS = jinhua_reasons
 
 __all__ = [
     "BOTS",

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games.base import Action, Game
@@ -43,7 +44,10 @@ from games.mahjong.bots import _safe_tiles, _threat, unseen_counts
 from games.mahjong.melds import Meld, read_tile
 
 __all__ = [
+    "DiscardChoice",
     "JinhuaStrongPlayer",
+    "passes_win",
+    "rank_discard",
     "ready_value",
     "seat_unseen",
     "wait_or_win",
@@ -143,6 +147,108 @@ def wait_or_win(
     return DISCARD_WIN * now >= SURVIVE * SELF_DRAW * own / total
 
 
+@dataclass(frozen=True)
+class DiscardChoice:
+    """The strong bot's discard and its figures (the hint's reason reads them).
+
+    Attributes:
+        tile: the tile to discard.
+        shanten: the hand's shanten after it (向听, with the wilds; 0 ready).
+        tiles: unseen tiles that win (ready) or lower shanten (not ready).
+        defended: chosen for safety (a seat shows three melds, the hand is far from ready).
+    """
+
+    tile: int
+    shanten: int
+    tiles: int
+    defended: bool = False
+
+
+def _split(view: Mapping[str, Any]) -> tuple[int, list[int], list[int], int]:
+    """``(caishen, hand, natural counts, wilds)`` of the seat's concealed tiles."""
+    caishen = read_tile(view["caishen"])
+    hand = [t for t in (read_tile(x) for x in view["hand"]) if t < _KINDS]
+    natural = shapes.counts_of([t for t in hand if t != caishen])
+    return caishen, hand, natural, sum(1 for t in hand if t == caishen)
+
+
+def rank_discard(view: Mapping[str, Any], seat: int, options: set[int]) -> DiscardChoice:
+    """The strong bot's discard among ``options`` (tile kinds): the lowest wild shanten, then
+    the most valuable waits (ready) or the most useful tiles, honours and terminals first
+    among equals; a 财神 only when nothing else may go. When another seat shows three melds
+    and the hand is two or more from ready, the best of the tiles that seat discarded."""
+    caishen, _, natural, wilds = _split(view)
+    melds = _melds(view, seat)
+    unseen = seat_unseen(view)
+    n = len(melds)
+    keep_wild = [t for t in options if t != caishen]
+    ranked: list[tuple[tuple[float, ...], int, int]] = []
+    after: dict[int, tuple[list[int], int, int]] = {}
+    for t in keep_wild or sorted(options):
+        rest, w = list(natural), wilds
+        if t == caishen:
+            w -= 1
+        else:
+            rest[t] -= 1
+        after[t] = (rest, w, wild_shanten(rest, w, n, caishen))
+    low = min(s for _, _, s in after.values())
+    for t, (rest, w, s) in after.items():
+        if s != low:
+            ranked.append(((s, 0.0, _edge(t)), t, 0))
+            continue
+        if low == 0:
+            full = list(rest)
+            full[caishen] += w
+            own, other = ready_value(full, caishen, melds, unseen)
+            worth = _SELF_SHARE * SELF_DRAW * own + (1 - _SELF_SHARE) * DISCARD_WIN * other
+            count = _winning_tiles(full, caishen, melds, unseen)
+        else:
+            count = _useful_wild(rest, w, n, caishen, unseen, low)
+            worth = float(count)
+        ranked.append(((low, -worth, _edge(t)), t, count))
+    ranked.sort()
+    now = wild_shanten(natural, wilds, n, caishen)
+    if now >= 2 and _threat(view, seat):
+        safe = _safe_tiles(view, seat)
+        for key, t, count in ranked:
+            if t in safe:
+                return DiscardChoice(t, int(key[0]), count, t != ranked[0][1])
+    key, t, count = ranked[0]
+    return DiscardChoice(t, int(key[0]), count)
+
+
+def _winning_tiles(
+    counts: Sequence[int], caishen: int, melds: tuple[Meld, ...], unseen: Sequence[int]
+) -> int:
+    work = list(counts[:_KINDS])
+    total = 0
+    for t in range(_KINDS):
+        if unseen[t] and work[t] < 4:
+            work[t] += 1
+            sit = Situation(tile=t, self_drawn=True, melds=melds)
+            if best_valuation(work, caishen, sit) is not None:
+                total += unseen[t]
+            work[t] -= 1
+    return total
+
+
+def passes_win(view: Mapping[str, Any], seat: int) -> bool:
+    """True when the strong bot passes the discard win the claim window offers: its next
+    draw is worth more (:func:`wait_or_win`)."""
+    window = view.get("claim_window")
+    if window is None:
+        return False
+    caishen, hand, _, _ = _split(view)
+    melds = _melds(view, seat)
+    tile = read_tile(window["tile"])
+    counts = shapes.counts_of(hand)
+    counts[tile] += 1
+    val = best_valuation(counts, caishen, Situation(tile=tile, self_drawn=False, melds=melds))
+    counts[tile] -= 1
+    now = 1 if val is None else val.multiplier
+    return not wait_or_win(counts, caishen, melds, seat_unseen(view), now)
+
+
 class JinhuaStrongPlayer(JinhuaHeuristicPlayer):
     """The strong 金华 bot (see the module docstring). ``**budget`` is accepted and ignored:
     it does not search (the harness passes a search bot's budget to every strong bot)."""
@@ -156,90 +262,20 @@ class JinhuaStrongPlayer(JinhuaHeuristicPlayer):
             raise ValueError(f"seat {seat} has nothing to do now")
         kinds = {a.kind for a in legal}
         view: dict[str, Any] = game.view(seat)
-        caishen = read_tile(view["caishen"])
-        hand = [t for t in (read_tile(x) for x in view["hand"]) if t < _KINDS]
-        melds = _melds(view, seat)
-        unseen = seat_unseen(view)
         if "win" in kinds:
-            win = next(a for a in legal if a.kind == "win")
-            window = view.get("claim_window")
-            if view["phase"] != "claim" or window is None or "pass" not in kinds:
-                return win
-            tile = read_tile(window["tile"])
-            counts = shapes.counts_of(hand)
-            counts[tile] += 1
-            val = best_valuation(
-                counts, caishen, Situation(tile=tile, self_drawn=False, melds=melds)
-            )
-            counts[tile] -= 1
-            now = 1 if val is None else val.multiplier
-            if wait_or_win(counts, caishen, melds, unseen, now):
-                return win
-            return next(a for a in legal if a.kind == "pass")
-        wilds = sum(1 for t in hand if t == caishen)
-        natural = shapes.counts_of([t for t in hand if t != caishen])
+            if view["phase"] == "claim" and "pass" in kinds and passes_win(view, seat):
+                return next(a for a in legal if a.kind == "pass")
+            return next(a for a in legal if a.kind == "win")
+        caishen, _, natural, wilds = _split(view)
+        melds = _melds(view, seat)
         if "discard" in kinds:
-            return self._discard(seat, legal, view, hand, natural, wilds, caishen, melds, unseen)
+            n = len(melds)
+            kong = self._harmless_kong(legal, natural, n, shapes.shanten(natural, n))
+            if kong is not None and read_tile(kong.data["tile"]) != caishen:
+                return kong
+            options = {read_tile(a.data["tile"]) for a in legal if a.kind == "discard"}
+            return _discard_action(legal, rank_discard(view, seat, options).tile)
         return self._claim_wild(seat, legal, view, natural, wilds, caishen, melds)
-
-    # ----------------------------------------------------------------- discards
-    def _discard(
-        self,
-        seat: int,
-        legal: list[Action],
-        view: Mapping[str, Any],
-        hand: list[int],
-        natural: list[int],
-        wilds: int,
-        caishen: int,
-        melds: tuple[Meld, ...],
-        unseen: Sequence[int],
-    ) -> Action:
-        n = len(melds)
-        now = wild_shanten(natural, wilds, n, caishen)
-        kong = self._harmless_kong(legal, natural, n, shapes.shanten(natural, n))
-        if kong is not None and read_tile(kong.data["tile"]) != caishen:
-            return kong
-        options = {read_tile(a.data["tile"]) for a in legal if a.kind == "discard"}
-        keep_wild = [t for t in options if t != caishen]
-        candidates = keep_wild or sorted(options)
-        scored: list[tuple[int, int]] = []
-        for t in candidates:
-            rest = list(natural)
-            w = wilds
-            if t == caishen:
-                w -= 1
-            else:
-                rest[t] -= 1
-            s = wild_shanten(rest, w, n, caishen)
-            scored.append((s, t))
-        low = min(s for s, _ in scored)
-        ranked: list[tuple[tuple[float, ...], int]] = []
-        for s, t in scored:
-            if s != low:
-                ranked.append(((s, 0.0, _edge(t)), t))
-                continue
-            rest = list(natural)
-            w = wilds
-            if t == caishen:
-                w -= 1
-            else:
-                rest[t] -= 1
-            if low == 0:
-                full = list(rest)
-                full[caishen] += w
-                own, other = ready_value(full, caishen, melds, unseen)
-                worth = _SELF_SHARE * SELF_DRAW * own + (1 - _SELF_SHARE) * DISCARD_WIN * other
-            else:
-                worth = float(_useful_wild(rest, w, n, caishen, unseen, low))
-            ranked.append(((low, -worth, _edge(t)), t))
-        ranked.sort()
-        if now >= 2 and _threat(view, seat):
-            safe = _safe_tiles(view, seat)
-            for _, t in ranked:
-                if t in safe:
-                    return _discard_action(legal, t)
-        return _discard_action(legal, ranked[0][1])
 
     # ------------------------------------------------------------------- claims
     def _claim_wild(
