@@ -16,11 +16,12 @@ from typing import Any
 
 import aiosqlite
 
+from bot.board_embargo import board_in_play_sql
 from bot.league.rating import Standing, rate_season_match
 from bot.store_base import StoreBase
-from bot.store_rows import MatchRow
+from bot.store_rows import MatchPlayerRow, MatchRow
 
-__all__ = ["LeagueStore", "PlayedRow", "SeasonRow", "feed_season"]
+__all__ = ["LeagueStore", "PlayedRow", "SeasonRow", "feed_season", "release_boards"]
 
 
 @dataclass(frozen=True)
@@ -99,9 +100,16 @@ async def feed_season(
     """Rate a recorded match in its server's active season of its game, inside the caller's
     transaction. Returns the season's id, or ``None`` when the match is unrated, has no
     person seated, has a bot seated outside a tournament (an organiser's event), or no season
-    is running."""
+    is running.
+
+    A board of a duplicate tournament that other tables of its round still play is held back
+    (``None``; :mod:`bot.board_embargo`): the standings would tell its result to the tables
+    still playing the deal. :func:`release_boards` feeds it once the round is over."""
     if not match.rated:
         return None
+    async with db.execute(board_in_play_sql(), (match.table_id,)) as cur:
+        if await cur.fetchone() is not None:
+            return None
     async with db.execute(
         "SELECT id FROM seasons WHERE guild_id = ? AND game = ? AND status = 'active'",
         (match.guild_id, match.game),
@@ -139,6 +147,53 @@ async def feed_season(
         "INSERT INTO season_matches (season_id, match_id) VALUES (?,?)", (season_id, match_id)
     )
     return season_id
+
+
+async def release_boards(db: aiosqlite.Connection, tournament_id: int, now: float) -> list[int]:
+    """Feed the seasons, inside the caller's transaction, the matches of a duplicate
+    tournament's boards that :func:`feed_season` held back and that no table plays any more
+    (the round over, or the tournament finished or cancelled), oldest first. Returns the ids
+    of the matches a season counted. Called when a round's table is marked finished and when
+    a tournament ends (:class:`bot.tournaments.store.TournamentRows`)."""
+    async with db.execute(
+        "SELECT m.* FROM matches m JOIN tournament_tables tt ON tt.table_id = m.table_id"
+        " JOIN tournaments t ON t.id = tt.tournament_id"
+        " WHERE tt.tournament_id = ? AND t.duplicate = 1 AND m.rated = 1"
+        " AND NOT EXISTS (SELECT 1 FROM season_matches sm WHERE sm.match_id = m.id)"
+        f" AND NOT EXISTS ({board_in_play_sql('m.table_id')}) ORDER BY m.id",
+        (tournament_id,),
+    ) as cur:
+        rows = list(await cur.fetchall())
+    fed = []
+    for r in rows:
+        match = MatchRow(
+            id=r["id"],
+            game_id=r["game_id"],
+            table_id=r["table_id"],
+            guild_id=r["guild_id"],
+            game=r["game"],
+            rated=bool(r["rated"]),
+            started_at=r["started_at"],
+            finished_at=r["finished_at"],
+            result=json.loads(r["result"]),
+        )
+        async with db.execute(
+            "SELECT * FROM match_players WHERE match_id = ? ORDER BY seat", (match.id,)
+        ) as cur:
+            match.players = [
+                MatchPlayerRow(
+                    seat=p["seat"],
+                    user_id=p["user_id"],
+                    name=p["name"],
+                    bot=p["bot"],
+                    team=p["team"],
+                    rank=p["rank"],
+                )
+                for p in await cur.fetchall()
+            ]
+        if await feed_season(db, match, int(r["id"]), now) is not None:
+            fed.append(int(r["id"]))
+    return fed
 
 
 class LeagueStore(StoreBase):
@@ -261,8 +316,13 @@ class LeagueStore(StoreBase):
 
     # ------------------------------------------------------------ statistics
     async def played(self, guild_id: int, user_id: int, game: str | None = None) -> list[PlayedRow]:
-        """Every finished match ``user_id`` played on the server (of ``game``), oldest first."""
-        where = "m.guild_id = ? AND p.user_id = ? AND p.bot IS NULL"
+        """Every finished match ``user_id`` played on the server (of ``game``), oldest first;
+        a duplicate board other tables of its round still play is left out."""
+        # a duplicate board other tables still play tells nothing yet (bot.board_embargo)
+        where = (
+            "m.guild_id = ? AND p.user_id = ? AND p.bot IS NULL"
+            f" AND NOT EXISTS ({board_in_play_sql('m.table_id')})"
+        )
         params: list[Any] = [guild_id, user_id]
         if game is not None:
             where += " AND m.game = ?"

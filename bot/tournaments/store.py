@@ -8,12 +8,14 @@ tournament exactly as its last completed step left it (:mod:`bot.tournaments.ser
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.board_embargo import BOARD_IN_PLAY_SQL
 from bot.store import Store
+from bot.store_league import release_boards
 from bot.tournaments.model import TableOutcome, TablePlan
 
 __all__ = [
@@ -211,15 +213,14 @@ class TournamentStore:
         if bad:
             raise ValueError(f"no tournament column {sorted(bad)[0]!r}")
         cols = ", ".join(f"{name} = ?" for name in fields)
-        await self.store._atomically(
-            [
-                (
-                    f"UPDATE tournaments SET {cols}, updated_at = ? WHERE id = ?",
-                    (*fields.values(), now, tournament_id),
-                    False,
-                )
-            ]
-        )
+        sql = f"UPDATE tournaments SET {cols}, updated_at = ? WHERE id = ?"
+        if fields.get("status") in ("finished", "cancelled"):
+            # its duplicate boards are no secret any more: the seasons count them now
+            async with self.store._txn() as db:
+                await db.execute(sql, (*fields.values(), now, tournament_id))
+                await release_boards(db, tournament_id, now)
+            return
+        await self.store._atomically([(sql, (*fields.values(), now, tournament_id), False)])
 
     async def get(self, tournament_id: int) -> Tournament | None:
         rows = await self._rows("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
@@ -321,21 +322,19 @@ class TournamentStore:
         if bad:
             raise ValueError(f"no tournament table column {sorted(bad)[0]!r}")
         cols = ", ".join(f"{name} = ?" for name in fields)
-        await self.store._atomically(
-            [
-                (
-                    f"UPDATE tournament_tables SET {cols}"
-                    " WHERE tournament_id = ? AND round = ? AND number = ?",
-                    (
-                        *(_value(k, v) for k, v in fields.items()),
-                        t.tournament_id,
-                        t.round,
-                        t.number,
-                    ),
-                    False,
-                )
-            ]
+        sql = (
+            f"UPDATE tournament_tables SET {cols}"
+            " WHERE tournament_id = ? AND round = ? AND number = ?"
         )
+        params = (*(_value(k, v) for k, v in fields.items()), t.tournament_id, t.round, t.number)
+        if fields.get("status") == "finished":
+            # the round's last table: its duplicate board is no secret any more, and the
+            # seasons count the matches held back until now (bot.store_league.release_boards)
+            async with self.store._txn() as db:
+                await db.execute(sql, params)
+                await release_boards(db, t.tournament_id, time.time())
+        else:
+            await self.store._atomically([(sql, params, False)])
         for name, value in fields.items():
             setattr(t, name, value)
 
