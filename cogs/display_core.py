@@ -12,7 +12,7 @@ import asyncio
 import logging
 import time
 from abc import ABC, abstractmethod
-from collections import OrderedDict, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -139,6 +139,12 @@ class DisplayCore(ABC):
         self.table_tokens = HandTokens()
         #: table-message edits made through such a token and through the bot's own calls
         self.table_edits_by = {"token": 0, "bot": 0}
+        #: the token edits by what gave the token: ``open`` (the ``/table open`` that sent the
+        #: table message as its follow-up) or ``lobby`` (a lobby button on it)
+        self.table_token_paths: Counter[str] = Counter()
+        #: hand messages delivered (edited or sent) through the player's own click's token
+        #: and through the bot's own calls
+        self.hands_by = {"token": 0, "bot": 0}
         self.token_call_s = TOKEN_CALL_S
         self.forget_after_s = FORGET_AFTER_S
         self._clean_ups: set[asyncio.Task[None]] = set()  # old prompts being deleted

@@ -235,6 +235,7 @@ class HandMessages(DisplayCore):
         keep = keep and self.hand_shown.get(key) == (known[1] if known else 0, payload.picture_key)
         if token is not None:
             if await self._deliver_by_token(table, user_id, token, payload, fresh, keep):
+                self.hands_by["token"] += 1
                 await self.refresh_private_view(table, user_id, payload)
                 return
             await self.budget.take(priority)  # Discord refused the token: the bot's own call
@@ -245,6 +246,7 @@ class HandMessages(DisplayCore):
                 ).get_partial_message(known[1])
                 try:
                     await message.edit(**payload.edit_kwargs(keep_picture=keep))
+                    self.hands_by["bot"] += 1
                     self._shown_hand(table, key, known[1], payload.picture_key)
                     await self.refresh_private_view(table, user_id, payload)
                     return
@@ -252,6 +254,7 @@ class HandMessages(DisplayCore):
                     pass
             channel = await self._dm_channel(user_id)
             sent = await channel.send(**payload.send_kwargs())
+            self.hands_by["bot"] += 1
             await self.bot.state.set_hand_message(table_id, user_id, sent.channel.id, sent.id)
             self._shown_hand(table, key, sent.id, payload.picture_key)
             if known is not None and known[1] != sent.id:

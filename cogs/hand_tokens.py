@@ -32,12 +32,16 @@ class HandToken:
     """An acknowledged component interaction and the hand message it may edit.
 
     ``message_id``: the message the player clicked (``@original``) or a follow-up this token
-    sent (``followup`` True); ``since``: ``time.monotonic()`` when the interaction arrived."""
+    sent (``followup`` True); ``since``: ``time.monotonic()`` when the interaction arrived;
+    ``path``: what gave the token (``"move"`` a click on a hand, ``"lobby"`` a lobby button on
+    the table message, ``"open"`` the ``/table open`` that sent the table message), for the
+    figures of what each path bought."""
 
     interaction: Any  # discord.Interaction (Any: tests hand in look-alikes)
     message_id: int
     followup: bool
     since: float
+    path: str = "move"
 
     async def edit(self, **kwargs: Any) -> None:
         """Edit the message through the token (``discord.HTTPException`` if refused)."""
@@ -66,7 +70,7 @@ class HandTokens:
         self.lifetime_s = lifetime_s
         self._tokens: dict[tuple[int, int], HandToken] = {}
 
-    def note(self, table_id: int, user_id: int, interaction: Any) -> None:
+    def note(self, table_id: int, user_id: int, interaction: Any, path: str = "move") -> None:
         """Remember a component interaction on one of the player's messages (call it after
         the interaction is acknowledged and before the move it carries is made, so that the
         hand delivered after the move finds it). Ephemeral messages are left alone: their
@@ -75,8 +79,15 @@ class HandTokens:
         if message is None or message.flags.ephemeral:
             return
         self._tokens[(table_id, user_id)] = HandToken(
-            interaction, message.id, False, time.monotonic()
+            interaction, message.id, False, time.monotonic(), path
         )
+
+    def note_sent(
+        self, table_id: int, user_id: int, interaction: Any, message_id: int, since: float, path: str
+    ) -> None:
+        """Remember that ``interaction`` (arrived at ``since``, ``time.monotonic()``) sent the
+        public follow-up ``message_id``: its token edits that message until it is too old."""
+        self._tokens[(table_id, user_id)] = HandToken(interaction, message_id, True, since, path)
 
     def usable(self, table_id: int, user_id: int, message_id: int | None) -> HandToken | None:
         """The token that may edit ``message_id`` (the player's current hand message) now,
@@ -92,7 +103,7 @@ class HandTokens:
     def moved_to(self, table_id: int, user_id: int, token: HandToken, message_id: int) -> None:
         """``token`` sent the player's new hand message ``message_id`` (a follow-up)."""
         self._tokens[(table_id, user_id)] = HandToken(
-            token.interaction, message_id, True, token.since
+            token.interaction, message_id, True, token.since, token.path
         )
 
     def forget(self, table_id: int, user_id: int) -> None:

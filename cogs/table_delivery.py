@@ -12,6 +12,7 @@ import hashlib
 import io
 import json
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -57,13 +58,30 @@ class TableMessages(DisplayCore):
         async with self._create_locks.setdefault(table.id, asyncio.Lock()):
             await self._post_table_message(table, lang)
 
-    async def open_message(self, table: Table, lang: str) -> BaseException | None:
+    async def open_message(
+        self,
+        table: Table,
+        lang: str,
+        via: Any = None,
+        since: float = 0.0,
+        answer: Callable[[], Awaitable[bool]] | None = None,
+    ) -> BaseException | None:
         """Post a newly opened table's message; if Discord refuses or fails, withdraw the table
         (no lobby nobody can see is left behind; ``/table open`` may be tried again) and
-        return the error, else None."""
+        return the error, else None.
+
+        ``via``: the ``/table open`` interaction (arrived at ``since``, ``time.monotonic()``),
+        already answered privately: the table message is sent as its public follow-up, and
+        its token edits the message for 14 minutes (outside Discord's global budget, issue
+        25), then the bot's own calls take over the same message. If the follow-up fails, the
+        bot posts the message itself. ``answer``: gives the private answer first, under the
+        table's creation lock (an edit of the new table meanwhile waits, not posting the
+        message itself); False when the token failed (the bot posts the message)."""
         async with self._create_locks.setdefault(table.id, asyncio.Lock()):
+            if answer is not None and not await answer():
+                via = None
             try:
-                await self._post_table_message(table, lang)
+                await self._post_table_message(table, lang, via, since)
                 return None
             except DISCORD_FAILURES as exc:
                 error: BaseException = exc
@@ -79,7 +97,9 @@ class TableMessages(DisplayCore):
             self.announce.pop(table.id, None)
             return error
 
-    async def _post_table_message(self, table: Table, lang: str | None) -> None:
+    async def _post_table_message(
+        self, table: Table, lang: str | None, via: Any = None, since: float = 0.0
+    ) -> None:
         if table.id in self.bot.state.table_messages:
             return
         try:
@@ -101,6 +121,26 @@ class TableMessages(DisplayCore):
                 kwargs["file"] = discord.File(io.BytesIO(png), "table.png")
             return await channel.send(allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 
+        if via is not None and via.channel_id == channel.id:
+            try:
+                # as a follow-up of the private answer (the first follow-up of a deferral
+                # would replace it instead, so the answer is given first), with no flags:
+                # public; discord.py retries a webhook's 5xx for ~25 s: the bot's post does not
+                kwargs: dict[str, Any] = {"content": text, "wait": True}
+                if view is not None:
+                    kwargs["view"] = view
+                if png is not None:
+                    kwargs["file"] = discord.File(io.BytesIO(png), "table.png")
+                sent = await asyncio.wait_for(
+                    via.followup.send(allowed_mentions=discord.AllowedMentions.none(), **kwargs),
+                    self.token_call_s,
+                )
+            except DISCORD_FAILURES as exc:
+                log.info("table %s: the follow-up of /table open failed (%r)", table.id, exc)
+            else:
+                self.table_tokens.note_sent(table.id, 0, via, sent.id, since, "open")
+                await self.bot.state.set_table_message(table.id, channel.id, sent.id, lg)
+                return
         try:
             message = await send(True)
         except discord.Forbidden as exc:
@@ -201,11 +241,12 @@ class TableMessages(DisplayCore):
     def note_table_click(self, table_id: int, interaction: discord.Interaction) -> None:
         """A click on the table message itself, acknowledged silently (type 6: its
         ``@original`` is that message): its token edits the table message from now on, for
-        14 minutes, outside Discord's global budget (:attr:`table_tokens`)."""
+        14 minutes, outside Discord's global budget (:attr:`table_tokens`; a fresher token
+        than the ``/table open`` one that sent the message)."""
         shown = self.bot.state.table_messages.get(table_id)
         message = interaction.message
         if shown is not None and message is not None and message.id == shown[1]:
-            self.table_tokens.note(table_id, 0, interaction)
+            self.table_tokens.note(table_id, 0, interaction, "lobby")
 
     def _table_token(self, table_id: int) -> Any:
         """The token that may edit the table message now, or None."""
@@ -259,6 +300,7 @@ class TableMessages(DisplayCore):
                     # discord.py retries a webhook's 5xx for ~25 s: the bot's call does not
                     await asyncio.wait_for(token.edit(**kwargs), self.token_call_s)
                     self.table_edits_by["token"] += 1
+                    self.table_token_paths[token.path] += 1
                     return
                 except discord.Forbidden as exc:
                     if exc.code == MISSING_PERMISSIONS:

@@ -7,6 +7,8 @@ the channel shows the change to everyone, see :mod:`cogs.display`).
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -16,12 +18,20 @@ from discord.app_commands import locale_str as _L
 from discord.ext import commands
 
 from cogs.actions import Refusal, app, defer, display_name, lang, refuse, reply, table_error_type
-from cogs.failures import channel_needs, failure_text, missing_to_open, permission_list
+from cogs.failures import (
+    DISCORD_FAILURES,
+    channel_needs,
+    failure_text,
+    missing_to_open,
+    permission_list,
+)
 from cogs.i18n import lang_of, tr
 from cogs.table_options import chunks, options_lines
 from games.registry import GAMES
 
 __all__ = ["GAME_CHOICES", "TableCog", "setup"]
+
+log = logging.getLogger(__name__)
 
 GAME_CHOICES = [
     app_commands.Choice(name=f"{spec.title_zh} {spec.title_en}", value=spec.key)
@@ -144,8 +154,11 @@ class TableCog(
         preset: str | None = None,
         pace: str | None = None,
     ) -> None:
-        # Check the bot's permissions here, open the table, post its message; a table whose
-        # message cannot be posted is withdrawn (no lobby nobody sees is left behind).
+        # Check the bot's permissions here, open the table, answer privately, then post the
+        # table message as the answer's public follow-up (its token edits the message for 14
+        # minutes outside Discord's global budget, issue 25); a table whose message cannot be
+        # posted is withdrawn (no lobby nobody sees is left behind) and the answer says so.
+        arrived = time.monotonic()
         bot = app(interaction)
         lg = lang(interaction)
         channel_id = interaction.channel_id or 0
@@ -173,17 +186,30 @@ class TableCog(
         if wanted:  # shown as text: say so now rather than when the first picture is refused
             bot.display.no_pictures[table.id] = float("inf")
             bot.display.told_no_pictures.add(table.id)
-        error = await bot.display.open_message(table, table_lg)
-        if error is not None:
-            perms = interaction.app_permissions
-            reason = failure_text(lg, error, perms, channel_needs(interaction))
-            await reply(interaction, "❌ " + tr(lg, "fail.open_not_posted", reason=reason))
-            return
         text = tr(lg, "lobby.opened")
         text += "\n" + tr(lg, "language.opened", language=language_name(table_lg))
         if wanted:
             text += "\n" + tr(lg, "fail.no_pictures_open", perms=permission_list(lg, wanted))
-        await reply(interaction, text)
+
+        async def answer() -> bool:
+            # the private answer first: the first follow-up of a deferral would replace it
+            # (and be private); a follow-up after it is a message of its own, public
+            try:
+                await interaction.edit_original_response(content=text)
+            except DISCORD_FAILURES as exc:  # the token is refused: the bot posts the table
+                log.info("/table open: the private answer failed (%r)", exc)
+                return False
+            return True
+
+        error = await bot.display.open_message(table, table_lg, interaction, arrived, answer)
+        if error is not None:
+            perms = interaction.app_permissions
+            reason = failure_text(lg, error, perms, channel_needs(interaction))
+            failed = "❌ " + tr(lg, "fail.open_not_posted", reason=reason)
+            try:
+                await interaction.edit_original_response(content=failed)
+            except DISCORD_FAILURES:
+                await reply(interaction, failed)
 
     @app_commands.command(name=_L("join"), description=_L("Join the table in this channel"))
     async def join(self, interaction: discord.Interaction) -> None:

@@ -59,13 +59,18 @@ async def test_open_while_discord_fails_withdraws_the_table_and_a_retry_works(
     alice = server.add_user("alice")
     bot = make_bot()
     await h.start_bot(bot)
-    # permissions look fine, but Discord answers the post with 503s (or a 403 it decided on)
+    # permissions look fine, but Discord answers the post with 503s (or a 403 it decided on):
+    # the table message's follow-up of /table open, and then the bot's own post
+    follow_up = "/webhooks/{webhook_id}/{webhook_token}"
+    server.faults.add(Fault(503), method="POST", template=follow_up, times=None)
     server.faults.add(Fault(503), template="/channels/{channel_id}/messages", times=None)
     failed = await (await h.slash(alice, "table open", game="pajiwo")).final(timeout=20)
     assert "The table was not opened" in failed.text() and "HTTP 503" in failed.text()
+    assert failed.ephemeral and server.channel_messages(server.channel) == []
     assert _open_tables(bot) == [] and await _stored_tables(bot) == []
     server.faults.calm()
 
+    server.faults.add(Fault(403, 50013), method="POST", template=follow_up)
     server.faults.add(Fault(403, 50013), template="/channels/{channel_id}/messages")
     failed = await (await h.slash(alice, "table open", game="pajiwo")).final(timeout=20)
     assert "missing permissions, code 50013" in failed.text()
@@ -74,6 +79,23 @@ async def test_open_while_discord_fails_withdraws_the_table_and_a_retry_works(
     again = await (await h.slash(alice, "table open", game="pajiwo")).final(timeout=10)
     assert again.text().splitlines()[0] == "Table opened."
     assert [t.id for t in await _stored_tables(bot)] == [table_id(table_message(server))]
+
+
+async def test_open_whose_follow_up_fails_posts_the_table_message_as_the_bot(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    server, h = discord_server, discord_harness
+    alice = server.add_user("alice")
+    bot = make_bot()
+    await h.start_bot(bot)
+    follow_up = "/webhooks/{webhook_id}/{webhook_token}"
+    server.faults.add(Fault(503), method="POST", template=follow_up, times=None)
+    posted = await (await h.slash(alice, "table open", game="pajiwo")).final(timeout=20)
+    assert posted.ephemeral and posted.text().splitlines()[0] == "Table opened."
+    lobby = table_message(server)
+    assert lobby.webhook_id is None  # the bot's own message, edited by the bot's own calls
+    assert [t.id for t in await _stored_tables(bot)] == [table_id(lobby)]
+    assert bot.display._table_token(table_id(lobby)) is None
 
 
 async def test_without_attach_files_the_table_is_text_and_the_host_is_told_once(
@@ -87,8 +109,10 @@ async def test_without_attach_files_the_table_is_text_and_the_host_is_told_once(
     for _ in range(3):
         await (await h.slash(alice, "table addbot")).final()
     await (await h.slash(alice, "table start")).final()
-    # the admin takes Attach Files away mid-game
+    # the admin takes Attach Files away mid-game, past the 15 minutes of the /table open
+    # token that carried the table's edits so far: the bot's own edits, which need it
     server.set_bot_permissions(server.channel, deny=ATTACH_FILES)
+    server.expire_tokens()
     player = Player(alice)
 
     def shows_latest() -> bool:

@@ -72,10 +72,12 @@ class ApiError(Exception):
         errors: Any = None,
         *,
         retry_after: float | None = None,
+        is_global: bool = False,
     ) -> None:
         super().__init__(message)
         self.status, self.code, self.message, self.errors = status, code, message, errors
         self.retry_after = retry_after
+        self.is_global = is_global
 
     def response(self) -> web.Response:
         body: dict[str, Any] = {"message": self.message, "code": self.code}
@@ -83,10 +85,12 @@ class ApiError(Exception):
             body["errors"] = self.errors
         response = json_response(body, status=self.status)
         if self.retry_after is not None:
-            body.update(retry_after=self.retry_after, **{"global": False})
+            body.update(retry_after=self.retry_after, **{"global": self.is_global})
             response = json_response(body, status=self.status)
             response.headers["Retry-After"] = str(self.retry_after)
-            response.headers["X-RateLimit-Scope"] = "user"
+            response.headers["X-RateLimit-Scope"] = "global" if self.is_global else "user"
+            if self.is_global:
+                response.headers["X-RateLimit-Global"] = "true"
             # discord.py takes a 429 without a Via header for a Cloudflare ban and gives up
             response.headers["Via"] = "1.1 google"
         return response

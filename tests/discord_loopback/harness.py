@@ -118,13 +118,30 @@ class InteractionResult:
         return value
 
     async def final(self, *, timeout: float = 10.0) -> StoredMessage:
-        """The original response once it is no longer "thinking" (waits after a deferral)."""
+        """The original response once it is no longer "thinking" (waits after a deferral).
+
+        For an application command, also until the bot's handler of it has returned (at most
+        ``timeout`` in all): a command may answer first and then act (``/table open`` answers
+        privately, then posts the table message as a follow-up), and what a test reads next
+        is what a person sees a moment later. A handler still running then is not waited for
+        longer: the answer is returned as it stands."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
 
         def ready() -> StoredMessage | None:
             m = self.message
             return m if m is not None and not m.loading else None
 
-        return await self.server.wait_until(ready, timeout=timeout, what="the deferred reply")
+        found = await self.server.wait_until(ready, timeout=timeout, what="the deferred reply")
+        if self.record.handled is False:
+            with contextlib.suppress(TimeoutError):
+                await self.server.wait_until(
+                    lambda: self.record.handled is not False,
+                    timeout=max(0.0, deadline - loop.time()),
+                    what="the command's handler",
+                )
+            return ready() or found
+        return found
 
     async def followup(self, n: int = 1, *, timeout: float = 10.0) -> StoredMessage:
         """The ``n``-th follow-up message (1-based), waiting for it if needed."""
@@ -148,6 +165,7 @@ class Harness:
         self.timeout = timeout
         self.client: discord.Client | None = None
         self._task: asyncio.Task[None] | None = None
+        self._follows_commands = False
 
     # ------------------------------------------------------------------ the bot
 
@@ -160,6 +178,7 @@ class Harness:
         if self._task is not None and not self._task.done():
             raise RuntimeError("a bot is already running; stop_bot() or kill_bot() it first")
         self.client = client
+        self._follow_commands(client)
         try:
             await client.login(token or self.server.token)
         except BaseException:
@@ -175,6 +194,27 @@ class Harness:
             if self._task in done:
                 self._task.result()  # re-raise the client's failure
             raise TimeoutError("the bot did not become ready")
+
+    def _follow_commands(self, client: discord.Client) -> None:
+        """Mark each application command's record ``handled`` once the client's command tree
+        has run it (its handler returned or raised), for :meth:`InteractionResult.final`."""
+        tree = getattr(client, "tree", None)
+        run = getattr(tree, "_call", None)
+        self._follows_commands = run is not None
+        if tree is None or run is None:
+            return
+        server = self.server
+
+        async def call(interaction: discord.Interaction) -> None:
+            try:
+                await run(interaction)
+            finally:
+                rec = server.interactions.get(int(interaction.id))
+                if rec is not None and rec.handled is False:
+                    rec.handled = True
+                    server._touch()
+
+        tree._call = call  # discord.py's CommandTree runs every command through _call
 
     async def stop_bot(self) -> None:
         """Close the bot as a clean shutdown does (``client.close()``)."""
@@ -240,6 +280,8 @@ class Harness:
         """Low level: dispatch an interaction with this ``data`` and await the callback."""
         chan = self.resolve_channel(user, channel)
         rec = self.server.inject_interaction(kind, user, chan, data, message=message, locale=locale)
+        if kind == APPLICATION_COMMAND and self._follows_commands:
+            rec.handled = False  # the bot has not even read it yet: nothing awaited since
         try:
             await self.server.wait_until(
                 lambda: rec.answered, timeout=self.timeout, what="the interaction callback"

@@ -460,6 +460,9 @@ class InteractionRecord:
     callback_at: float | None = None
     response_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
+    #: for an application command run through the harness: False until the bot's handler of
+    #: it has returned (True), None when not followed (see ``InteractionResult.final``)
+    handled: bool | None = None
 
     @property
     def answered(self) -> bool:

@@ -549,6 +549,8 @@ def _webhook_interaction(server: LoopbackDiscord, api: ApiRequest) -> Interactio
     rec = server._by_token.get(api.params["webhook_token"])
     if rec is None or api.params["webhook_id"] != str(server.application_id):
         raise ApiError(404, 10015, "Unknown Webhook")
+    if time.monotonic() - rec.created_at > server.token_lifetime_s:
+        raise ApiError(401, 50027, "Invalid Webhook Token")  # 15 minutes old
     if not rec.answered:
         raise server._api_violation(
             api, 404, 10015, "Unknown Webhook (interaction not acknowledged)"

@@ -103,6 +103,17 @@ API_PREFIX = "/api/v10"
 #: Discord's message bucket per channel: 5 creates/edits/deletes per 5 seconds.
 DISCORD_MESSAGE_BUCKET = (5, 5.0)
 DEFAULT_TOKEN = "loopback-bot-token"  # a test token, not a secret
+#: Discord's global limit of a bot's own calls: 50 a second.
+DISCORD_GLOBAL_LIMIT = (50, 1.0)
+#: An interaction's token lasts 15 minutes; after that its webhook answers 401 50027.
+INTERACTION_TOKEN_S = 15 * 60.0
+
+
+def counts_against_global(template: str) -> bool:
+    """Whether Discord counts a call to ``template`` against the bot's global limit: every
+    call made with the bot's token does; the interaction endpoints (the callback, and the
+    ``/webhooks/{application_id}/{interaction_token}`` follow-ups and edits) do not."""
+    return not template.startswith(("/interactions/", "/webhooks/"))
 
 
 class LoopbackDiscord:
@@ -122,6 +133,12 @@ class LoopbackDiscord:
     ``validate_responses`` check the server's own JSON answers against the description's
     response schemas (a mismatch is a ``"response"`` violation: the server's fault, used by
     its own tests to keep its objects realistic).
+    ``global_limit`` ``(requests, seconds)`` for the calls Discord counts against the bot's
+    global limit (:data:`DISCORD_GLOBAL_LIMIT`; None, the default: not enforced): an excess
+    call gets a global 429, counted in ``rate_limit_hits["global"]``. Whether enforced or
+    not, :attr:`budget_counts` counts the calls that fall under that limit (``"global"``) and
+    those that do not (``"interaction"``, :func:`counts_against_global`). An interaction's
+    token works for :attr:`token_lifetime_s` (15 minutes), then 401 50027.
 
     A default world is built at construction: the bot user ``Paiju``, guild ``Paiju Test`` with
     roles @everyone and ``Table Manager`` (Manage Channels), text channels ``#table-1`` and
@@ -140,6 +157,7 @@ class LoopbackDiscord:
         keep_history: bool = True,
         rate_limits: tuple[int, float] | None = None,
         validate_responses: bool = False,
+        global_limit: tuple[int, float] | None = None,
     ) -> None:
         self.token = token
         self.validate = validate
@@ -149,6 +167,10 @@ class LoopbackDiscord:
         self.keep_history = keep_history
         self.rate_limits = rate_limits
         self.validate_responses = validate_responses
+        self.global_limit = global_limit
+        self.token_lifetime_s = INTERACTION_TOKEN_S
+        #: calls under the bot's global limit (``"global"``) and outside it (``"interaction"``)
+        self.budget_counts: collections.Counter[str] = collections.Counter()
         #: 429 answers given, per bucket ``"METHOD channel_id"``
         self.rate_limit_hits: collections.Counter[str] = collections.Counter()
         self._buckets: dict[str, collections.deque[float]] = {}
@@ -490,6 +512,12 @@ class LoopbackDiscord:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(changed.wait(), min(remaining, 0.25))
 
+    def expire_tokens(self) -> None:
+        """Make every interaction's token as old as Discord's 15 minutes: from now on its
+        webhook calls (follow-ups, edits of ``@original``) answer 401 50027."""
+        for rec in self.interactions.values():
+            rec.created_at = min(rec.created_at, time.monotonic() - self.token_lifetime_s - 1)
+
     async def idle(self, quiet: float = 0.2, *, timeout: float = 30.0) -> None:
         """Wait until the bot has made no REST request for ``quiet`` seconds."""
         loop = asyncio.get_running_loop()
@@ -726,6 +754,10 @@ class LoopbackDiscord:
             self.violations.append(Violation("spec", method, path, "unknown endpoint"))
             raise ApiError(404, 0, "404: Not Found")
         record.template = match.template
+        counted = counts_against_global(match.template)
+        self.budget_counts["global" if counted else "interaction"] += 1
+        if counted and self.global_limit is not None:
+            self._take_global()
         if self.rate_limits is not None and match.template.startswith(
             "/channels/{channel_id}/messages"
         ):
@@ -802,6 +834,22 @@ class LoopbackDiscord:
             self.rate_limit_hits[bucket] += 1
             retry_after = round(period - (now - window[0]), 3)
             raise ApiError(429, 20028, "You are being rate limited.", retry_after=retry_after)
+        window.append(now)
+
+    def _take_global(self) -> None:
+        """The bot's global limit (sliding window), else a global 429 in Discord's shape."""
+        assert self.global_limit is not None
+        limit, period = self.global_limit
+        now = time.monotonic()
+        window = self._buckets.setdefault("global", collections.deque())
+        while window and now - window[0] >= period:
+            window.popleft()
+        if len(window) >= limit:
+            self.rate_limit_hits["global"] += 1
+            retry_after = round(period - (now - window[0]), 3)
+            raise ApiError(
+                429, 0, "You are being rate limited.", retry_after=retry_after, is_global=True
+            )
         window.append(now)
 
     def _api_violation(self, api: ApiRequest, status: int, code: int, message: str) -> ApiError:

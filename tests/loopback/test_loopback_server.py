@@ -239,6 +239,49 @@ async def test_slash_command_replies_ephemerally_and_in_channel(
     assert discord_server.channel_messages(discord_server.channel) == [public]
 
 
+async def test_interaction_calls_are_outside_the_global_limit_and_tokens_last_15_minutes(
+    discord_server: LoopbackDiscord, discord_harness: Harness
+) -> None:
+    server, h = discord_server, discord_harness
+    alice = server.add_user("alice")
+    bot = TinyBot()
+    await h.start_bot(bot)
+    before = dict(server.budget_counts)
+    result = await h.slash(alice, "demo ping", word="hi")
+    public = await result.followup(1)
+    # the callback and the follow-up: the interaction's, not the bot's 50 a second
+    assert server.budget_counts["interaction"] - before.get("interaction", 0) == 2
+    assert server.budget_counts["global"] == before.get("global", 0)
+    # a public follow-up is the bot's message: its own call edits it too (counted)
+    channel = bot.get_channel(server.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.get_partial_message(public.id).edit(content="edited by the bot")
+    assert server.message(public.id).content == "edited by the bot"
+    assert server.budget_counts["global"] == before.get("global", 0) + 1
+    # 15 minutes on, the token is refused as Discord refuses it
+    server.expire_tokens()
+    async with aiohttp.ClientSession() as http:
+        url = f"{server.api_base}/webhooks/{server.application_id}/{result.record.token}"
+        async with http.patch(f"{url}/messages/{public.id}", json={"content": "x"}) as answer:
+            assert answer.status == 401 and (await answer.json())["code"] == 50027
+    assert server.message(public.id).content == "edited by the bot"
+
+
+async def test_the_optional_global_limit_answers_a_global_429_that_is_waited_out(
+    discord_harness: Harness,
+) -> None:
+    server = discord_harness.server
+    bot = TinyBot()
+    await discord_harness.start_bot(bot)
+    server.global_limit = (3, 0.5)  # Discord's 50 a second, smaller to keep the test fast
+    channel = bot.get_channel(server.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    for n in range(4):
+        await channel.send(f"call {n}")
+    assert len(server.channel_messages(server.channel)) == 4
+    assert server.rate_limit_hits["global"] >= 1
+
+
 async def test_button_and_select_on_a_persistent_view(
     discord_server: LoopbackDiscord, discord_harness: Harness
 ) -> None:
