@@ -48,11 +48,19 @@ order of edits can show every move within the target, and the p99 measures the q
 ``move_to_table_p99_ms`` also gives ``bound_ms`` (issue 25: tables ÷ the table edits a second
 that Discord's 50 leave after the bot's other counted calls, the seconds between two edits of
 one table made through the bot's own calls), ``bound_ratio`` (the p99 over it; target at most
-1.5), ``bot_table_edits_per_s`` (the table edits among the counted calls) and ``table_edits_by``
-(table edits through a click's token, which Discord does not count, and through the bot's own
-calls). ``PAIJU_BENCH_START``: ``button`` (default; the host presses Start on the table message,
-whose token then carries the table's edits for 14 minutes) or ``command`` (``/table start``:
-every table edit is one of the bot's own calls) — the two paths side by side.
+1.5) and ``bot_table_edits_per_s`` (the table edits among the counted calls). Every figure
+gives what each path carried over the run, which Discord does not count against the 50 and
+which it does: ``table_edits_by`` / ``table_edits_share`` (table-message edits through the token
+of the ``/table open`` that sent the message as its follow-up, ``open_token``, through a lobby
+click's token, ``lobby_token``, and the bot's own calls, ``bot``) and ``hands_by`` /
+``hands_share`` (hand messages through the token of the person's own move click,
+``move_token``, and the bot's own calls). The loopback enforces the global 50 a second
+(``rate_limited_global_429``). ``PAIJU_BENCH_START``: ``button`` (default; the host presses
+Start on the table message: a lobby click) or ``command`` (``/table start``);
+``PAIJU_BENCH_TOKENS``: ``all`` (default) or ``none`` (the bot's own calls only: what the
+tokens bought); ``PAIJU_BENCH_PROCESSES``: 1 (default) or 2 (two bot processes of one shard
+each on one PostgreSQL, :mod:`benchmarks.discord_procs`; needs ``PAIJU_BENCH_POSTGRES_URL`` or
+``PAIJU_TEST_POSTGRES_URL``).
 """
 
 from __future__ import annotations
@@ -206,125 +214,106 @@ DISCORD_BUDGET_PER_S = 50.0  # Discord's global limit of a bot's own calls
 # then edits the table message for 14 minutes, outside the global budget) or ``command``
 # (/table start: every table edit is one of the bot's own, budgeted calls)
 START_WITH = os.environ.get("PAIJU_BENCH_START", "button")
+# ``all`` (default): every interaction token the bot has is used (the /table open follow-up's
+# and a lobby click's for the table message, a move click's for the hand); ``none``: the
+# bot's own calls only, for comparison (what the tokens bought)
+TOKENS = os.environ.get("PAIJU_BENCH_TOKENS", "all")
+# bot processes: 1 (in this process, on SQLite) or 2 (one shard each, on PostgreSQL)
+PROCESSES = int(os.environ.get("PAIJU_BENCH_PROCESSES", "1"))
 
 
 async def _people(
-    tables: int, db: Path, think: tuple[float, float], play_s: float
+    tables: int, db: Path, think: tuple[float, float], play_s: float, processes: int = 1
 ) -> dict[str, Any]:
     """``tables`` tables of one simulated person and three bots, all moving at a person's pace
     (the bots wait ``BOT_THINK_S`` before each move), one hand of 扒鸡窝 each.
 
-    The loopback server enforces Discord's 5 edits per 5 s per channel (``rate_limits``).  The
-    person waits until the bot has delivered their hand message, reads it from the server,
-    thinks ``think`` seconds and uses its first control (as ``tests/discord/play.act_once``).
-    Every accepted move is timed where the table service announces it; the bot's table-message
-    edits and hand deliveries are timed where they complete (Discord has them then), with the
-    game step each one shows.  ``move_to_hand``: from the move that hands the turn to the
-    person until their hand message offers their decision.
+    The loopback server enforces Discord's 5 edits per 5 s per channel (``rate_limits``) and
+    the bot's 50 calls a second (``global_limit``).  The person waits until the bot has
+    delivered their hand message, reads it from the server, thinks ``think`` seconds and uses
+    its first control (as ``tests/discord/play.act_once``).  Every accepted move is timed where
+    the table service announces it; the bot's table-message edits and hand deliveries are timed
+    where they complete (Discord has them then), with the game step each one shows
+    (:mod:`benchmarks.discord_trace`).  ``move_to_hand``: from the move that hands the turn to
+    the person until their hand message offers their decision.  ``processes`` 2: two bot
+    processes, one shard each, on one PostgreSQL (:mod:`benchmarks.discord_procs`), the tables
+    in two servers, one a shard; DMs (the people's moves) arrive on shard 0.
     """
     import random
 
-    from bot.config import Settings
-    from cogs.client import create_bot
-    from cogs.display import TableDisplay, step_of
+    from benchmarks.discord_trace import Trace, latencies
     from tests.discord.play import controls
     from tests.discord_loopback import Harness
     from tests.discord_loopback.harness import InteractionTimeout
+    from tests.discord_loopback.server import DISCORD_GLOBAL_LIMIT, counts_against_global
 
     server = LoopbackDiscord(
-        validate=False, record_requests=False, keep_history=False, rate_limits=(5, 5.0)
+        validate=False,
+        record_requests=False,
+        keep_history=False,
+        rate_limits=(5, 5.0),
+        global_limit=DISCORD_GLOBAL_LIMIT,
     )
     await server.start()
     h = Harness(server, timeout=30)
     rng = random.Random(13)
-    table_shown: dict[int, list[tuple[int, float]]] = {}  # table -> (step shown, when)
-    hand_offered: dict[int, list[tuple[int, float]]] = {}  # table -> (decision step, when)
-    moves: list[tuple[int, int, float]] = []  # (table, step after the move, when accepted)
-    hands_turn: set[tuple[int, int]] = set()  # (table, step) where the move gave the person one
-    # table -> (step, when, whether it offers a decision) of every hand delivery as it starts
-    hand_started: dict[int, list[tuple[int, float, bool]]] = {}
+    trace = Trace()
     delivered: dict[int, asyncio.Event] = {}
+    trace.delivered = lambda user_id: delivered.setdefault(user_id, asyncio.Event()).set()
     acks: list[float] = []
     lost_acks = 0
     requests: list[float] = []
     bot_requests: list[float] = []  # the calls Discord counts against the bot's 50 a second
     table_edits: list[float] = []  # of those, the table messages' edits (PATCH, guild channel)
-    clock = time.perf_counter
-    display_cls: Any = TableDisplay
-    original_edit = display_cls._edit_table_message
-    original_post = display_cls._post_table_message
-    original_deliver = display_cls._deliver_hand
-    original_shows = display_cls._shows_already
-
-    async def timed_edit(self: Any, table: Any, *args: Any) -> None:
-        step = step_of(table)
-        await original_edit(self, table, *args)
-        table_shown.setdefault(table.id, []).append((step, clock()))
-
-    async def timed_post(self: Any, table: Any, *args: Any) -> None:
-        step = step_of(table)
-        await original_post(self, table, *args)
-        table_shown.setdefault(table.id, []).append((step, clock()))
-
-    def timed_shows(self: Any, table: Any) -> bool:
-        # a move that changes nothing on the table message (a pass while the cards arrive)
-        # is on Discord as soon as the display sees there is nothing to edit
-        already = bool(original_shows(self, table))
-        if already:
-            table_shown.setdefault(table.id, []).append((step_of(table), clock()))
-        return already
-
-    async def timed_deliver(self: Any, table_id: int, user_id: int) -> None:
-        table = self.bot.service.get(table_id)
-        step = step_of(table)
-        offers = bool(self._legal(table, user_id))  # a decision: required, or optional
-        hand_started.setdefault(table_id, []).append((step, clock(), offers))
-        # the state is read when the job starts; it is on Discord when the call returns
-        await original_deliver(self, table_id, user_id)
-        if offers:
-            hand_offered.setdefault(table_id, []).append((step, clock()))
-        delivered.setdefault(user_id, asyncio.Event()).set()
-
-    display_cls._edit_table_message = timed_edit
-    display_cls._post_table_message = timed_post
-    display_cls._deliver_hand = timed_deliver
-    display_cls._shows_already = timed_shows
+    clock = time.monotonic
+    undo = trace.install() if processes == 1 else None
+    children: Any = None
     try:
-        channels = [server.add_channel(f"people-{i}") for i in range(tables)]
-        users = [server.add_user(f"person-{i}") for i in range(tables)]
-        settings = Settings(
-            database_path=db,
-            dev_guild_id=server.guild.id,
-            default_pace="live",
-            discord_api_base=server.api_base,
-            discord_gateway_url=server.gateway_url,
-        )
-        bot = create_bot(settings, rng_seed=1, bot_delay_s=BOT_THINK_S)
+        guilds = [server.guild]
+        if processes > 1:
+            guilds = [
+                server.add_guild(f"shard-{i}", shard=(i, processes)) for i in range(processes)
+            ]
+        channels = [
+            server.add_channel(f"people-{i}", guild=guilds[i % len(guilds)]) for i in range(tables)
+        ]
+        users = [
+            server.add_user(f"person-{i}", guild=guilds[i % len(guilds)]) for i in range(tables)
+        ]
         original_request = server._handle
-
         table_channels = {f"/channels/{c.id}/messages/" for c in channels}
 
         async def counted(*args: Any, **kwargs: Any) -> Any:
             requests.append(clock())
             path = str(args[1])
-            if not path.startswith(("/interactions/", "/webhooks/")):
+            if counts_against_global(path):  # the path starts as its template does
                 bot_requests.append(clock())
                 if args[2] == "PATCH" and path[: path.rfind("/") + 1] in table_channels:
                     table_edits.append(clock())
             return await original_request(*args, **kwargs)
 
         server._handle = counted  # type: ignore[method-assign]
-        await h.start_bot(bot)
+        if processes == 1:
+            from bot.config import Settings
+            from cogs.client import create_bot
 
-        async def on_update(update: Any) -> None:
-            if update.action is not None and update.kind == "action":
-                table = update.table
-                moves.append((table.id, step_of(table), clock()))
-                person = table.seats[0].user_id
-                if table.status == "playing" and bot.service.legal_actions(table.id, person, 1):
-                    hands_turn.add((table.id, step_of(table)))
+            settings = Settings(
+                database_path=db,
+                dev_guild_id=server.guild.id,
+                default_pace="live",
+                discord_api_base=server.api_base,
+                discord_gateway_url=server.gateway_url,
+            )
+            bot = create_bot(settings, rng_seed=1, bot_delay_s=BOT_THINK_S)
+            await h.start_bot(bot)
+            if TOKENS == "none":
+                bot.display.table_tokens.lifetime_s = bot.display.hand_tokens.lifetime_s = 0.0
+            trace.watch(bot)
+        else:
+            from benchmarks.discord_procs import Children
 
-        bot.service.subscribe(on_update)
+            children = await Children.start(server, processes, db.parent)
+
         all_started = asyncio.Event()
         started = 0
         stop_at = [float("inf")]
@@ -336,14 +325,21 @@ async def _people(
             except InteractionTimeout:
                 lost_acks += 1
 
-        async def person(i: int) -> None:
-            user = users[i]
-            event = delivered.setdefault(user.id, asyncio.Event())
-            done: set[int] = set()
-            while clock() < stop_at[0]:
+        async def news(user: Any) -> None:
+            """Until the bot may have delivered a hand to ``user`` (at most 2 s)."""
+            if processes == 1:
+                event = delivered.setdefault(user.id, asyncio.Event())
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(event.wait(), 2.0)
                 event.clear()
+            else:  # the bot is elsewhere: look at the DMs twice a second
+                await asyncio.sleep(0.5)
+
+        async def person(i: int) -> None:
+            user = users[i]
+            done: set[int] = set()
+            while clock() < stop_at[0]:
+                await news(user)
                 dms = [m for m in server.dms(user) if controls(m)]
                 found = controls(dms[-1]) if dms else None
                 if found is None or found[0] in done:
@@ -377,10 +373,17 @@ async def _people(
                 acks.append(result.latency_ms)
                 await result.final(timeout=60)
             if START_WITH == "button":  # the host presses Start on the table message
-                lobby = next(
-                    m
-                    for m in server.channel_messages(channel)
-                    if any(c.endswith(":start") for c in m.custom_ids())
+                lobby = await server.wait_until(
+                    lambda: next(
+                        (
+                            m
+                            for m in server.channel_messages(channel)
+                            if any(c.endswith(":start") for c in m.custom_ids())
+                        ),
+                        None,
+                    ),
+                    timeout=60,
+                    what="the lobby",
                 )
                 start = next(c for c in lobby.custom_ids() if c.endswith(":start"))
                 acks.append((await h.click(user, lobby, start, strict=False)).latency_ms)
@@ -394,33 +397,18 @@ async def _people(
         measure_from = clock()
         stop_at[0] = measure_from + play_s
         await asyncio.gather(*runners)
-        edits_by = dict(bot.display.table_edits_by)
-        await h.stop_bot()
-    finally:
-        display_cls._edit_table_message = original_edit
-        display_cls._post_table_message = original_post
-        display_cls._deliver_hand = original_deliver
-        display_cls._shows_already = original_shows
-        await server.stop()
-    to_table: list[float] = []
-    to_hand: list[float] = []
-    unseen = 0
-    moot = 0
-    moves = [m for m in moves if measure_from <= m[2] <= stop_at[0] - 10.0]
-    for tid, step, when in moves:
-        shown = [t for s, t in table_shown.get(tid, []) if s >= step and t >= when]
-        if shown:
-            to_table.append((min(shown) - when) * 1000)
+        if processes == 1:
+            trace.counts = trace.counts_of(bot)
+            await h.stop_bot()
         else:
-            unseen += 1
-        if (tid, step) not in hands_turn:
-            continue
-        if _gone_at_once(hand_started.get(tid, []), step, when):
-            moot += 1
-            continue
-        # the first hand message offering the person a move, from this state or a later one
-        offered = [t for s, t in hand_offered.get(tid, []) if s >= step and t >= when]
-        to_hand.append((min(offered) - when) * 1000 if offered else play_s * 1000)
+            trace = await children.stop()
+    finally:
+        if undo is not None:
+            undo()
+        if children is not None:
+            await children.kill()
+        await server.stop()
+    shown = latencies(trace, measure_from, stop_at[0], play_s)
     window = [t for t in requests if measure_from <= t <= stop_at[0]]
     bot_window = [t for t in bot_requests if measure_from <= t <= stop_at[0]]
     edit_window = [t for t in table_edits if measure_from <= t <= stop_at[0]]
@@ -428,37 +416,18 @@ async def _people(
     for t in window:
         per_second[int(t)] = per_second.get(int(t), 0) + 1
     return {
-        "to_table": to_table,
-        "to_hand": to_hand,
-        "moot": moot,
-        "unseen": unseen,
+        **shown,
         "acks": acks,
         "lost_acks": lost_acks,
-        "moves": len(moves),
         "requests_per_s": len(window) / play_s,
         "bot_requests_per_s": len(bot_window) / play_s,
         "bot_table_edits_per_s": len(edit_window) / play_s,
-        "table_edits_by": edits_by,
-        "moves_per_s": len(moves) / max(play_s - 10.0, 1.0),
+        "counts": trace.counts,
+        "moves_per_s": shown["moves"] / max(play_s - 10.0, 1.0),
         "max_requests_per_s": max(per_second.values(), default=0),
         "rate_limited": sum(server.rate_limit_hits.values()),
+        "rate_limited_global": server.rate_limit_hits["global"],
     }
-
-
-MOOT_S = 0.5  # a decision gone this soon after its move cannot be shown to anyone
-
-
-def _gone_at_once(started: list[tuple[int, float, bool]], step: int, when: float) -> bool:
-    """True when the person's decision at ``step`` was gone by the time the display began to
-    deliver it, within ``MOOT_S`` of the move: the first hand delivery after the move read a
-    later state in which the person had no decision (the next move had been applied, e.g. a
-    declaring window closed by the turn that opened it). A slow display cannot hide behind
-    this: a delivery beginning later than ``MOOT_S`` counts the decision as usual."""
-    after = [(t, s, offers) for s, t, offers in started if t >= when]
-    if not after:
-        return False
-    at, seen, offers = min(after)
-    return at - when < MOOT_S and seen > step and not offers
 
 
 def run_latency(tables: int) -> Iterator[Figure]:
@@ -466,7 +435,8 @@ def run_latency(tables: int) -> Iterator[Figure]:
     acknowledgement's p99) with ``tables`` tables of four people."""
     target = "< 2000" if tables <= 100 else "< 3000"
     with tempfile.TemporaryDirectory() as tmp:
-        out = asyncio.run(_people(tables, Path(tmp) / "people.sqlite3", THINK_S, PLAY_S))
+        db = Path(tmp) / "people.sqlite3"
+        out = asyncio.run(_people(tables, db, THINK_S, PLAY_S, PROCESSES))
     # issue 25's bound: the seconds between two edits of one table if every table message went
     # through the bot's own calls, with what Discord's 50 a second leaves after its other calls
     other = out["bot_requests_per_s"] - out["bot_table_edits_per_s"]
@@ -483,8 +453,11 @@ def run_latency(tables: int) -> Iterator[Figure]:
         "max_requests_in_1s": out["max_requests_per_s"],
         "rate_limited_429": out["rate_limited"],
         "bot_table_edits_per_s": round(out["bot_table_edits_per_s"], 1),
+        "rate_limited_global_429": out["rate_limited_global"],
         "start_with": START_WITH,
-        "table_edits_by": out["table_edits_by"],
+        "tokens": TOKENS,
+        "processes": PROCESSES,
+        **_paths(out["counts"]),
     }
     yield Figure(
         "discord.move_to_table_p99_ms",
@@ -518,6 +491,32 @@ def run_latency(tables: int) -> Iterator[Figure]:
         "< 250",
         {**extra, "p50_ms": round(_quantile(out["acks"], 0.5))},
     )
+
+
+def _paths(counts: dict[str, dict[str, int]]) -> dict[str, Any]:
+    """What each path carried over the run: table-message edits through the ``/table open``
+    follow-up's token, a lobby click's token and the bot's own calls (count and share), and
+    hand deliveries through a move click's token and the bot's own calls."""
+    by = counts.get("table_edits_by", {})
+    paths = counts.get("table_token_paths", {})
+    table = {
+        "open_token": paths.get("open", 0),
+        "lobby_token": paths.get("lobby", 0),
+        "bot": by.get("bot", 0),
+    }
+    hands = counts.get("hands_by", {})
+    hand = {"move_token": hands.get("token", 0), "bot": hands.get("bot", 0)}
+
+    def shares(d: dict[str, int]) -> dict[str, float]:
+        total = sum(d.values())
+        return {k: round(v / total, 3) if total else 0.0 for k, v in d.items()}
+
+    return {
+        "table_edits_by": table,
+        "table_edits_share": shares(table),
+        "hands_by": hand,
+        "hands_share": shares(hand),
+    }
 
 
 def run() -> Iterator[Figure]:
