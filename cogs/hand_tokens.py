@@ -83,7 +83,13 @@ class HandTokens:
         )
 
     def note_sent(
-        self, table_id: int, user_id: int, interaction: Any, message_id: int, since: float, path: str
+        self,
+        table_id: int,
+        user_id: int,
+        interaction: Any,
+        message_id: int,
+        since: float,
+        path: str,
     ) -> None:
         """Remember that ``interaction`` (arrived at ``since``, ``time.monotonic()``) sent the
         public follow-up ``message_id``: its token edits that message until it is too old."""

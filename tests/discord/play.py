@@ -32,6 +32,20 @@ def table_message(server: LoopbackDiscord) -> StoredMessage:
     return found[0]
 
 
+async def posted_table_message(server: LoopbackDiscord) -> StoredMessage:
+    """:func:`table_message` once it is there: ``/table open`` answers privately, then posts
+    the table message; the harness waits for that only for a bot in the test's own process
+    (``InteractionResult.final``), so a test of a bot process of its own waits here."""
+
+    def found() -> StoredMessage | None:
+        try:
+            return table_message(server)
+        except AssertionError:
+            return None
+
+    return await server.wait_until(found, timeout=20, what="the table message")
+
+
 def table_id(message: StoredMessage) -> int:
     match = re.search(r"· #(\d+)", message.text())
     assert match, message.text()

@@ -10,7 +10,7 @@ import signal
 import sys
 from pathlib import Path
 
-from tests.discord.play import controls, table_id, table_message
+from tests.discord.play import controls, posted_table_message, table_id, table_message
 from tests.discord_loopback import LoopbackDiscord
 from tests.discord_loopback.harness import Harness
 
@@ -25,6 +25,7 @@ async def _spawn(server: LoopbackDiscord, db: Path, cwd: Path) -> asyncio.subpro
         DISCORD_API_BASE=server.api_base,
         DISCORD_GATEWAY_URL=server.gateway_url,
         LOG_LEVEL="WARNING",
+        PYTHONPATH=str(Path(__file__).resolve().parents[2]),  # this checkout's code
     )
     return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "run", env=env, cwd=cwd,
@@ -77,7 +78,7 @@ async def test_sigkill_mid_hand_and_restart_on_the_same_file(
             what="the bot process to connect and register its commands",
         )
         await (await h.slash(alice, "table open", game="pajiwo", preset="quick")).final()
-        tid = table_id(table_message(server))
+        tid = table_id(await posted_table_message(server))
         await (await h.slash(alice, "table addbot")).final()
         await (await h.slash(alice, "table start")).final()
         done: set[str] = set()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.backup import check
-from tests.discord.play import table_id, table_message
+from tests.discord.play import posted_table_message, table_id
 from tests.discord.test_process_kill import _move, _spawn
 from tests.discord_loopback import LoopbackDiscord
 from tests.discord_loopback.harness import Harness
@@ -53,7 +53,7 @@ async def test_health_while_running_and_a_clean_stop_on_the_stop_signal(
             what="the bot process to connect and register its commands",
         )
         await (await h.slash(alice, "table open", game="pajiwo", preset="quick")).final()
-        tid = table_id(table_message(server))
+        tid = table_id(await posted_table_message(server))
         await (await h.slash(alice, "table addbot")).final()
         await (await h.slash(alice, "table start")).final()
         done: set[str] = set()
