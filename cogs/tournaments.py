@@ -507,6 +507,13 @@ class Poster:
                     tr(lg, "tournament.no_show", who=who),
                     allowed_mentions=NO_PINGS,
                 )
+        elif update.kind == "forfeit":
+            row = update.tables[0]
+            names = await entrant_names(service, t)
+            who = ", ".join(participant(p, names) for p in update.forfeit)
+            text = tr(lg, "tournament.forfeit", who=who, round=row.round, table=row.number)
+            for channel in {row.thread_id, t.channel_id} - {None}:
+                await self._send(channel, text, allowed_mentions=NO_PINGS)  # type: ignore[arg-type]
         elif update.kind in ("round_finished", "finished"):
             names = await entrant_names(service, t)
             final = update.kind == "finished"

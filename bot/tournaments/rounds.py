@@ -257,7 +257,12 @@ class RoundsMixin(ServiceBase):
                 # down scores them as absent too
                 absent = row.absent | _absent(row, update.table)
                 if row.status == "playing" and absent != row.absent:
+                    left = tuple(sorted(absent - row.absent))
                     await self.rows.update_table(row, absent=absent)
+                    # said in the table's thread and the tournament's channel
+                    await self._notify(
+                        TournamentUpdate("forfeit", t, row.round, [row], forfeit=left)
+                    )
                 return
             await self._record(t, row, update.table)
 

@@ -61,9 +61,11 @@ class ThreadRefused(Exception):
 class TournamentUpdate:
     """What changed: ``kind`` is ``created``, ``entrants``, ``round_opened``, ``table_started``,
     ``round_finished`` (with ``standings``), ``finished`` (final ``standings``),
-    ``cancelled`` or ``threads_refused`` (a round's thread could not be opened for want of
-    ``permission``; told once until a round opens). A tournament cancelled because its start
-    time came with too few participants says how many (``too_few``: count, need)."""
+    ``cancelled``, ``threads_refused`` (a round's thread could not be opened for want of
+    ``permission``; told once until a round opens) or ``forfeit`` (``forfeit``: the people who
+    just left the table of ``tables[0]`` during play, scoring 0 for it). A tournament
+    cancelled because its start time came with too few participants says how many
+    (``too_few``: count, need)."""
 
     kind: str
     tournament: Tournament
@@ -72,6 +74,7 @@ class TournamentUpdate:
     standings: list[Standing] = field(default_factory=list)
     permission: str | None = None
     too_few: tuple[int, int] | None = None
+    forfeit: tuple[int, ...] = ()
 
 
 ThreadOpener = Callable[[Tournament, RoundTable], Awaitable[int]]

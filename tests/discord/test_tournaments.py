@@ -371,3 +371,51 @@ async def test_a_refused_private_thread_is_told_to_the_organiser_once(
         server.bot_user.id,
     }
     assert len(refusals()) == 1
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        (None, "left table 1 of round 1: a bot plays on for the seat"),
+        ("zh-CN", "离开了第 1 轮第 1 桌：由机器人接着打这个座位"),
+    ],
+)
+async def test_a_forfeit_by_leaving_is_said_in_the_thread_and_the_channel(
+    discord_server: LoopbackDiscord,
+    discord_harness: Harness,
+    make_bot: BotFactory,
+    locale: str | None,
+    said: str,
+) -> None:
+    server, h = discord_server, discord_harness
+    if locale is not None:
+        server.guild.locale = locale  # the server's language: the channel's posts
+    admin = server.add_role("Admin", MANAGE_GUILD)
+    boss = server.add_user("boss", roles=[admin])
+    alice = server.add_user("alice")
+    bob = server.add_user("bob")
+    bot: PaijuBot = make_bot()
+    await h.start_bot(bot)
+    service = bot.tournaments  # type: ignore[attr-defined]
+    await _text(h, boss, "tournament create", game="jinhua", rounds=1)
+    await _text(h, alice, "tournament signup")
+    await _text(h, bob, "tournament signup")
+    await _text(h, boss, "tournament close")
+    [row] = await service.round_tables(1, 1)
+    for who in (alice, bob):
+        await service.check_in(1, who.id)
+    host = bot.service.get(row.table_id)
+    assert host.status == "playing"
+    await bot.service.leave(row.thread_id, alice.id)
+
+    def told(channel: object) -> list[StoredMessage]:
+        return [m for m in server.channel_messages(channel) if said in m.text()]  # type: ignore[arg-type]
+
+    in_thread = await server.wait_until(lambda: told(row.thread_id) or None, what="the thread")
+    in_channel = await server.wait_until(lambda: told(server.channel) or None, what="the channel")
+    for message in (in_thread[0], in_channel[0]):
+        assert "alice" in message.text() or f"<@{alice.id}>" in message.text()
+        assert "bob" not in message.text() and f"<@{bob.id}>" not in message.text()
+    await asyncio.sleep(0.1)
+    assert len(told(row.thread_id)) == 1 and len(told(server.channel)) == 1
+    assert next(r for r in await service.round_tables(1, 1)).absent == {alice.id}

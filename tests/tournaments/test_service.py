@@ -269,6 +269,10 @@ async def test_a_player_who_leaves_during_play_forfeits_the_table(tmp_path: Path
         stored = next(r for r in await run.service.round_tables(tid, 1) if 11 in r.seats)
         assert stored.absent == {11}  # written down at once
         assert host.status == "playing"  # the bot plays on for the seat
+        # and said: the Discord front end posts it in the thread and the channel
+        said = [u for u in run.updates if u.kind == "forfeit"]
+        assert [(u.forfeit, u.round, u.tables[0].number) for u in said] == [((11,), 1, row.number)]
+        assert said[0].tables[0].thread_id == row.thread_id
     async with Run(db, clock) as again:
 
         async def over() -> bool:
