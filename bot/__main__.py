@@ -14,8 +14,9 @@
   serves them too when ``WEB_PORT`` is set).
 
 Common options: ``--db PATH`` or a ``postgresql://`` URL (default: ``DATABASE_URL``, else
-``DATABASE_PATH``; ``simulate``: a temporary file), ``--preset NAME``, ``--match LENGTH`` (the
-game's ``match`` option, e.g. ``one_hand``), ``--option NAME=VALUE`` (repeatable), ``--pace``.
+``DATABASE_PATH``; ``simulate``: ``DATABASE_URL``, else a temporary file), ``--preset NAME``,
+``--match LENGTH`` (the game's ``match`` option, e.g. ``one_hand``), ``--option NAME=VALUE``
+(repeatable), ``--pace``.
 
 Every argument is checked before the database is opened: a refused one prints
 ``python -m bot COMMAND: error: …`` and exits with status 2 at once. Every
@@ -222,8 +223,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--db",
         type=_db_argument,
-        help="SQLite database file (default: a temporary file); created if missing, but its"
-        " directory must exist (it is not created)",
+        help="SQLite database file or postgresql:// URL (default: DATABASE_URL, else a"
+        " temporary file); a file is created if missing, but its directory must exist",
     )
     table_options(sim)
     sim.add_argument(
@@ -424,16 +425,20 @@ def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _cmd_simulate(args: argparse.Namespace, settings: Settings) -> int:
+    # --db, else DATABASE_URL as every command reads it, else a temporary file (never the bot's
+    # DATABASE_PATH: bot-only matches have no place in its history)
+    given: str | None = args.db or settings.database_url
     try:
-        if args.db:
-            return asyncio.run(_simulate(args, store_target(args.db)))
+        if given:
+            return asyncio.run(_simulate(args, store_target(given)))
         with tempfile.TemporaryDirectory(prefix="paiju-sim-") as tmp:
             return asyncio.run(_simulate(args, Path(tmp) / "simulate.sqlite3"))
     except KeyboardInterrupt:
+        shown = redact(given) if given else ""
         where = (
-            f"the finished matches are in {args.db};"
-            f" {bot_command('resume', '--db', args.db)} finishes the one that was playing"
-            if args.db
+            f"the finished matches are in {shown};"
+            f" {bot_command('resume', '--db', shown)} finishes the one that was playing"
+            if given
             else "the matches were in a temporary database, now removed"
         )
         return _interrupted(where)
@@ -453,7 +458,7 @@ def _cmd_backup(args: argparse.Namespace, settings: Settings) -> int:
     """``backup``, ``check`` and ``health`` (:mod:`bot.backup`)."""
     from bot.backup import run_command
 
-    return run_command(args, settings.database)
+    return run_command(args, settings.database, (settings.shard_count, settings.shard_ids))
 
 
 def _cmd_tournament(args: argparse.Namespace, settings: Settings) -> int:
@@ -517,8 +522,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     db: Path | str | None = None
     if args.command in ("play", "simulate", "resume", "web"):
         db = store_target(args.db) if args.db else None
-        if db is None and args.command != "simulate":  # simulate: a temporary file
+        if db is None and args.command != "simulate":
             db = settings.database
+        elif db is None:  # simulate: DATABASE_URL, else a temporary file
+            db = settings.database_url
     if isinstance(db, Path):
         try:
             check_db_path(db, must_exist=args.command in ("resume", "web"))

@@ -353,19 +353,25 @@ def add_commands(sub: Any) -> None:
     h.add_argument("--db", help="the database (default: DATABASE_URL, else DATABASE_PATH)")
 
 
-def run_command(args: Any, database: Path | str) -> int:
+def run_command(
+    args: Any,
+    database: Path | str,
+    shards: tuple[int | None, tuple[int, ...] | None] = (None, None),
+) -> int:
     """Run ``backup``/``check``/``health``; print the outcome; return the exit status
     (:data:`EXIT_OK`, :data:`EXIT_BAD_COPY`, :data:`EXIT_CANNOT`). Every failure is one
     ``error:`` line on standard error naming the path and what to do, never a traceback.
     A PostgreSQL database (a ``postgresql://`` URL as ``--db``, ``DATABASE_URL`` or the
-    path checked) is handled by :func:`bot.pg_admin.run_postgres_command`."""
+    path checked) is handled by :func:`bot.pg_admin.run_postgres_command`; ``shards`` (this
+    process's ``SHARD_COUNT`` and ``SHARD_IDS``) is what its ``health`` judges of a bot split
+    across processes."""
     target = store_target(args.db) if getattr(args, "db", None) else database
     if args.command == "check":
         target = store_target(args.path)
     if isinstance(target, str):
         from bot.pg_admin import run_postgres_command
 
-        return run_postgres_command(args, target)
+        return run_postgres_command(args, target, shards)
     db = target
     try:
         if args.command == "backup":

@@ -68,8 +68,10 @@ class _PostgresClaim(DatabaseClaim):
 
     def release(self) -> None:
         if self._conn is not None:
-            self._conn.terminate()  # the server drops the session's advisory lock
-            self._conn = None
+            # forgotten first: whoever watches the connection's end (bot.owners) sees that it
+            # was given up, not lost
+            conn, self._conn = self._conn, None
+            conn.terminate()  # the server drops the session's advisory lock
 
 
 async def claim_postgres(pg: PgDatabase, *, shared: bool = False) -> DatabaseClaim:

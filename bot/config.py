@@ -88,6 +88,13 @@ def _digits(text: str, most: int) -> bool:
     return re.fullmatch(f"[0-9]{{1,{most}}}", text) is not None
 
 
+MAX_SHARD_COUNT = 4096
+"""The most shards ``SHARD_COUNT`` may name. Discord closes a shard past 2,500 servers and
+large bots run about 1,000 servers a shard: 4,096 shards serve over four million servers,
+far beyond a card-game bot; a larger number is a mistyped one (and each shard is a gateway
+connection to open, throttled by Discord at a few a second)."""
+
+
 def parse_shard_ids(text: str, count: int) -> tuple[int, ...]:
     """``SHARD_IDS`` as a sorted tuple: shard ids and ranges, comma-separated (``0,1``,
     ``0-3``, ``4-7,9``), each below ``count``. Raises :class:`ConfigError`."""
@@ -276,6 +283,12 @@ def _shards(
             count = int(count_text)
         else:
             raise ConfigError(f"SHARD_COUNT must be a number of shards or auto, not {count_text!r}")
+        if count > MAX_SHARD_COUNT:
+            raise ConfigError(
+                f"SHARD_COUNT {count} is more shards than any bot needs: at most"
+                f" {MAX_SHARD_COUNT} (at Discord's usual 1,000 servers a shard, over four million"
+                " servers); use the count Discord recommends (SHARD_COUNT=auto tells it)"
+            )
     if ids_text is None:
         return count, None
     if not count:

@@ -333,9 +333,16 @@ async def check_postgres(url: str) -> PgCheck:
     return report
 
 
-async def health_postgres(url: str) -> tuple[bool, str]:
-    """Whether a bot runs the tables of the PostgreSQL database ``url``."""
+async def health_postgres(
+    url: str, shards: tuple[int | None, tuple[int, ...] | None] = (None, None)
+) -> tuple[bool, str]:
+    """Whether a bot runs the tables of the PostgreSQL database ``url``. A bot split by
+    ``SHARD_IDS`` (``shards``: this process's ``SHARD_COUNT`` and ``SHARD_IDS``) is judged per
+    process (:func:`bot.shard_registry.shard_health`): the answer's first line is the verdict
+    on this process's shards (on every shard without ``SHARD_IDS``), then a line per process."""
     import asyncpg
+
+    from bot.shard_registry import shard_health
 
     name = redact(url)
     try:
@@ -358,10 +365,14 @@ async def health_postgres(url: str) -> tuple[bool, str]:
             " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())",
             CLAIM_LOCK,
         )
+        split = await shard_health(conn, *shards) if holders else None
     finally:
         await conn.close()
     if not holders:
         return False, f"no process runs the tables of {name}"
+    if split is not None:
+        healthy, lines = split
+        return healthy, "\n".join([f"{lines[0]} ({name})", *lines[1:]])
     return True, f"a process (server pid {holders[0][0]}) runs the tables of {name}"
 
 
@@ -441,7 +452,9 @@ def migrate_command(args: Any, settings: Settings) -> int:
     return 0
 
 
-def run_postgres_command(args: Any, url: str) -> int:
+def run_postgres_command(
+    args: Any, url: str, shards: tuple[int | None, tuple[int, ...] | None] = (None, None)
+) -> int:
     """``backup``, ``check`` and ``health`` of a PostgreSQL database (exit statuses as
     :func:`bot.backup.run_command`'s)."""
     name = redact(url)
@@ -454,7 +467,7 @@ def run_postgres_command(args: Any, url: str) -> int:
             )
             return 0
         if args.command == "health":
-            healthy, why = asyncio.run(health_postgres(url))
+            healthy, why = asyncio.run(health_postgres(url, shards))
             print(f"{'healthy' if healthy else 'unhealthy'}: {why}")
             return 0 if healthy else 1
         report = asyncio.run(check_postgres(url))

@@ -38,6 +38,14 @@ Schema (``PRAGMA user_version`` = number of migrations applied; see
   ``in``/``removed``) and each round's tables (seats JSON, seed, host table, thread,
   ``waiting``/``playing``/``finished``, check-ins, no-shows, outcome JSON)
   (:mod:`bot.tournaments.store`).
+* ``discord_*`` (migration 7): the Discord front end's small state (:mod:`cogs.state`): the
+  table message of each table, each seat's hand message, old hand messages still to delete,
+  languages, silenced alerts, standing choices, closed DMs. On PostgreSQL the front end reads
+  and writes them through the store, shared by every bot process.
+* ``shard_processes`` (migration 7): the bot processes that split the shards on PostgreSQL
+  (:mod:`bot.shard_registry`): a random token per run, the server pid of its claim
+  connection, host and process id, ``SHARD_COUNT`` and ``SHARD_IDS`` (JSON), start and last
+  heartbeat (the server's clock, epoch seconds). A row whose claim connection is gone is dead.
 """
 
 from __future__ import annotations
@@ -268,10 +276,61 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (tournament_id, round, number)
     );
     """,
-    # 7: a season's switch set at its start (/league season start bots_count:): tables with a
-    # bot seated count for it too, not only tournament tables (bot.store_league.feed_season)
+    # 7: the Discord front end's small state (cogs.state: which message shows which table,
+    # each seat's DM hand message, languages, standing choices) in the store, so that the bot
+    # processes sharing a PostgreSQL database share it too (a process that takes a table over
+    # edits the same messages); on SQLite the front end kept these tables in the same file
+    # already (IF NOT EXISTS: the same tables, left as they are). And the bot processes that
+    # split the shards (bot.owners): each one's settings and when it was last seen
     """
-    ALTER TABLE seasons ADD COLUMN bots_count INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE IF NOT EXISTS discord_old_prompt (
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        PRIMARY KEY (channel_id, message_id)
+    );
+    CREATE TABLE IF NOT EXISTS discord_table_message (
+        table_id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        lang TEXT NOT NULL DEFAULT 'en'
+    );
+    CREATE TABLE IF NOT EXISTS discord_hand_message (
+        table_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        PRIMARY KEY (table_id, user_id)
+    );
+    CREATE TABLE IF NOT EXISTS discord_table_lang (
+        table_id INTEGER PRIMARY KEY,
+        lang TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS discord_user_lang (
+        user_id INTEGER PRIMARY KEY,
+        lang TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS discord_alerts_off (
+        user_id INTEGER PRIMARY KEY
+    );
+    CREATE TABLE IF NOT EXISTS discord_auto_grab (
+        user_id INTEGER PRIMARY KEY
+    );
+    CREATE TABLE IF NOT EXISTS discord_dm_closed_at (
+        table_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        told_channel_id INTEGER,
+        PRIMARY KEY (table_id, user_id)
+    );
+    CREATE TABLE shard_processes (
+        token TEXT PRIMARY KEY,
+        backend_pid INTEGER NOT NULL,
+        host TEXT NOT NULL,
+        os_pid INTEGER NOT NULL,
+        shard_count INTEGER NOT NULL,
+        shard_ids TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        seen_at REAL NOT NULL
+    );
     """,
 )
 """Migration ``i`` (0-based) brings ``PRAGMA user_version`` from ``i`` to ``i + 1``.

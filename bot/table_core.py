@@ -14,7 +14,7 @@ import asyncio
 import logging
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -30,6 +30,8 @@ from bot.timers import AsyncioScheduler, Clock, Deadline, Scheduler
 from games.base import Action, Event
 
 log = logging.getLogger("bot.tables")
+
+OwnershipListener = Callable[[str, list[int]], Awaitable[None]]
 
 BOT_KINDS_DEFAULT = "heuristic"
 AUTO_RETRY_S = 5.0  # seconds before an automatic move that failed to be stored is tried again
@@ -105,6 +107,14 @@ class TableServiceCore(ABC):
         self._snapshot_seq: dict[int, int] = {}  # game id -> actions in its stored snapshot
         #: tables start-up could not read, by id: kept out of play and untouched
         self.set_aside: dict[int, SetAside] = {}
+        #: open tables this process ran and another runs now, or nobody until this one takes
+        #: them back (shards, :mod:`bot.table_handback`): refused as ``table_moved``
+        self._away: set[int] = set()
+        self._adopting = asyncio.Lock()  # one adoption at a time (bot.table_startup.adopt)
+        #: clear from a lost claim connection until its tables are taken back: a move waits
+        self._back = asyncio.Event()
+        self._back.set()
+        self._ownership_listeners: list[OwnershipListener] = []
 
     # ================================================================ basics
     def subscribe(self, listener: Listener) -> None:
@@ -113,6 +123,23 @@ class TableServiceCore(ABC):
 
     def unsubscribe(self, listener: Listener) -> None:
         self._listeners.remove(listener)
+
+    def subscribe_ownership(self, listener: OwnershipListener) -> None:
+        """Call ``await listener(kind, table_ids)`` when this process starts running tables it
+        did not run (``"gained"``: taken over, adopted, handed back, taken back after a lost
+        claim connection; they are loaded, not yet shown) or stops running some without closing
+        them (``"lost"``: handed back, or the claim connection lost). Shards only
+        (:mod:`bot.owners`)."""
+        self._ownership_listeners.append(listener)
+
+    async def _tell_ownership(self, kind: Literal["gained", "lost"], table_ids: list[int]) -> None:
+        if not table_ids:
+            return
+        for listener in list(self._ownership_listeners):
+            try:
+                await listener(kind, table_ids)
+            except Exception:
+                log.exception("ownership listener failed on %s %s", kind, table_ids)
 
     async def _notify(self, updates: list[TableUpdate]) -> None:
         for update in updates:
@@ -126,6 +153,8 @@ class TableServiceCore(ABC):
         """The table with this id. Raises ``TableError("no_table")``."""
         table = self._tables.get(table_id)
         if table is None:
+            if table_id in self._away:
+                raise moved(table_id)
             raise TableError("no_table", f"there is no table {table_id}", {"table_id": table_id})
         return table
 
@@ -178,6 +207,33 @@ class TableServiceCore(ABC):
         if self.owners is not None:  # the closed table's lock is given up
             self._in_background(self.owners.release(table.id))
 
+    def _unload(self, table: Table) -> None:
+        """Drop an open table from memory without closing it: another process runs it now,
+        or nobody until this one takes it back (:mod:`bot.table_handback`). Its timers and
+        scheduled moves go; a move already under way is refused by :meth:`_owned`."""
+        self.scheduler.cancel_prefix(("t", table.id))
+        if self._tables.get(table.id) is table:
+            del self._tables[table.id]
+        for key in (table.channel_id, table.thread_id):
+            if key is not None and self._by_channel.get(key) == table.id:
+                del self._by_channel[key]
+        self._snapshot_seq.pop(table.game_id or 0, None)
+        for hint in [k for k in self._hints if k[0] == table.id]:
+            del self._hints[hint]
+        for why in [k for k in self._hint_whys if k[0] == table.id]:
+            del self._hint_whys[why]
+        self._away.add(table.id)
+
+    def _owned(self, table: Table) -> None:
+        """Raise ``TableError("table_moved")`` unless this process owns ``table`` now (shards:
+        its lock held on a live claim connection, and this very table object loaded): no move
+        is applied as owner without the lock. Without shards every table is this process's."""
+        owners = self.owners
+        if owners is not None and (
+            not owners.holds(table.id) or self._tables.get(table.id) is not table
+        ):
+            raise moved(table.id)
+
     def _in_background(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._background.add(task)
@@ -223,6 +279,22 @@ class TableServiceCore(ABC):
             self._snapshot_seq[snapshot.game_id] = snapshot.seq
 
     # ======================================= what one job asks of another
+    @abstractmethod
+    async def adopt(self, table_ids: list[int]) -> list[int]:
+        """Own and run those of ``table_ids`` that are open and free (:mod:`bot.table_startup`)."""
+
+    @abstractmethod
+    async def take_over(self) -> list[int]:
+        """Own and run this process's shards' free tables (:mod:`bot.table_startup`)."""
+
+    @abstractmethod
+    async def _start_owning(self) -> None:
+        """Shards: own tables over the claim just taken (:mod:`bot.table_handback`)."""
+
+    @abstractmethod
+    async def _owners_tick(self) -> None:
+        """Shards: the periodic look after ownership (:mod:`bot.table_handback`)."""
+
     @abstractmethod
     async def _commit(
         self,
@@ -288,6 +360,15 @@ def _wall_clock() -> float:
     import time
 
     return time.time()
+
+
+def moved(table_id: int) -> TableError:
+    """The refusal of a move at a table this process no longer runs (shards)."""
+    return TableError(
+        "table_moved",
+        "this table moved to another process of the bot a moment ago: try again",
+        {"table_id": table_id},
+    )
 
 
 def bot_kind(level: str, seat_kind: str | None, kinds: Collection[str]) -> str:

@@ -4,6 +4,8 @@ timers, announce)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from typing import Any
 
 from bot.decisions import note_applied
@@ -39,6 +41,8 @@ class PlayMixin(TableServiceCore):
         _check_action(action)
         # the key is scoped to its user: another user's key is no duplicate of theirs
         key = f"u:{user_id}:{idempotency_key}"
+        if not self._back.is_set():  # a lost claim connection is being made again
+            await self._claim_back()
         table = self.get(table_id)
         if table.status == "finished" and key in table.keys:
             return ActResult([], duplicate=True)  # a retried final move
@@ -154,6 +158,7 @@ class PlayMixin(TableServiceCore):
         Returns the events, or ``None`` when the key turned out to be a duplicate.
         Must be called with ``table.lock`` held.
         """
+        self._owned(table)  # shards: never applied as owner without the table's lock
         engine = table.engine
         assert engine is not None and table.game_id is not None
         seq = len(engine.actions)
@@ -211,6 +216,15 @@ class PlayMixin(TableServiceCore):
                 await self._put_snapshots([snapshots_take(table.game_id, engine)])
             self._schedule_auto(table)
         return events
+
+    async def _claim_back(self) -> None:
+        """Wait (a little) for a lost claim connection to be made again and its tables taken
+        back; a move that comes meanwhile is then judged as usual (``table_moved`` if its
+        table went to another process)."""
+        from bot.owners import READY_WAIT_S
+
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._back.wait(), READY_WAIT_S)
 
     def _hands(self, table: Table) -> list[Any]:
         assert table.engine is not None

@@ -7,7 +7,6 @@ import asyncio
 import gc
 
 from bot.damage import DatabaseDamaged, StoredTable, TableVerdict, judge_table
-from bot.owners import TableOwners
 from bot.snapshots import SNAPSHOT_EVERY, Snapshot
 from bot.snapshots import take as snapshots_take
 from bot.table_core import SetAside, TableServiceCore, log
@@ -39,10 +38,8 @@ class StartupMixin(TableServiceCore):
         if self._claim is None:
             sharing = self.shards is not None and self.store.pg is not None
             self._claim = await self.store.claim(shared=sharing)
-            if sharing:
-                assert self.shards is not None
-                claim_conn = getattr(self._claim, "conn", None)
-                self.owners = TableOwners(claim_conn, *self.shards)
+            if sharing:  # registered beside the other processes, or refused
+                await self._start_owning()
         records = await self.store.open_records()
         if self.owners is not None:  # only the tables of this process's shards it can own
             mine = [r.id for r in records if self.owners.in_my_shards(r.columns.get("guild_id"))]
@@ -80,9 +77,9 @@ class StartupMixin(TableServiceCore):
         while not self._stopping:
             await asyncio.sleep(self.takeover_interval_s)
             try:
-                await self.take_over()
+                await self._owners_tick()
             except Exception:
-                log.exception("looking for tables without an owner failed")
+                log.exception("looking after the tables' owners failed")
 
     async def take_over(self) -> list[int]:
         """Take over the open tables of this process's shards that nobody owns; returns
@@ -104,22 +101,27 @@ class StartupMixin(TableServiceCore):
         run them here (loaded from the store as at start-up); returns the ids taken."""
         if self.owners is None or self._stopping:
             return []
-        held = await self.owners.take(t for t in table_ids if t not in self._tables)
-        if not held:
-            return []
-        records = [r for r in await self.store.open_records() if r.id in held]
-        for gone in held - {r.id for r in records}:  # closed meanwhile: nothing to run
-            await self.owners.release(gone)
-        verdicts = [judge_table(record) for record in records]
-        damaged = {v.table_id for v in verdicts if v.damage}
-        for verdict in verdicts:
-            if verdict.damage:
-                log.critical("table %s is damaged: %s", verdict.table_id, verdict.damage)
-        kept = [(r, v) for r, v in zip(records, verdicts, strict=True) if r.id not in damaged]
-        await self._load_open_tables([r for r, _ in kept], [v for _, v in kept])
-        taken = sorted(r.id for r, _ in kept)
+        async with self._adopting:  # two at once would load one table twice
+            held = await self.owners.take(t for t in table_ids if t not in self._tables)
+            if not held:
+                return []
+            records = [r for r in await self.store.open_records() if r.id in held]
+            for gone in held - {r.id for r in records}:  # closed meanwhile: nothing to run
+                await self.owners.release(gone)
+            verdicts = [judge_table(record) for record in records]
+            damaged = {v.table_id for v in verdicts if v.damage}
+            for verdict in verdicts:
+                if verdict.damage:
+                    log.critical("table %s is damaged: %s", verdict.table_id, verdict.damage)
+            kept = [(r, v) for r, v in zip(records, verdicts, strict=True) if r.id not in damaged]
+            await self._load_open_tables([r for r, _ in kept], [v for _, v in kept])
+            taken = sorted(r.id for r, _ in kept)
+            self._away.difference_update(taken)
+            for table_id in taken:
+                self.owners.handed.pop(table_id, None)
         if taken:
-            log.info("took over tables %s (their owner is gone)", taken)
+            log.info("took over tables %s (their owner is gone, or handed them here)", taken)
+            await self._tell_ownership("gained", taken)
         return taken
 
     async def _load_open_tables(
@@ -223,6 +225,8 @@ class StartupMixin(TableServiceCore):
             ):
                 fresh.append(snapshots_take(table.game_id, engine))
         await self._put_snapshots(fresh)
+        if self.owners is not None:
+            await self.owners.unregister()
         if self._claim is not None:
             self._claim.release()
             self._claim = None

@@ -55,6 +55,7 @@ from typing import Any
 from bot.errors import TableError
 from bot.table_auto import AutoMixin
 from bot.table_core import AUTO_RETRY_S, BOT_KINDS_DEFAULT, log
+from bot.table_handback import HandBackMixin
 from bot.table_lobby import LobbyMixin
 from bot.table_model import (
     ActResult,
@@ -89,7 +90,7 @@ __all__ = [  # the data types are re-exported from bot.table_model
 ]
 
 
-class TableService(StartupMixin, LobbyMixin, PlayMixin, AutoMixin):
+class TableService(StartupMixin, HandBackMixin, LobbyMixin, PlayMixin, AutoMixin):
     """Runs every table of one process over one :class:`bot.store.Store`.
 
     Args:

@@ -141,7 +141,8 @@ class PaijuBot(commands.Bot):
                 thinker=PoolThinker(self.bot_workers) if self.bot_workers > 0 else None,
                 shards=_shared_shards(self.settings),
             )
-        self.state = await DiscordState.open(self.settings.database_path)
+        # on PostgreSQL in the store, shared by every process of the bot (cogs.state)
+        self.state = await DiscordState.open(self.settings.database_path, self.store)
         self.display = TableDisplay(
             self, table_interval=self.edit_intervals[0], hand_interval=self.edit_intervals[1]
         )
@@ -164,7 +165,24 @@ class PaijuBot(commands.Bot):
         await self.display.resume()
         await self._tell_set_aside()
         if getattr(self.service, "owners", None) is not None:
+            self.service.subscribe_ownership(self._ownership_changed)
             await self._route_interactions()
+
+    async def _ownership_changed(self, kind: str, table_ids: list[int]) -> None:
+        """Shards: tables this process now runs (taken over, adopted, handed back, taken back
+        after a lost claim connection) are shown from what the store says of their messages,
+        which another process may have posted and edited: the same table message and hands
+        are edited, never posted again. Tables it stopped running are no longer edited here."""
+        for table_id in table_ids:
+            self.display._forget_table(table_id)  # what it showed before is not what is shown
+        if kind != "gained":
+            return
+        tables = [t for t in self.service.open_tables() if t.id in set(table_ids)]
+        users = {s.user_id for t in tables for s in t.seats if s.user_id is not None}
+        await self.state.load_tables(table_ids, users)
+        for table in tables:
+            self.display.refresh_table(table.id)
+            self.display.refresh_hands(table, {s.index for s in table.seats})
 
     async def _route_interactions(self) -> None:
         """Shards split across processes (:mod:`bot.owners`): an interaction for a table
@@ -214,13 +232,17 @@ class PaijuBot(commands.Bot):
                     return
                 if owner is None:
                     await self.service.adopt([table_id])
+                else:  # ours: being loaded (adopted, handed back, taken back)
+                    async with self.service._adopting:
+                        pass
             except Exception:
                 log.exception("table %s: the interaction could not be handed over", table_id)
             handle(data)
 
         self._handing: set[asyncio.Task[None]] = set()
         parsers["INTERACTION_CREATE"] = route
-        await owners.listen(handle)
+        # one handed here is routed again: its table may have moved on meanwhile (handed back)
+        await owners.listen(route)
 
     async def _tell_set_aside(self) -> None:
         """Tell the host of each table start-up set aside (its records cannot be read,

@@ -303,10 +303,8 @@ async def export(interaction: discord.Interaction, replay: HandReplay) -> None:
 
 
 def review_text(replay: HandReplay, found: Any, lg: str) -> str:
-    """The review (:class:`bot.review.Review`) as a private message in ``lg``: the match rate,
-    then each difference with the bot's reason and what the move cost (:mod:`present.review`)."""
+    """The review (:class:`bot.review.Review`) as a private message in ``lg``."""
     from cogs.present import action_label
-    from present.review import cost_line
 
     names = _names(replay.record)
     reader = Reader(lg, names, you=found.seat)
@@ -338,8 +336,8 @@ def review_text(replay: HandReplay, found: Any, lg: str) -> str:
         if diff.reason is not None:
             reason = render(reader, diff.reason) if isinstance(diff.reason, Msg) else diff.reason
             line += " " + tr(lg, "replay.review.reason", reason=reason)
-        if diff.cost is not None:
-            line += " · " + cost_line(lg, diff.cost)
+        if diff.cost is not None and diff.cost > 0:
+            line += " · " + tr(lg, "replay.review.cost", cost=f"{diff.cost:.2f}")
         lines.append(line)
     more = len(found.differences) - SHOWN_DIFFERENCES
     if more > 0:
@@ -359,7 +357,7 @@ async def review(interaction: discord.Interaction, replay: HandReplay) -> None:
     # the bots' worker processes judge it decision by decision when the bot has them
     # (bot.thinking), else a thread: either way the event loop is not held for the review
     found = await app(interaction).service.thinker.review(
-        record, replay.hand, seat, user_id=interaction.user.id, budget=QUICK_BUDGET
+        record, replay.hand, seat, user_id=interaction.user.id, budget=QUICK_BUDGET, worlds=6
     )
     await reply(interaction, review_text(replay, found, lg))
 

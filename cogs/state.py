@@ -12,19 +12,41 @@
 * users who silenced turn alerts (their hand message is then edited quietly instead of
   sent afresh at each decision).
 
-Tables are prefixed ``discord_`` and created on :meth:`DiscordState.open`; they
-are independent of the host's tables. A second connection on the same file is
-safe: every write is one autocommitted statement (the write lock is held for that statement
-only) and ``busy_timeout`` waits out the host's writes.
+Tables are prefixed ``discord_`` (the store's migration 7, :mod:`bot.store_schema`; created
+on :meth:`DiscordState.open` as well); they are independent of the host's tables. On SQLite a
+second connection on the same file is safe: every write is one autocommitted statement (the
+write lock is held for that statement only) and ``busy_timeout`` waits out the host's writes.
+
+On PostgreSQL (``DATABASE_URL``) they live in the game store, through its pool: every bot
+process of a bot split by ``SHARD_IDS`` shares them, so a process that takes a table over
+(:mod:`bot.owners`) edits the table message and hands another process posted, after
+:meth:`DiscordState.load_tables` has read that table's rows. The rows a process kept in its
+local file (``DATABASE_PATH``) before are copied into the store at its first start, once (the
+file then holds the table ``discord_moved_to_store`` saying so).
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
 __all__ = ["DiscordState"]
+
+_TABLES = {  # table: its columns in order (the local file's rows are copied in this order)
+    "discord_old_prompt": ("channel_id", "message_id"),
+    "discord_table_message": ("table_id", "channel_id", "message_id", "lang"),
+    "discord_hand_message": ("table_id", "user_id", "channel_id", "message_id"),
+    "discord_table_lang": ("table_id", "lang"),
+    "discord_user_lang": ("user_id", "lang"),
+    "discord_alerts_off": ("user_id",),
+    "discord_auto_grab": ("user_id",),
+    "discord_dm_closed_at": ("table_id", "user_id", "told_channel_id"),
+}
+_MOVED = "discord_moved_to_store"  # in a local file whose rows went into the PostgreSQL store
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS discord_old_prompt (
@@ -74,8 +96,10 @@ class DiscordState:
     Use ``state = await DiscordState.open(path)`` and ``await state.close()``.
     """
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+    def __init__(self, db: Any, *, shared: bool = False) -> None:
+        self._db = db  # an aiosqlite connection, or the store's PostgreSQL pool
+        #: the rows live in the PostgreSQL store, shared with the other bot processes
+        self.shared = shared
         self.table_messages: dict[int, tuple[int, int]] = {}
         self.table_lang: dict[int, str] = {}
         self.hand_messages: dict[tuple[int, int], tuple[int, int]] = {}
@@ -88,8 +112,16 @@ class DiscordState:
         self.old_prompts: set[tuple[int, int]] = set()  # (channel_id, message_id)
 
     @classmethod
-    async def open(cls, path: Path | str) -> DiscordState:
-        """Open (and create) the tables in the SQLite file at ``path`` and load them."""
+    async def open(cls, path: Path | str, store: Any = None) -> DiscordState:
+        """Open (and create) the tables in the SQLite file at ``path`` and load them; with a
+        ``store`` on PostgreSQL (:attr:`bot.store.Store.pg`), the store's tables instead, after
+        copying the rows of ``path`` into them once (see the module doc)."""
+        pg = getattr(store, "pg", None)
+        if pg is not None:
+            self = cls(pg, shared=True)
+            await self._copy_local_file(Path(path))
+            await self._load()
+            return self
         # autocommit: each write is one statement committed on the connection's thread, so
         # the file's write lock is never held across a trip through a busy event loop (it
         # was: an implicit transaction open from INSERT until the awaited commit), which
@@ -101,6 +133,11 @@ class DiscordState:
         await db.execute("PRAGMA synchronous = NORMAL")
         await db.executescript(_SCHEMA)
         self = cls(db)
+        await self._load()
+        return self
+
+    async def _load(self) -> None:
+        db = self._db
         async with db.execute(
             "SELECT table_id, channel_id, message_id, lang FROM discord_table_message"
         ) as cur:
@@ -132,10 +169,102 @@ class DiscordState:
         async with db.execute("SELECT table_id, user_id FROM discord_dm_closed_at") as cur:
             async for tid, uid in cur:
                 self.dm_closed.add((tid, uid))
-        return self
+
+    async def load_tables(self, table_ids: Iterable[int], user_ids: Iterable[int] = ()) -> None:
+        """Read again what is stored about these tables (their table message, language, hand
+        messages, closed DMs) and these users (languages, alerts, standing choices): another
+        bot process ran the tables until now and may have changed them (shards on PostgreSQL;
+        on SQLite this process alone writes them, and nothing changes)."""
+        tables = sorted(set(table_ids))
+        users = sorted(set(user_ids))
+        if not self.shared or not (tables or users):
+            return
+        db = self._db
+        if tables:
+            marks = ",".join("?" * len(tables))
+            for tid in tables:
+                self.table_messages.pop(tid, None)
+                self.table_lang.pop(tid, None)
+            for key in [k for k in self.hand_messages if k[0] in tables]:
+                del self.hand_messages[key]
+            self.dm_closed = {k for k in self.dm_closed if k[0] not in tables}
+            async with db.execute(
+                "SELECT table_id, channel_id, message_id, lang FROM discord_table_message"
+                f" WHERE table_id IN ({marks})",
+                tables,
+            ) as cur:
+                async for tid, cid, mid, lang in cur:
+                    self.table_messages[tid] = (cid, mid)
+                    self.table_lang[tid] = lang
+            async with db.execute(
+                f"SELECT table_id, lang FROM discord_table_lang WHERE table_id IN ({marks})",
+                tables,
+            ) as cur:
+                async for tid, lang in cur:
+                    self.table_lang[tid] = lang
+            async with db.execute(
+                "SELECT table_id, user_id, channel_id, message_id FROM discord_hand_message"
+                f" WHERE table_id IN ({marks})",
+                tables,
+            ) as cur:
+                async for tid, uid, cid, mid in cur:
+                    self.hand_messages[(tid, uid)] = (cid, mid)
+            async with db.execute(
+                f"SELECT table_id, user_id FROM discord_dm_closed_at WHERE table_id IN ({marks})",
+                tables,
+            ) as cur:
+                async for tid, uid in cur:
+                    self.dm_closed.add((tid, uid))
+        if users:
+            marks = ",".join("?" * len(users))
+            for uid in users:
+                self.user_lang.pop(uid, None)
+                self.alerts_off.discard(uid)
+                self.auto_grab.discard(uid)
+            where = f"WHERE user_id IN ({marks})"
+            async with db.execute(
+                f"SELECT user_id, lang FROM discord_user_lang {where}", users
+            ) as cur:
+                async for uid, lang in cur:
+                    self.user_lang[uid] = lang
+            async with db.execute(f"SELECT user_id FROM discord_alerts_off {where}", users) as cur:
+                async for (uid,) in cur:
+                    self.alerts_off.add(uid)
+            async with db.execute(f"SELECT user_id FROM discord_auto_grab {where}", users) as cur:
+                async for (uid,) in cur:
+                    self.auto_grab.add(uid)
+
+    async def _copy_local_file(self, path: Path) -> None:
+        """Copy the rows this process kept in its local file into the store, once (a row the
+        store has already is kept as it is there)."""
+        if not path.is_file() or path.stat().st_size == 0:
+            return
+        async with aiosqlite.connect(str(path), isolation_level=None) as lite:
+            await lite.execute("PRAGMA busy_timeout = 10000")
+            async with lite.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
+                names = {r[0] for r in await cur.fetchall()}
+            if _MOVED in names or not names & set(_TABLES):
+                return
+            copied = 0
+            for table, columns in _TABLES.items():
+                if table not in names:
+                    continue
+                cols = ", ".join(columns)
+                async with lite.execute(f"SELECT {cols} FROM {table}") as cur:
+                    rows = [tuple(r) for r in await cur.fetchall()]
+                if rows:
+                    await self._db.executemany(
+                        f"INSERT INTO {table} ({cols}) VALUES ({','.join('?' * len(columns))})"
+                        " ON CONFLICT DO NOTHING",
+                        rows,
+                    )
+                    copied += len(rows)
+            await lite.execute(f"CREATE TABLE {_MOVED} (moved_at REAL NOT NULL, rows INTEGER)")
+            await lite.execute(f"INSERT INTO {_MOVED} VALUES (?, ?)", (time.time(), copied))
 
     async def close(self) -> None:
-        await self._db.close()
+        if not self.shared:  # the store's pool is the store's to close
+            await self._db.close()
 
     async def set_table_message(
         self, table_id: int, channel_id: int, message_id: int, lang: str
@@ -143,7 +272,9 @@ class DiscordState:
         self.table_messages[table_id] = (channel_id, message_id)
         self.table_lang[table_id] = lang
         await self._db.execute(
-            "INSERT OR REPLACE INTO discord_table_message VALUES (?, ?, ?, ?)",
+            "INSERT INTO discord_table_message VALUES (?, ?, ?, ?) ON CONFLICT (table_id)"
+            " DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id,"
+            " lang = excluded.lang",
             (table_id, channel_id, message_id, lang),
         )
 
@@ -152,7 +283,9 @@ class DiscordState:
         the memory is updated before the first ``await``, the file after."""
         self.table_lang[table_id] = lang
         await self._db.execute(
-            "INSERT OR REPLACE INTO discord_table_lang VALUES (?, ?)", (table_id, lang)
+            "INSERT INTO discord_table_lang VALUES (?, ?)"
+            " ON CONFLICT (table_id) DO UPDATE SET lang = excluded.lang",
+            (table_id, lang),
         )
 
     async def set_hand_message(
@@ -166,7 +299,8 @@ class DiscordState:
                 "INSERT OR IGNORE INTO discord_old_prompt VALUES (?, ?)", previous
             )
         await self._db.execute(
-            "INSERT OR REPLACE INTO discord_hand_message VALUES (?, ?, ?, ?)",
+            "INSERT INTO discord_hand_message VALUES (?, ?, ?, ?) ON CONFLICT (table_id, user_id)"
+            " DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id",
             (table_id, user_id, channel_id, message_id),
         )
 
@@ -184,7 +318,9 @@ class DiscordState:
         """
         self.user_lang[user_id] = lang
         await self._db.execute(
-            "INSERT OR REPLACE INTO discord_user_lang VALUES (?, ?)", (user_id, lang)
+            "INSERT INTO discord_user_lang VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang",
+            (user_id, lang),
         )
 
     async def set_alerts(self, user_id: int, on: bool) -> None:
@@ -216,7 +352,8 @@ class DiscordState:
             return False
         self.dm_closed.add((table_id, user_id))
         await self._db.execute(
-            "INSERT OR REPLACE INTO discord_dm_closed_at VALUES (?, ?, ?)",
+            "INSERT INTO discord_dm_closed_at VALUES (?, ?, ?) ON CONFLICT (table_id, user_id)"
+            " DO UPDATE SET told_channel_id = excluded.told_channel_id",
             (table_id, user_id, channel_id),
         )
         return True

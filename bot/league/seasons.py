@@ -74,10 +74,9 @@ def _lines(rows: list[Standing]) -> list[StandingLine]:
 
 
 async def start_season(
-    store: Store, guild_id: int, game: str, user_id: int, now: float, bots_count: bool = False
+    store: Store, guild_id: int, game: str, user_id: int, now: float
 ) -> SeasonRow:
-    """Start the next season of ``game`` on the server (numbered from 1). ``bots_count``:
-    rated tables with a bot seated count for it too (by default only a tournament's do).
+    """Start the next season of ``game`` on the server (numbered from 1).
 
     Raises :class:`LeagueError` ``unknown_game``, or ``season_running`` (``number``) when a
     season of the game already runs.
@@ -89,7 +88,7 @@ async def start_season(
             "season_running", f"season {running.number} is running", number=running.number
         )
     try:
-        return await store.start_season(guild_id, game, user_id, now, bots_count)
+        return await store.start_season(guild_id, game, user_id, now)
     except sqlite3.IntegrityError:  # started by a command that ran at the same moment
         running = await store.active_season(guild_id, game)
         number = running.number if running else 0

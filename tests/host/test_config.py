@@ -133,12 +133,15 @@ def test_shard_count_and_ids() -> None:
     pg = {"DATABASE_URL": "postgresql://paiju@db/paiju", "SHARD_COUNT": "8"}
     assert Settings.from_env({**pg, "SHARD_IDS": "0-3"}).shard_ids == (0, 1, 2, 3)
     assert Settings.from_env({**pg, "SHARD_IDS": "6, 4-5,7"}).shard_ids == (4, 5, 6, 7)
+    assert Settings.from_env({"SHARD_COUNT": "4096"}).shard_count == 4096  # the upper bound
     # every shard in one process needs no shared database
     whole = Settings.from_env({"SHARD_COUNT": "2", "SHARD_IDS": "0-1"})
     assert whole.shard_ids == (0, 1) and whole.database_url is None
     for env, match in (
         ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a number of shards or auto"),
         ({"SHARD_COUNT": "many"}, "SHARD_COUNT must be"),
+        ({"SHARD_COUNT": "4097"}, "at most 4096"),
+        ({"SHARD_COUNT": "100000"}, "more shards than any bot needs"),
         ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
         ({"SHARD_COUNT": "auto", "SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
         ({**pg, "SHARD_IDS": "8"}, "below SHARD_COUNT"),
