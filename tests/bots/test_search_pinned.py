@@ -1,0 +1,158 @@
+"""The strong bots' choices pinned on fixed decisions (issue 22: the search made faster must
+choose exactly as before).
+
+Each case is a decision of a heuristic one-hand game (the ``every``-th decision with a choice
+in the play of a deal), searched with a fixed random source and no time cap (the budget is
+counted in worlds and rollout moves, so the choice is the same on any machine). Pinned: the
+move chosen, the number of rollouts, and a digest of every rollout's value in order, so a
+faster clone, rollout policy, view or sampling that changed any world or any rollout would
+show here even where the move chosen stays the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from games.base import Game
+from games.registry import GAMES
+from games.search import SearchPlayer
+
+
+def _decisions(game: str, deal: int, every: int, count: int) -> Iterator[tuple[Game, int, int]]:
+    """``(state, seat, n)`` for every ``every``-th decision with a choice in the play, ``count``
+    of them, of a heuristic one-hand game of deal ``deal``."""
+    spec = GAMES[game]
+    engine = spec.engine()
+    options = engine.options_type.from_dict(engine.presets.get("quick") or {"match": "one_hand"})
+    state = engine(deal, options)
+    heuristic, rng = spec.bots()["heuristic"](), random.Random(deal)
+    n = found = 0
+    while not state.is_over and found < count:
+        d = next(d for d in state.pending() if d.required)
+        if d.seat is None:
+            step = state.table_action()
+            assert step is not None
+            state.apply(step)
+            continue
+        in_play = getattr(state, "phase", None) == "play"
+        if in_play and len(state.legal_actions(d.seat, limit=2)) > 1:
+            n += 1
+            if n % every == 0:
+                found += 1
+                yield state, d.seat, n
+        state.apply(heuristic.choose(state, d.seat, rng))
+
+
+def _search(game: str, deal: int, every: int, count: int, **budget: Any) -> list[tuple[Any, ...]]:
+    """``(n, seat, kind, data, rollouts, digest)`` of the strong bot on those decisions."""
+    out = []
+    for state, seat, n in _decisions(game, deal, every, count):
+        factory: Any = GAMES[game].bots()["strong"]
+        bot = factory(budget_ms=10**8, **budget)
+        assert isinstance(bot, SearchPlayer)
+        values: list[float] = []
+        inner = bot.value
+
+        def value(world: Game, s: int, inner: Any = inner, values: list[float] = values) -> float:
+            v = float(inner(world, s))
+            values.append(v)
+            return v
+
+        bot.value = value
+        act = bot.choose(state, seat, random.Random(n))
+        digest = json.dumps([round(v, 9) for v in values]).encode()
+        h = hashlib.sha256(digest).hexdigest()[:16]
+        out.append((n, seat, act.kind, dict(act.data), len(values), h))
+    return out
+
+
+#: (game, deal) -> the decisions of ``_search(game, deal, 6, 3, rollouts=8)``
+PINNED_8 = {
+    ("pajiwo", 1): [
+        (6, 0, "play", {"cards": ["8h", "Kc"]}, 32, "1fa3271a62481c1e"),
+        (12, 2, "play", {"cards": ["7d"]}, 20, "0b27e6741fc1fbf5"),
+        (18, 0, "play", {"cards": ["10s"]}, 40, "a391673a2c74a6bd"),
+    ],
+    ("pajiwo", 2): [
+        (6, 3, "play", {"cards": ["Qh"]}, 16, "2b3ba459f365be71"),
+        (12, 2, "play", {"cards": ["Ac"]}, 32, "3122e03be4c4b957"),
+        (18, 1, "play", {"cards": ["4d"]}, 30, "fa25987cf466d4a4"),
+    ],
+    ("dagunzi", 1): [
+        (6, 2, "play", {"cards": ["4d"]}, 18, "0d6c38d4c801a0fb"),
+        (12, 0, "play", {"cards": ["7c"]}, 20, "ebcf3d1c51162db5"),
+        (18, 2, "play", {"cards": ["Js", "Js"]}, 23, "3c4ab5b3da9f6037"),
+    ],
+    ("dagunzi", 2): [
+        (6, 2, "play", {"cards": ["6s"]}, 24, "1b8b90954213b4a9"),
+        (12, 0, "play", {"cards": ["4h"]}, 20, "adc795c67b0b3130"),
+        (18, 2, "play", {"cards": ["9d", "9d"]}, 23, "0f8ae23a783170fa"),
+    ],
+    ("dagun", 1): [
+        (
+            6,
+            1,
+            "play",
+            {"cards": ["8c", "8c", "8d", "8d", "8h"], "as": "88888"},
+            20,
+            "f2627bc9de3c7e8b",
+        ),
+        (12, 1, "play", {"cards": ["5d", "10s", "BJ"], "as": "5TK"}, 20, "b19d57e0bfa7f439"),
+        (18, 0, "pass", {}, 20, "58922477af530dbc"),
+    ],
+    ("dagun", 2): [
+        (
+            6,
+            0,
+            "play",
+            {"cards": ["10c", "10d", "10s", "BJ"], "as": "TTTT"},
+            32,
+            "59eeaf8fa17dff77",
+        ),
+        (
+            12,
+            3,
+            "play",
+            {"cards": ["Jc", "Jd", "Jd", "Js", "SJ"], "as": "JJJJJ"},
+            18,
+            "32580af3ca98f775",
+        ),
+        (18, 0, "pass", {}, 24, "0f69ad34e07df55f"),
+    ],
+}
+
+#: game -> the decisions of ``_search(game, 3, 9, 2)`` (the table's budget)
+PINNED_TABLE = {
+    "pajiwo": [
+        (9, 3, "play", {"cards": ["Ah", "Ah", "Kh"]}, 40, "737ae89f8e6e3409"),
+        (18, 2, "play", {"cards": ["Js"]}, 45, "c577129cc4a8e417"),
+    ],
+    "dagunzi": [
+        (9, 3, "play", {"cards": ["Kd", "Kd"]}, 18, "738d7606bbf5cf9d"),
+        (18, 1, "play", {"cards": ["5d", "4d"]}, 24, "bac9934f8e050f4f"),
+    ],
+    "dagun": [
+        (9, 1, "play", {"cards": ["Jc", "Jd", "Jh"], "as": "JJJ"}, 48, "0d56e51501bda8a8"),
+        (18, 0, "play", {"cards": ["Js"], "as": "J"}, 64, "57f9ac016dac3f63"),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "deal"), [(g, d) for g in ("pajiwo", "dagunzi", "dagun") for d in (1, 2)]
+)
+def test_eight_worlds_a_move_choose_as_pinned(game: str, deal: int) -> None:
+    # the duplicate runs' setting (--rollouts 8)
+    assert _search(game, deal, 6, 3, rollouts=8) == PINNED_8[(game, deal)]
+
+
+@pytest.mark.parametrize("game", ["pajiwo", "dagunzi", "dagun"])
+def test_the_table_budget_chooses_as_pinned(game: str) -> None:
+    # the table's budget: 24 worlds at most, WORK rollout moves
+    assert _search(game, 3, 9, 2) == PINNED_TABLE[game]
