@@ -151,6 +151,14 @@ class Card:
     def __hash__(self) -> int:
         return self._hash
 
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        # a value that never changes: a copy of a game keeps the deck's shared instances
+        # (the engines find a held card by identity first, deck.card_of)
+        return self
+
     @property
     def is_joker(self) -> bool:
         return self.suit is None

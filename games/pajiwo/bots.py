@@ -18,18 +18,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.base import JSON, Action, Game
-from games.cards import Card, Rank, Suit, full_deck, parse_card
+from games.cards import Card, Rank, Suit, parse_card
 from games.cards import format_card_ascii as _ascii
 from games.pajiwo import play as tricks
+from games.pajiwo.deck import DECK
 from games.pajiwo.scoring import card_points
 
 __all__ = ["HeuristicPlayer", "RandomPlayer"]
 
 _LEVELS = {"J": 11, "Q": 12, "K": 13, "A": 14}
-_DECK = Counter(full_deck(2))
+# the deck's shared instances (deck.DECK, interned): a look-up in the trump order's tables
+# then finds the very key and skips Card.__eq__
+_DECK = Counter(DECK)
 
 
 _ASCII: dict[str, Card] = {_ascii(c): c for c in _DECK}
+_ASCII_OF: dict[Card, str] = {c: s for s, c in _ASCII.items()}
+_DECK_SPELLED: tuple[tuple[Card, int], ...] = tuple(_DECK.items())
 
 
 def _cards(raw: Sequence[str]) -> list[Card]:
@@ -234,13 +239,18 @@ class HeuristicPlayer:
     @staticmethod
     def _unseen(view: dict[str, JSON], hand: Sequence[Card]) -> list[Card]:
         """Cards this seat cannot see: the deck less its hand, the played cards and its kitty."""
-        seen = Counter(hand)
+        # counted by spelling (a string hashes in C, a card in Python), in the deck's order:
+        # the very list ``(_DECK - Counter(the cards seen)).elements()`` gives
+        spelled: Counter[str] = Counter(_ASCII_OF[c] for c in hand)
         for trick in [*view["tricks"], view["trick"]]:
             for play in trick["plays"]:
-                seen.update(_cards(play["cards"]))
+                spelled.update(play["cards"])
         if view["kitty"]:
-            seen.update(_cards(view["kitty"]))
-        return list((_DECK - seen).elements())
+            spelled.update(view["kitty"])
+        if not spelled.keys() <= _ASCII.keys():  # a spelling of its own: count the cards
+            seen = Counter(_cards(list(spelled.elements())))
+            return list((_DECK - seen).elements())
+        return [c for c, n in _DECK_SPELLED for _ in range(n - spelled[_ASCII_OF[c]])]
 
     def _lead(
         self,

@@ -30,9 +30,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
+from typing import Any
 
 from games.cards import Card, Rank
 from games.tricks.order import TRUMP, EffectiveSuit, TrumpOrder
@@ -53,6 +54,12 @@ class Ladder:
     info: dict[Card, tuple[EffectiveSuit, int, int]]
     tractor_widths: tuple[int, ...]  # widest first; empty without tractors
     set_widths: tuple[int, ...]  # widest first, >= 2
+    #: cards (in the order given) -> their units (:func:`games.tricks.units.decompose`, a
+    #: pure function of the cards and this ladder; the search bot's rollouts read the same
+    #: leads and plays again and again)
+    decomposed: dict[tuple[Card, ...], tuple[Any, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def suit(self, card: Card) -> EffectiveSuit:
         return self.info[card][0]

@@ -60,16 +60,28 @@ def decompose(cards: Iterable[Card], order: TrumpOrder, rules: TrickRules) -> li
     every card exactly once. ``[]`` for no cards.
     """
     lad = ladder(order, rules)
+    key = tuple(cards)
+    memo = lad.decomposed
+    known = memo.get(key)
+    if known is not None:
+        return list(known)
     by_suit: dict[EffectiveSuit, Counts] = {}
     info = lad.info
-    for c in cards:
+    for c in key:
         bucket = by_suit.setdefault(info[c][0], {})
         bucket[c] = bucket.get(c, 0) + 1
     units: list[Unit] = []
     for suit, counts in by_suit.items():
         units.extend(_decompose_suit(counts, suit, lad))
     units.sort(key=_unit_rank)
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = tuple(units)
     return units
+
+
+#: readings kept per ladder (a hand's trump order) before the memo starts afresh
+_MEMO_SIZE = 20000
 
 
 def _unit_rank(u: Unit) -> tuple[int, int, int, int]:
