@@ -45,6 +45,7 @@ from games.dagunzi.deck import (
 from games.dagunzi.moves import FOLLOWS_LISTED
 from games.dagunzi.options import PRESETS, DagunziOptions
 from games.tricks import Lead, TrumpOrder, classify_lead
+from games.tricks.held import not_held
 
 __all__ = ["FOLLOWS_LISTED", "DagunziGame"]
 
@@ -226,13 +227,7 @@ class DagunziGame(Game):
         have = Counter(self.hands[seat])
         for card, n in Counter(cards).items():
             if have[card] < n:
-                times = "" if n == 1 else f" {n} times"
-                held = f" (you hold {have[card]})" if have[card] else ""
-                raise IllegalAction(
-                    "not_in_hand",
-                    f"you do not hold {card}{times}{held}",
-                    {"card": str(card), "count": n},
-                )
+                raise IllegalAction("not_in_hand", *not_held(str(card), n, have[card]))
 
     def _remove(self, seat: int, cards: Sequence[Card]) -> None:
         hand = self.hands[seat]

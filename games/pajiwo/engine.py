@@ -61,6 +61,7 @@ from games.pajiwo.ladder import (
 )
 from games.pajiwo.options import PRESETS, PajiwoOptions
 from games.pajiwo.scoring import card_points, level_label
+from games.tricks.held import not_held
 
 __all__ = ["FOLLOWS_LISTED", "PajiwoGame"]
 
@@ -258,13 +259,7 @@ class PajiwoGame(Game):
         have = Counter(hand)
         for card, n in Counter(cards).items():
             if have[card] < n:
-                times = "" if n == 1 else f" {n} times"
-                held = f" (you hold {have[card]})" if have[card] else ""
-                raise IllegalAction(
-                    "not_in_hand",
-                    f"you do not hold {format_card(card)}{times}{held}",
-                    {"card": format_card(card), "count": n},
-                )
+                raise IllegalAction("not_in_hand", *not_held(format_card(card), n, have[card]))
 
     def _remove(self, seat: int, cards: Sequence[Card]) -> None:
         hand = self.hands[seat]

@@ -29,6 +29,7 @@ from games.tricks._shape import (
     profile,
     take,
 )
+from games.tricks.held import not_held
 from games.tricks.lead import Lead, suit_name
 from games.tricks.order import TRUMP, EffectiveSuit, TrumpOrder
 from games.tricks.rules import TrickRules
@@ -85,11 +86,8 @@ def check_follow(
     play_counts = count(play)
     for card, copies in play_counts.items():
         if copies > hand_counts.get(card, 0):
-            raise IllegalAction(
-                "not_in_hand",
-                f"you do not hold {card}" + (f" {copies} times" if copies > 1 else ""),
-                {"card": str(card), "copies": copies},
-            )
+            message, said = not_held(str(card), copies, hand_counts.get(card, 0))
+            raise IllegalAction("not_in_hand", message, {**said, "copies": copies})
     suit = lead.suit
     held = in_suit(hand_counts, suit, lad)
     played = in_suit(play_counts, suit, lad)

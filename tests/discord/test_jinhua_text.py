@@ -64,7 +64,7 @@ def test_a_discarded_caishen_is_refused_in_both_languages_and_offered_to_nobody(
         " (rules: 金华麻将 · 3. 财神, the wild tiles)"
     )
     assert refusal_text("zh", refused.value) == (
-        "九条 是财神：别人打出的财神不能吃、碰、杠。（规则：金华麻将 · 3. 财神）"
+        "九条是财神：别人打出的财神不能吃、碰、杠。（规则：金华麻将 · 3. 财神）"
     )
     # the refusal names no other seat (who may claim stays private)
     for lang in ("en", "zh"):
@@ -83,7 +83,7 @@ def test_the_pong_restriction_and_chizhang_dazhang_are_refused_in_chinese() -> N
     with pytest.raises(IllegalAction) as refused:
         act(game, 2, "pong")
     assert refusal_text("zh", refused.value).startswith(
-        "你刚才没碰 五筒：轮到你自己出牌之前不能再碰这张牌。"
+        "你刚才没碰五筒：轮到你自己出牌之前不能再碰这张牌。"
     )
     game = jrig(
         {0: IDLE + " 6s", 1: "45s 3s 78p 6p 147m E S W N"},
@@ -96,7 +96,7 @@ def test_the_pong_restriction_and_chizhang_dazhang_are_refused_in_chinese() -> N
     with pytest.raises(IllegalAction) as refused:
         discard(game, 1, "3s")
     assert refusal_text("zh", refused.value).startswith(
-        "吃 六条 后不能马上打 三条：这里不许吃张打张（默认在吃了上家两次以后）。"
+        "吃六条后不能马上打三条：这里不许吃张打张（默认在吃了上家两次以后）。"
     )
     assert refusal_text("en", refused.value).startswith(
         "You may not discard 3 Bamboo right after chowing 6 Bamboo: 吃张打张"
@@ -116,7 +116,7 @@ def test_a_self_draw_with_two_caishen_lists_its_multipliers() -> None:
         " dave pays 16"
     )
     assert _result(game, "zh") == (
-        "第 1 局：alice 自摸 九条：财神头 ×4、爆头 ×2 = 8 倍，每份 8，bob 付 16，carol 付 16，"
+        "第 1 局：alice 自摸九条：财神头 ×4、爆头 ×2 = 8 倍，每份 8，bob 付 16，carol 付 16，"
         "dave 付 16"
     )
 
@@ -179,7 +179,7 @@ def test_the_indicator_is_announced_and_shown_to_table_and_hand() -> None:
     assert event_line("en", event, NAMES, "jinhua") == (
         "The 财神 indicator is 4 Characters: the other three 4 Characters are wild (财神)"
     )
-    assert event_line("zh", event, NAMES, "jinhua") == "翻出财神 四万：其余三张 四万 是财神（百搭）"
+    assert event_line("zh", event, NAMES, "jinhua") == "翻出财神四万：其余三张四万是财神（百搭）"
     # 金华's own hand lines (cogs.jinhua_text, found by the game's name) name the 财神 first
     assert hand_situation_lines("zh", game.view(1), NAMES, 1)[0] == "财神：四万（翻出的一张不能用）"
     assert hand_situation_lines("en", game.view(1), NAMES, 1)[0] == (

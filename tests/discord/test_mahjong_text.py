@@ -84,15 +84,15 @@ def test_event_lines_of_seed_14_in_both_languages() -> None:
     ) in every
     assert (
         "carol pongs 9 Bamboo from dave",
-        "carol 碰 dave 的 九条",
+        "carol 碰 dave 的九条",
     ) in every
     assert (
         "bob kongs 8 Characters from alice (明杠) and draws a replacement",
-        "bob 杠 alice 的 八万（明杠），补一张",
+        "bob 杠 alice 的八万（明杠），补一张",
     ) in every
     assert (
         "dave chows 3 Characters from carol: 1 Character, 2 Characters, 3 Characters",
-        "dave 吃 carol 的 三万：一万 二万 三万",
+        "dave 吃 carol 的三万：一万 二万 三万",
     ) in every
     # a draw is public, its tile is not: the event has none and the line names none
     draws = [e for e in events if e.kind == "draw"]
@@ -112,12 +112,12 @@ def test_results_list_hua_fan_and_payments() -> None:
         0: (
             "Hand 1: dave wins by self-draw (自摸) on 3 Dots: 1 花, 鸡胡 no 番, worth 2, "
             "each other player pays 2",
-            "第 1 局：dave 自摸 三筒：1 花，鸡胡，2 分，其他三家各付 2",
+            "第 1 局：dave 自摸三筒：1 花，鸡胡，2 分，其他三家各付 2",
         ),
         68: (
             "Hand 1: carol robs dave's kong of 3 Characters (抢杠): 2 花, 鸡胡 no 番, worth 3, "
             "dave pays 9 (3 × 3)",
-            "第 1 局：carol 抢 dave 的杠 三万：2 花，鸡胡，3 分，dave 付 9（3 × 3）",
+            "第 1 局：carol 抢 dave 的杠三万：2 花，鸡胡，3 分，dave 付 9（3 × 3）",
         ),
         30: (
             "Hand 1: alice wins on carol's 2 Dots: 3 花, 独吊 lone wait on the pair (1 番), "
@@ -168,7 +168,7 @@ def test_the_table_shows_a_window_as_a_plain_last_discard() -> None:
     assert not any(name in lines[-1] for name in claimers)
     assert not [line for line in lines if "Turn:" in line]
     zh = "\n".join(table_lines("zh", table, view, NAMES))
-    assert f"上一张：{discarder} 打的 {tile_text('zh', view['claim_window']['tile'])}" in zh
+    assert f"上一张：{discarder} 打的{tile_text('zh', view['claim_window']['tile'])}" in zh
     assert "吃" not in zh and "碰" not in zh
 
 
