@@ -10,6 +10,7 @@
 * ``backup PATH``, ``check PATH``, ``health``: copy the live database, verify a copy, tell
   whether a bot runs the database (``bot.backup``; PostgreSQL and ``migrate``: ``bot.pg_admin``).
 * ``tournament simulate``: bot-only tournaments with their invariants (``bot.tournaments.cli``).
+* ``replay MATCH``: step through a finished hand in the terminal (``bot.replay_command``).
 * ``web``: serve the read-only web pages of ``--db`` alone (``bot.web_command``; ``run``
   serves them too when ``WEB_PORT`` is set).
 
@@ -50,6 +51,7 @@ from bot.console import bot_command, fit_console, play_command
 from bot.errors import TableError
 from bot.pace import PaceError, parse_pace
 from bot.pg_admin import add_migrate_command, migrate_command
+from bot.replay_command import add_replay_command, replay_command
 from bot.sqlite_files import check_db_path
 from bot.web_command import add_web_command, check_web_args, web_command
 
@@ -204,7 +206,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--name", default="you", help="your name at the table (default: you)")
     play.add_argument(
-        "--bot", default="heuristic", help="bot kind of the other seats (default: heuristic)"
+        "--bot",
+        default="heuristic",
+        help="bot kind of the other seats (default: heuristic, which plays at the table's"
+        " bot_level: strong, or normal with BOT_WORKERS=0)",
     )
     play.add_argument(
         "--new", action="store_true", help="abort the saved unfinished game and start a new one"
@@ -258,6 +263,7 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=_Formatter,
     )
     add_web_command(sub, _db_argument)
+    add_replay_command(sub, _db_argument)  # replay MATCH (bot.replay_command)
     from bot.backup import add_commands
 
     add_commands(sub)  # backup, check, health
@@ -418,6 +424,7 @@ def _cmd_play(args: argparse.Namespace, settings: Settings) -> int:
                 bot=args.bot,
                 new=args.new,
                 carry_on=play_command(args.game, db),
+                bot_workers=settings.bot_workers,  # BOT_WORKERS: strong bots off the loop
             )
         )
     except KeyboardInterrupt:
@@ -478,6 +485,7 @@ HANDLERS: dict[str, Callable[[argparse.Namespace, Settings], int]] = {
     "migrate": migrate_command,
     "tournament": _cmd_tournament,
     "web": web_command,
+    "replay": replay_command,
 }
 """The command handlers by subcommand name: ``(args, settings) -> exit status``."""
 
@@ -516,11 +524,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             return 2
     settings.configure_logging()
-    if args.command in ("play", "simulate", "resume") and not os.environ.get("LOG_LEVEL"):
+    if args.command in ("play", "simulate", "resume", "replay") and not os.environ.get("LOG_LEVEL"):
         # a player at a prompt, or a reader of the result lines, wants those, not INFO logs
         logging.getLogger().setLevel(logging.WARNING)
     db: Path | str | None = None
-    if args.command in ("play", "simulate", "resume", "web"):
+    if args.command in ("play", "simulate", "resume", "web", "replay"):
         db = store_target(args.db) if args.db else None
         if db is None and args.command != "simulate":
             db = settings.database
@@ -528,7 +536,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             db = settings.database_url
     if isinstance(db, Path):
         try:
-            check_db_path(db, must_exist=args.command in ("resume", "web"))
+            check_db_path(db, must_exist=args.command in ("resume", "web", "replay"))
         except ValueError as exc:  # one line, no usage: the arguments were right
             print(f"error: {exc}", file=sys.stderr)
             return 2

@@ -41,7 +41,9 @@ from bot.cli_moves import (
     in_hand_order,
     parse_move,
 )
+from bot.cli_replay import REPLAY_WORDS
 from bot.cli_term import TERMINAL_USER, Terminal, interrupted_line, match_line, tractor_follow
+from bot.config import redact
 from bot.console import bot_command, is_ascii, play_command
 from bot.errors import TableError
 from bot.line_reader import CHANGED, LineReader
@@ -49,6 +51,7 @@ from bot.screens import match_lines, move_line, name_seats, terminal_lang, typed
 from bot.store import Store
 from bot.tables import TableService
 from bot.textview import render_view
+from bot.thinking import PoolThinker, Thinker
 from bot.timers import Scheduler
 from bot.typed import ALL_KINDS
 from games.base import Action
@@ -89,6 +92,16 @@ def terminal_channel(game: str) -> int:
     return TERMINAL_CHANNEL + list(GAMES).index(key)
 
 
+def is_control(text: str) -> bool:
+    """Whether a typed line is a word the terminal answers itself, at any time (also while
+    the bots play): quit, help, hint, view, or ``replay`` with a hand's number or none."""
+    word = text.strip().lower()
+    if word in QUIT_WORDS | HELP_WORDS | HINT_WORDS | VIEW_WORDS:
+        return True
+    words = word.split()
+    return bool(words) and words[0] in REPLAY_WORDS and (len(words) == 1 or words[1].isdigit())
+
+
 async def play(
     game: str,
     *,
@@ -104,6 +117,8 @@ async def play(
     new: bool = False,
     scheduler: Scheduler | None = None,
     carry_on: str | None = None,
+    bot_workers: int = 0,
+    thinker: Thinker | None = None,
 ) -> int:
     """Play in the terminal until the match ends (0) or input ends / ``quit`` (0, game saved).
 
@@ -113,16 +128,24 @@ async def play(
     (the store is closed again first). ``scheduler``: where timers and bot moves run
     (tests pass a manual one; default: the event loop's clock). ``carry_on``: the command
     printed on leaving that resumes the game (default: :func:`play_command` of ``db_path``).
+    ``bot_workers``: processes in which the strong bots (and the hint) think, off the event
+    loop, as on Discord (``BOT_WORKERS``; ``python -m bot play`` passes the setting): the
+    table's default level is then ``strong`` and the terminal answers what is typed while a bot
+    thinks; 0 (the default here): on the loop, level ``normal``. ``thinker``: a ready one
+    instead (tests).
     """
     again = carry_on or play_command(game, db_path)
     channel = terminal_channel(game)
     store = await Store.open(db_path)
     try:
+        if thinker is None and bot_workers > 0:
+            thinker = PoolThinker(bot_workers)
         service = TableService(
             store,
             default_pace=pace,
             scheduler=scheduler,
             forced_pass_delay=FORCED_PASS_DELAY,
+            thinker=thinker,
         )
     except BaseException:
         await store.close()
@@ -195,6 +218,32 @@ async def play(
         if length:
             term.say(length)
         lines = LineReader(stdin, loop)
+        ahead: list[Any] = []  # lines typed while the bots played, kept for the next prompt
+        quiet = asyncio.Event()  # never set: a replay waits for lines only
+
+        async def read_line() -> str | None:
+            line = ahead.pop(0) if ahead else await lines.next_line(quiet)
+            return None if line is None else str(line)
+
+        async def control(text: str, kinds: list[str]) -> bool:
+            """Answer a word that is not a move (:func:`is_control`); False: stop here."""
+            word = text.lower().split()[0]
+            if word in QUIT_WORDS:
+                term.say(tr(term.lang, "terminal.saved", command=again))
+                return False
+            if word in HELP_WORDS:
+                term.say(game_help)
+                if kinds:
+                    now = _prompt_kinds(term.lang, kinds)
+                    term.say(tr(term.lang, "terminal.now", kinds=now))
+            elif word in HINT_WORDS:
+                await term.hint(table, names)
+            elif word in REPLAY_WORDS:
+                await term.replay(table, text, read_line)
+            elif word in VIEW_WORDS:
+                term.say(show(service.view(table.id, TERMINAL_USER)))
+            return True
+
         # (state version, moves listed, the decision they answer: kinds, required, prompt)
         shown: tuple[int, list[Action], tuple[Any, ...]] | None = None
         waited = False  # the last wait ended by another seat's change, not by a line typed
@@ -209,7 +258,20 @@ async def play(
             if not kinds or table.seats[seat].auto:  # nothing to answer, or a bot answers
                 waited = False
                 term.changed.clear()
-                await term.changed.wait()
+                if ahead or lines.fd is None:  # a move typed ahead waits for its prompt
+                    await term.changed.wait()
+                    continue
+                # what is typed meanwhile is answered now (help, view, hint, replay, quit):
+                # the bots think off the loop; a move is kept for the next prompt
+                line = await lines.next_line(term.changed)
+                if line is CHANGED:
+                    continue
+                text = "" if line is None else line.strip()
+                if line is None or not is_control(text):
+                    ahead.append(line)
+                    continue
+                if not await control(text, []):
+                    return 0
                 continue
             if (
                 waited
@@ -262,7 +324,7 @@ async def play(
             # wait for a line or a change: a bot may move for this seat (an optional decision
             # passes, a seat handed to its bot plays on) and the match may end meanwhile
             term.changed.clear()
-            line = await lines.next_line(term.changed)
+            line = ahead.pop(0) if ahead else await lines.next_line(term.changed)
             if line is CHANGED:
                 waited = True
                 continue
@@ -270,21 +332,12 @@ async def play(
                 term.say(tr(term.lang, "terminal.end_of_input", command=again))
                 return 0
             text = line.strip()
-            word = text.lower()
-            if word in QUIT_WORDS:
-                term.say(tr(term.lang, "terminal.saved", command=again))
-                return 0
-            if word in HELP_WORDS:
-                term.say(game_help)
-                term.say(tr(term.lang, "terminal.now", kinds=_prompt_kinds(term.lang, kinds)))
-                continue
-            if word in HINT_WORDS:
-                hint = service.hint(table.id, TERMINAL_USER)
-                said = tr(term.lang, "terminal.hint", move=fmt(hint)) if hint else None
-                term.say(said or tr(term.lang, "terminal.no_hint"))
-                continue
-            if word in VIEW_WORDS or not text:
+            if text.lower() in VIEW_WORDS or not text:
                 shown = None
+                continue
+            if is_control(text):
+                if not await control(text, kinds):
+                    return 0
                 continue
             try:
                 if own is not None:
@@ -309,6 +362,10 @@ async def play(
                 term.say(line)
             mine = next(i for i, team in enumerate(result.teams) if seat in team)
             term.say(you_line(result.ranks, mine, term.lang))
+            if table.game_id is not None:  # its hands, step by step, as /replay shows them
+                shown_db = redact(db_path) if isinstance(db_path, str) else str(db_path)
+                command = bot_command("replay", str(table.game_id), "--db", shown_db)
+                term.say(tr(term.lang, "terminal.replay.command", command=command))
         else:
             status = tr(term.lang, f"table.status.{table.status}")
             term.say(tr(term.lang, "terminal.table_was", status=status))

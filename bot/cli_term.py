@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TextIO
 
+from bot.cli_replay import load_replay, refusal_line, step_through
 from bot.errors import TableError
+from bot.replay import ReplayRefused
 from bot.screens import event_lines, hand_lines, move_line, terminal_lang
 from bot.tables import Table, TableService, TableUpdate
 from present import games as presentation
+from present.bots import reason_line
 from present.i18n import tr
 from present.message import Reader, render
 
@@ -100,6 +104,43 @@ class Terminal:
             self.say(tr(self.lang, "terminal.hand_over"))
         for line in lines:
             self.say(line)
+        if not final:  # the hand just finished may be stepped through at once
+            self.say(tr(self.lang, "terminal.replay.offer", hand=done))
+
+    async def hint(self, table: Table, names: Sequence[str]) -> None:
+        """The strong bot's move for the player and why, in one line each, as ``/hint`` says
+        them (:meth:`bot.tables.TableService.hint_why`: worked out by the service's thinker,
+        in the bots' worker pool where there is one)."""
+        seat = table.seat_of(TERMINAL_USER)
+        try:
+            found = await self.service.hint_why(table.id, TERMINAL_USER)
+        except TableError:  # the match ended meanwhile
+            found = None
+        if found is None:
+            self.say(tr(self.lang, "terminal.no_hint"))
+            return
+        move, reasons = found
+        self.say(tr(self.lang, "terminal.hint", move=move_line(self.lang, move)))
+        why = reason_line(Reader(self.lang, list(names), you=seat), reasons)
+        if why:
+            self.say(f"  {why}")
+
+    async def replay(
+        self, table: Table, text: str, read_line: Callable[[], Awaitable[str | None]]
+    ) -> None:
+        """``replay [N]``: hand ``N`` (default: the last finished one) of the match being
+        played, stepped through as ``/replay`` shows it; a hand in play is refused as there."""
+        words = text.split()
+        hand = int(words[1]) if len(words) > 1 and words[1].isdigit() else None
+        if table.game_id is None:
+            self.say(refusal_line(self.lang, ReplayRefused("no_finished_hand", "no game")))
+            return
+        try:
+            replay = await load_replay(self.service.store, table.game_id, hand)
+        except ReplayRefused as refused:
+            self.say(refusal_line(self.lang, refused))
+            return
+        await step_through(replay, read_line, self.say, self.lang)
 
 
 def interrupted_line(command: str) -> str:

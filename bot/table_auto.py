@@ -283,6 +283,13 @@ class AutoMixin(TableServiceCore):
         state it was asked about (a person's move, a seat taken back or a new engine in the
         meantime make it stale: it is dropped, and the change has scheduled the bots again)."""
         answer = await self._think(table, think)
+        await self._commit_thought(table, think, answer)
+
+    async def _commit_thought(
+        self, table: Table, think: _Think, answer: Action | BaseException
+    ) -> None:
+        """Play the bot's ``answer`` to ``think`` if the table is still in the state it was
+        asked about (:meth:`_think_and_commit`)."""
         updates: list[TableUpdate] = []
         async with table.lock:
             table.thinking.discard(think.key)
@@ -317,8 +324,48 @@ class AutoMixin(TableServiceCore):
 
     def _schedule_auto(self, table: Table, delay: float | None = None) -> None:
         tid = table.id
-        when = self.clock() + (self.bot_delay_s if delay is None else delay)
+        now = self.clock()
+        when = now + (self.bot_delay_s if delay is None else delay)
         self.scheduler.call_at(when, ("t", tid, "auto"), lambda: self._on_auto(tid))
+        if delay is None and self.bot_delay_s > 0 and self.thinker.off_loop:
+            # the bot delay paces the moves a person watches, it is no time to think in
+            # addition: a bot thinking off the loop starts now, and its move is played no
+            # earlier than the delay after the previous one (:meth:`_think_ahead`)
+            self.scheduler.call_at(now, ("t", tid, "ahead"), lambda: self._think_ahead(tid, when))
+
+    async def _think_ahead(self, table_id: int, due: float) -> None:
+        """Start working out the next move now when it is a required decision of a bot seat
+        that thinks off the loop, and play it at ``due`` (or when the answer comes, if later).
+        Meanwhile :meth:`_on_auto` at ``due`` finds the decision being worked out and leaves
+        it; a move made meanwhile makes the answer stale (dropped, as always)."""
+        table = self._tables.get(table_id)
+        if table is None or table.status != "playing":
+            return
+        async with table.lock:
+            if table.status != "playing" or table.engine is None:
+                return
+            first = next(
+                (
+                    d
+                    for d in table.engine.pending()
+                    if d.seat is not None and d.required and table.seats[d.seat].automatic
+                ),
+                None,
+            )
+            if first is None or first.seat is None or not self._off_loop(table, first.seat):
+                return  # a quick move, a table step or a person: played at due as before
+            think = self._think_plan(table, first.seat, required=True)
+        if think is None:  # already being worked out
+            return
+        answer = await self._think(table, think)
+        if self.clock() < due:
+            self.scheduler.call_at(
+                due,
+                ("t", table_id, "thought"),
+                lambda: self._commit_thought(table, think, answer),
+            )
+            return
+        await self._commit_thought(table, think, answer)
 
     def _next_auto_move(self, table: Table) -> tuple[Action, str] | _Think | None:
         """The next move nobody waits for: bots' required, bots' optional, then a due table

@@ -31,10 +31,10 @@ from discord.app_commands import locale_str as _L
 from discord.ext import commands
 
 from bot.replay import GameRecord, HandReplay, ReplayRefused, load_game, replay_hand
+from bot.replay_text import refused_text, step_text
 from cogs.actions import app, defer_private, lang, reply
 from cogs.i18n import tr
 from cogs.inert import fit, inert
-from games.registry import GAMES
 from present.message import Msg, Reader, render
 
 __all__ = ["ReplayButton", "ReplayCog", "ReplayExtra", "replay_content", "setup"]
@@ -65,11 +65,6 @@ def _names(record: GameRecord) -> list[str]:
     return [inert(n) for n in record.names]
 
 
-def _title(game: str) -> str:
-    spec = GAMES.get(game)
-    return f"{spec.title_zh} {spec.title_en}" if spec else game
-
-
 def _lines(lg: str, names: list[str], msgs: Any) -> list[str]:
     reader = Reader(lg, names)
     return [render(reader, m) for m in msgs]
@@ -77,23 +72,11 @@ def _lines(lg: str, names: list[str], msgs: Any) -> list[str]:
 
 def replay_content(replay: HandReplay, step: int, lg: str) -> str:
     """The message's text at ``step``: title, step number, the narration (the result screen
-    at the last step), in ``lg``."""
-    names = _names(replay.record)
-    head = tr(
-        lg,
-        "replay.title",
-        game=_title(replay.game),
-        match=replay.record.game_id,
-        hand=replay.hand,
-        hands=replay.hands_finished,
-    )
-    count = tr(lg, "replay.step", step=step, steps=len(replay.steps) - 1)
-    said = _lines(lg, names, replay.steps[step].narration)
-    if not said:
-        said = [tr(lg, "replay.start" if step == 0 else "replay.nothing")]
-    lines = [f"**{head}**", count, *(f"> {s}" for s in said)]
-    if step == len(replay.steps) - 1:
-        lines += ["", *_lines(lg, names, replay.screen())]
+    at the last step), in ``lg`` (:func:`bot.replay_text.step_text`, as the terminal shows)."""
+    text = step_text(replay, step, lg, _names(replay.record))
+    lines = [f"**{text.title}**", text.count, *(f"> {s}" for s in text.said)]
+    if text.screen:
+        lines += ["", *text.screen]
     return fit("\n".join(lines))
 
 
@@ -122,7 +105,7 @@ def replay_view(replay: HandReplay, step: int, lg: str) -> discord.ui.View:
 
 
 def _refusal(lg: str, refused: ReplayRefused) -> str:
-    return "❌ " + tr(lg, f"replay.refused.{refused.code}", **refused.params)
+    return "❌ " + refused_text(lg, refused)
 
 
 async def _record(interaction: discord.Interaction, game_id: int) -> GameRecord:

@@ -19,6 +19,9 @@ from games.registry import GAMES
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
 ENV.update(LOG_LEVEL="WARNING", PYTHONPATH=str(ROOT))
+# the bots on the loop at their normal level (BOT_WORKERS=0), as these tests were written for:
+# the strong bots in a worker process are tried in-process (tests/host/test_terminal_*.py)
+ENV["BOT_WORKERS"] = "0"
 
 
 def run(*args: str, stdin: str = "", cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:

@@ -1,0 +1,207 @@
+"""Replays in the terminal (issue 24): ``python -m bot replay`` and ``replay`` typed at the
+table step through a finished hand of every game with /replay's steps and narration, every
+hand face up; a hand still in play is refused with Discord's reason, in both languages."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.cli import play
+from bot.cli_replay import step_lines
+from bot.replay import GameRecord, event_msg, load_game, replay_hand
+from bot.replay_command import show_replay
+from bot.replay_text import step_text
+from bot.simulate import simulate
+from bot.store import Store
+from games.base import Action
+from games.registry import GAMES
+from present.i18n import tr
+from present.message import Reader, render
+
+GAME_KEYS = sorted(GAMES)
+ENGLISH = re.compile(r"[A-Za-z]{3,}")
+RANKS = re.compile(r"^[2-9TJQKA]+$")  # a reading's ranks (打滚's JJQQ) are no English
+
+
+async def _finished(db: Path, key: str, seed: int = 3) -> int:
+    """A bot-only one-hand match of ``key`` in ``db``: its number (game id)."""
+    async for line in simulate(key, games=1, seed=seed, db_path=db, options={"match": "one_hand"}):
+        assert line["status"] == "finished"
+    store = await Store.open(db)
+    try:
+        (match,) = await store.matches(None, limit=1)
+        return match.game_id
+    finally:
+        await store.close()
+
+
+def _live_lines(record: GameRecord, lang: str) -> list[str]:
+    """Every line the table said during the hand, in order: each action's events as the
+    game's presentation says them (what /replay's narration must equal)."""
+    game = record.new_game()
+    reader = Reader(lang, list(record.names))
+    out = []
+    for data in record.actions:
+        for event in game.apply(Action.from_json(data)):
+            msg = event_msg(record.game, event)
+            if msg is not None:
+                out.append(render(reader, msg))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("key", GAME_KEYS)
+async def test_replay_steps_to_the_end_of_a_hand_as_replay_narrates_it(
+    tmp_path: Path, key: str, lang: str
+) -> None:
+    db = tmp_path / "r.sqlite3"
+    match = await _finished(db, key)
+    store = await Store.open(db)
+    try:
+        record = await load_game(store, match)
+    finally:
+        await store.close()
+    replay = replay_hand(record)
+    steps = len(replay.steps)
+    out = io.StringIO()
+    # Enter through every step, and once more past the last one
+    status = await show_replay(
+        db, match, hand=None, lang=lang, stdin=io.StringIO("\n" * steps), stdout=out
+    )
+    assert status == 0
+    text = out.getvalue()
+    for step in range(steps):  # each step as the terminal draws it, /replay's text in it
+        shown = step_lines(replay, step, lang)
+        said = step_text(replay, step, lang)
+        assert shown[:2] == [f"── {said.title} ──", said.count]
+        assert [f"  · {s}" for s in said.said] == shown[2 : 2 + len(said.said)]
+        assert "\n".join(shown) in text
+    narrated = [ln[4:] for ln in text.splitlines() if ln.startswith("  · ")]
+    placeholders = {tr(lang, "replay.start"), tr(lang, "replay.nothing")}
+    # the narration is the live table's lines, in order, none missing
+    assert [s for s in narrated if s not in placeholders] == _live_lines(record, lang)
+    assert tr(lang, "replay.step", step=steps - 1, steps=steps - 1) in text
+    for line in replay.screen():  # the result screen at the last step
+        assert render(Reader(lang, list(record.names)), line) in text
+    assert text.rstrip().endswith(tr(lang, "terminal.replay.ended"))
+    # every hand is shown face up at the start: each seat's hand line with its count
+    start = step_lines(replay, 0, lang)
+    for seat, view in enumerate(replay.steps[0].views):
+        count = len(view.get("hand") or [])
+        assert any(
+            ln.strip().startswith(f"{record.names[seat]}") and str(count) in ln for ln in start
+        )
+    if lang == "zh":  # a Chinese replay has no English word (the players' names aside)
+        plain = text
+        for name in record.names:
+            plain = plain.replace(name, "")
+        words = [w for w in ENGLISH.findall(plain) if not RANKS.match(w)]
+        assert not words, words
+
+
+async def test_stepping_back_and_jumping(tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    match = await _finished(db, "dagun")
+    out = io.StringIO()
+    typed = "n\nn\np\nlast\nfirst\n3\nq\n"
+    assert (
+        await show_replay(db, match, hand=1, lang="en", stdin=io.StringIO(typed), stdout=out) == 0
+    )
+    counts = re.findall(r"^step (\d+) of (\d+)$", out.getvalue(), re.M)
+    last = counts[0][1]
+    assert [int(c) for c, _ in counts] == [0, 1, 2, 1, int(last), 0, 3]
+    assert out.getvalue().rstrip().endswith(tr("en", "terminal.replay.stopped"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_a_hand_in_play_is_refused_as_on_discord(
+    tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PAIJU_LANG", lang)
+    db = tmp_path / "p.sqlite3"
+    out = io.StringIO()
+    typed = "replay\nreplay 1\n回放 2\nquit\n"
+    await play(
+        "dagun",
+        db_path=db,
+        stdin=io.StringIO(typed),
+        stdout=out,
+        seed=5,
+        pace="async",
+        options={"match": "one_hand"},
+    )
+    text = out.getvalue()
+    assert f"! {tr(lang, 'replay.refused.no_finished_hand')}" in text
+    assert f"! {tr(lang, 'replay.refused.hand_in_play', hand=1)}" in text
+    assert f"! {tr(lang, 'replay.refused.no_hand', hand=2)}" in text
+    # python -m bot replay refuses it too, with the same words
+    store = await Store.open(db)
+    try:
+        game_id = 1  # the database's first game: the terminal's, in its first hand
+        record = await load_game(store, game_id)
+    finally:
+        await store.close()
+    assert record.game == "dagun" and record.status == "playing"
+    out = io.StringIO()
+    status = await show_replay(db, game_id, hand=1, lang=lang, stdin=io.StringIO(""), stdout=out)
+    assert status == 1
+    assert out.getvalue() == f"! {tr(lang, 'replay.refused.hand_in_play', hand=1)}\n"
+    assert "Hand 1 is still being played" in tr("en", "replay.refused.hand_in_play", hand=1)
+
+
+class _Script:
+    """Typed lines that depend on what the terminal printed: ``1`` at every prompt until the
+    first hand is over, then a replay of it stepped to its end, then ``quit``."""
+
+    def __init__(self, out: io.StringIO, lang: str) -> None:
+        self.out = out
+        self.lang = lang
+        self.then: list[str] = []
+        self.replayed = False
+
+    def readline(self) -> str:
+        if self.then:
+            return self.then.pop(0)
+        if not self.replayed and tr(self.lang, "terminal.hand_over") in self.out.getvalue():
+            self.replayed = True
+            self.then = ["last\n", "\n", "quit\n"]
+            return "replay\n"
+        return "quit\n" if self.replayed else "1\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_replay_typed_at_the_table_shows_the_hand_just_finished(
+    tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PAIJU_LANG", lang)
+    db = tmp_path / "m.sqlite3"
+    out = io.StringIO()
+    await play(
+        "jintan",
+        db_path=db,
+        stdin=_Script(out, lang),  # type: ignore[arg-type]
+        stdout=out,
+        seed=4,
+        pace="async",
+        options={"match": "one_round"},
+    )
+    text = out.getvalue()
+    assert tr(lang, "terminal.replay.offer", hand=1) in text
+    store = await Store.open(db)
+    try:
+        record = await load_game(store, 1)
+    finally:
+        await store.close()
+    replay = replay_hand(record, 1)
+    last = len(replay.steps) - 1
+    for step in (0, last):
+        assert "\n".join(step_lines(replay, step, lang)) in text
+    assert tr(lang, "terminal.replay.ended") in text
+    # the game went on after the replay, and was left saved at the next prompt
+    assert text.index(tr(lang, "terminal.replay.ended")) < text.rindex(
+        tr(lang, "terminal.saved", command="")
+    )
