@@ -213,6 +213,7 @@ async def play(
             return render_view(view, names, title, lang=term.lang, ascii_cards=ascii_out)
 
         game_help = _help(table.spec.key, term.lang, ascii_out)
+        game_help += "\n" + tr("en" if ascii_out else term.lang, "terminal.help.replay")
         term.say(game_help)
         length = match_line(table, term.lang)
         if length:
