@@ -309,6 +309,10 @@ def test_each_hand_end_shows_the_last_trick_its_winner_and_the_kitty(tmp_path: P
     assert "against you & Bot 3, who scored 40 points" in block[2]
     assert block[3] == "Kitty (底牌): ♦4 ♦Q ♣9 ♠3 ♠8 ♠9 ♠J ♠Q"
     assert out.count("── hand over ──") == 1
+    # the match over, the command that replays its hands (python -m bot replay)
+    replay = out.splitlines()[-1]
+    assert replay.startswith("To replay a hand of this match: ")
+    assert replay.endswith(f" -m bot replay 1 --db {tmp_path / 'e.sqlite3'}")
 
 
 async def test_the_match_over_line_comes_without_enter_after_a_seat_goes_to_a_bot(

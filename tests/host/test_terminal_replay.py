@@ -205,3 +205,33 @@ async def test_replay_typed_at_the_table_shows_the_hand_just_finished(
     assert text.index(tr(lang, "terminal.replay.ended")) < text.rindex(
         tr(lang, "terminal.saved", command="")
     )
+
+
+def test_python_m_bot_replay_prints_every_step_or_refuses(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from tests.host.test_cli import ENV, ROOT
+
+    db = tmp_path / "c.sqlite3"
+
+    def bot(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "bot", *args],
+            cwd=ROOT,
+            env=ENV,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+
+    made = bot("simulate", "dagun", "--seed", "3", "--match", "one_hand", "--db", str(db))
+    assert made.returncode == 0, made.stderr
+    shown = bot("replay", "1", "--db", str(db), "--all", "--lang", "zh")
+    assert shown.returncode == 0, shown.stderr
+    assert "第 0 步" in shown.stdout and "发牌后的牌面，所有人的牌都亮开。" in shown.stdout
+    refused = bot("replay", "1", "--hand", "2", "--db", str(db))
+    assert refused.returncode == 1
+    assert refused.stdout == f"! {tr('en', 'replay.refused.no_hand', hand=2)}\n"
+    missing = bot("replay", "1", "--db", str(tmp_path / "none.sqlite3"))
+    assert missing.returncode == 2 and "error:" in missing.stderr
