@@ -12,11 +12,15 @@ the browsers:
   second; their times are in ``extra``). The pages were each opened once before (the steady
   state of a running site: a hand's steps are cut once and kept); the first, cold, answer of
   each kind is in ``extra``.
+* ``web.replay_first_step_ms``: the first step asked of a hand nobody opened since the server
+  started (its page, which cuts the hand into steps, then its picture drawn), for every hand
+  of the league: the 90th percentile; p50, p99 and max in ``extra``.
 * ``web.replay_step_ms``: what a reader waits for at a step never shown before: the step's
-  page and its picture drawn (every hand face up), over steps of every game. The value is the
-  90th percentile; the median and maximum are in ``extra``. A step shown once is then
-  answered from the cache, or by the browser's own (``private, max-age=3600``): ``cached_ms``
-  in ``extra``.
+  page and its picture, over those first steps and a sample of other steps never shown, of
+  every game. The issue's target (< 200 ms) applies to this value, the 90th percentile of
+  all of them, first steps included; p50, p99 and max are in ``extra``. A step shown once is
+  then answered from the cache, or by the browser's own (``private, max-age=3600``):
+  ``cached_picture_median_ms`` in ``extra``; a reader stepping forward: ``stepping_forward_*``.
 
 Run it under ``nice`` on a shared machine.
 """
@@ -45,6 +49,9 @@ RATE = 50
 SECONDS = 20
 STEP_SAMPLES = 30
 PAUSE = 0.4
+WARM = 8
+"""Seconds between the server's start and the first replay step asked for (the drawing worker
+starts and draws its sprites once, about 3 s on a quiet machine)."""
 """Seconds between two steps of a reader (reading the step's line)."""
 
 
@@ -113,16 +120,29 @@ async def _measure(site: str, db: Path) -> dict[str, object]:
     rng = random.Random(5)
     async with aiohttp.ClientSession() as session:
         cold = {path: await _get(session, site + path) for path in pages}
-        hands = [(base, await _last_step(session, site + base)) for base, _ in hands]
-        # a step never shown, opened directly (a shared link): its page, then its picture
+        # a site that has been up a while: its drawing worker has started and warmed up
+        await asyncio.sleep(WARM)
+        # the first step of each hand, before anyone opened the hand: the page cuts it
+        first_times: list[float] = []
+        opened = []
         drawn: set[str] = set()
-        step_times: list[float] = []
+        for base, _ in hands:
+            await asyncio.sleep(PAUSE)
+            start = time.perf_counter()
+            last = await _last_step(session, site + base)
+            await _get(session, f"{site}{base}/0.png")
+            first_times.append((time.perf_counter() - start) * 1000)
+            opened.append((base, last))
+            drawn.add(f"{base}/0.png")
+        hands = opened
+        # a step never shown, opened directly (a shared link): its page, then its picture
+        step_times: list[float] = list(first_times)
         forward = [h for h in hands if h[1] >= 10][:3]
         candidates = [
             (base, step)
             for base, last in hands
             for step in range(1, last + 1)
-            if (base, last) not in forward
+            if (base, last) not in forward and step > 3
         ]
         sampled = rng.sample(candidates, min(STEP_SAMPLES, len(candidates)))
         for base, step in sampled:
@@ -173,6 +193,7 @@ async def _measure(site: str, db: Path) -> dict[str, object]:
         "rate": len(answered) / took,
         "cold": cold,
         "steps": sorted(step_times),
+        "first": sorted(first_times),
         "cached": cached,
         "sequential": sorted(sequential),
     }
@@ -197,6 +218,7 @@ def run() -> Iterator[Figure]:
     cached: list[float] = got["cached"]  # type: ignore[assignment]
     sequential: list[float] = got["sequential"]  # type: ignore[assignment]
     pictures: list[float] = got["pictures"]  # type: ignore[assignment]
+    first: list[float] = got["first"]  # type: ignore[assignment]
     yield Figure(
         "web.page_p99_ms",
         _pct(loaded, 0.99),
@@ -221,14 +243,30 @@ def run() -> Iterator[Figure]:
         "web.replay_step_ms",
         _pct(steps, 0.9),
         "ms",
-        "< 200",
+        "< 200 (the 90th percentile, first steps included)",
         {
             "samples": len(steps),
+            "first_steps": len(first),
             "p50_ms": round(statistics.median(steps), 1),
+            "p99_ms": round(_pct(steps, 0.99), 1),
             "max_ms": round(steps[-1], 1),
             "cached_picture_median_ms": round(statistics.median(cached), 2) if cached else None,
             "stepping_forward_p90_ms": round(_pct(sequential, 0.9), 1),
             "stepping_forward_p50_ms": round(statistics.median(sequential), 1),
+            "stepping_forward_max_ms": round(sequential[-1], 1),
             "stepping_forward_steps": len(sequential),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+        },
+    )
+    yield Figure(
+        "web.replay_first_step_ms",
+        _pct(first, 0.9),
+        "ms",
+        "< 200 (the 90th percentile)",
+        {
+            "samples": len(first),
+            "p50_ms": round(statistics.median(first), 1),
+            "p99_ms": round(_pct(first, 0.99), 1),
+            "max_ms": round(first[-1], 1),
         },
     )

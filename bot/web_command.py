@@ -37,7 +37,12 @@ def add_web_command(sub: Any, db_argument: Callable[[str], str]) -> None:
         " DATABASE_URL, else DATABASE_PATH, else paiju.sqlite3)",
     )
     web.add_argument("--host", help="address to listen on (default: WEB_HOST, else 127.0.0.1)")
-    web.add_argument("--port", type=int, help="port to listen on (default: WEB_PORT, else 8080)")
+    web.add_argument(
+        "--port",
+        type=int,
+        help="port to listen on; 0: any free port, the one chosen is printed (default:"
+        " WEB_PORT, else 8080)",
+    )
 
 
 def check_web_args(args: argparse.Namespace) -> None:

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from PIL import Image
+
 from games.cards import Card, parse_card
 from games.climbing import climb_index
 from render.cards import CardGroup, group_cards
 from render.cards import hand_png as _cards_png
-from render.climb import climb_table_png
+from render.climb import climb_table_image, climb_table_png
 from render.scenes import ClimbTableScene
 
 __all__ = ["hand_groups", "hand_input", "hand_png", "table_png", "table_scene"]
@@ -131,6 +133,11 @@ def table_scene(
         round_winner=winner,
         round_points=int(view.get("round_points") or 0) if not caption else 0,
     )
+
+
+def table_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
+    """:func:`table_png` as an image, not encoded (the replay draws it into a step)."""
+    return climb_table_image(table_scene(view, names))
 
 
 def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:

@@ -12,6 +12,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from PIL import Image
+
 from games.cards import Card, Rank, Suit
 from games.tricks.order import TRUMP, TrumpOrder
 from render.cards import CardGroup, group_cards
@@ -19,7 +21,7 @@ from render.cards import hand_png as _cards_png
 from render.pajiwo import _cards, _level_rank, picked_up
 from render.pajiwo import table_scene as _trick_scene
 from render.scenes import TrickTableScene
-from render.trick import trick_table_png
+from render.trick import trick_table_image, trick_table_png
 
 __all__ = ["hand_groups", "hand_input", "hand_png", "table_png", "table_scene", "trump_order"]
 
@@ -104,6 +106,11 @@ def table_scene(
     return dataclasses.replace(
         scene, phase=_PHASES.get(phase, phase), kitty=kitty, kitty_label=label
     )
+
+
+def table_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
+    """:func:`table_png` as an image, not encoded (the replay draws it into a step)."""
+    return trick_table_image(table_scene(view, names))
 
 
 def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:

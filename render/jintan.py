@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from PIL import Image
+
 from games.tiles import Family, Tile, parse_tile
 from render.scenes import (
     MahjongHandScene,
@@ -191,6 +193,16 @@ def result_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes | None:
 
     scene = result_scene(view, names)
     return None if scene is None else mahjong_result_png(scene)
+
+
+def table_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image | None:
+    """:func:`table_png` as an image, not encoded (the replay draws it into a step); ``None``
+    once a hand is won (then the result picture, :func:`table_png`)."""
+    from render.mahjong import mahjong_table_image
+
+    if result_scene(view, names) is not None:
+        return None
+    return mahjong_table_image(table_scene(view, names))
 
 
 def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:

@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from PIL import Image
+
 from games.cards import Card, Rank, Suit, parse_card, parse_cards
 from games.tricks.order import TRUMP, TrumpOrder
 from render.cards import CardGroup, group_cards
 from render.cards import hand_png as _cards_png
 from render.scenes import TrickTableScene
-from render.trick import trick_table_png
+from render.trick import trick_table_image, trick_table_png
 
 __all__ = [
     "hand_groups",
@@ -270,6 +272,11 @@ def lead_lines(lead: Any) -> list[str]:
         return ["甩牌成功 throw stood", *_units_line(throw.get("units"))]
     cut = _units_line(lead.get("units"))
     return ["甩牌失败 throw failed", *_units_line(throw.get("units")), *(f"→ {c}" for c in cut)]
+
+
+def table_image(view: Mapping[str, Any], names: Sequence[str]) -> Image.Image:
+    """:func:`table_png` as an image, not encoded (the replay draws it into a step)."""
+    return trick_table_image(table_scene(view, names))
 
 
 def table_png(view: Mapping[str, Any], names: Sequence[str]) -> bytes:

@@ -212,11 +212,26 @@ def draw_seat(
     crowded = bool(badges) and right - badges_w - tx - 6 < NAME_MIN_W
     line_w = x1 - tx - 8
     if crowded and y1 - y0 >= 110:
+        # a line of their own at the bottom, from the left; those that do not fit there
+        # (three badges in a narrow side panel: 庄 过 A队) go on the name line at the right
+        bx, below = tx, 0
+        for w in widths:
+            if bx + w > right and below:
+                break
+            bx += w + 6
+            below += 1
         bx = tx
-        for (text, colour), w in zip(badges, widths, strict=True):
+        for (text, colour), w in zip(badges[:below], widths[:below], strict=True):
             badge(d, (bx, y1 - 24), text, LABEL_SIZE, colour)
             bx += w + 6
-        name_w = right - tx
+        bx = right
+        for (text, colour), w in zip(
+            reversed(badges[below:]), reversed(widths[below:]), strict=True
+        ):
+            bx -= w
+            badge(d, (bx, y0 + 24), text, LABEL_SIZE, colour)
+            bx -= 6
+        name_w = bx - tx - 6 if below < len(badges) else right - tx
     else:
         bx = right
         by = y0 + 58 if crowded else y0 + 24

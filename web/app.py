@@ -24,7 +24,6 @@ import logging
 import re
 import sqlite3
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -35,13 +34,14 @@ from aiohttp import web
 from markupsafe import Markup
 
 import present.games as presentation
-from bot.replay import HandReplay, ReplayRefused, replay_hand
+from bot.replay import HandReplay
 from games.registry import GAMES
 from present.i18n import is_zh, lang_of, ntr, tr
 from present.message import Reader, cards_text, render, tile_text
 from web.data import MatchLine, WebData
-from web.pictures import Drawer, PictureCache, etag
+from web.pictures import Drawer, etag
 from web.rules import rules_games, rules_html, rules_picture
+from web.steps import HANDS_KEPT, Steps
 from web.tournaments import tournament, tournaments
 
 __all__ = ["DATA", "create_app"]
@@ -109,14 +109,10 @@ def game_title(key: str, lang: str) -> str:
 class Pages:
     """The handlers, over one :class:`WebData`, with the replay and picture caches."""
 
-    def __init__(self, data: WebData, replays: int = 48) -> None:
+    def __init__(self, data: WebData, replays: int = HANDS_KEPT) -> None:
         self.data = data
-        self.pictures = PictureCache()
         self.drawer = Drawer()
-        self._prefetching: set[asyncio.Task[Any]] = set()
-        self._replays: OrderedDict[tuple[int, int], HandReplay] = OrderedDict()
-        self._replay_limit = replays
-        self._building: dict[Any, asyncio.Future[Any]] = {}
+        self.steps = Steps(data, self.drawer, limit=replays)
 
     # ------------------------------------------------------------------ helpers
     def page(
@@ -169,48 +165,9 @@ class Pages:
             raise web.HTTPNotFound()
         return server, match
 
-    async def _once(self, key: Any, build: Callable[[], Awaitable[Any]]) -> Any:
-        """Run ``build`` once for concurrent requests of the same ``key``."""
-        running = self._building.get(key)
-        if running is not None:
-            return await asyncio.shield(running)
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._building[key] = future
-        try:
-            value = await build()
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: no "never retrieved" warning
-            raise
-        else:
-            future.set_result(value)
-            return value
-        finally:
-            del self._building[key]
-
     async def replay(self, match: MatchLine, hand: int) -> HandReplay:
-        key = (match.id, hand)
-        found = self._replays.get(key)
-        if found is not None:
-            self._replays.move_to_end(key)
-            return found
-        if not 1 <= hand <= len(match.hands):
-            raise web.HTTPNotFound()
-
-        async def build() -> HandReplay:
-            record = await self.data.record(match)
-            if record is None:
-                raise web.HTTPNotFound()
-            try:
-                return await asyncio.to_thread(replay_hand, record, hand)
-            except ReplayRefused:
-                raise web.HTTPNotFound() from None
-
-        replay: HandReplay = await self._once(("replay", key), build)
-        self._replays[key] = replay
-        while len(self._replays) > self._replay_limit:
-            self._replays.popitem(last=False)
-        return replay
+        """The finished hand cut into steps (once: :class:`web.steps.Steps`)."""
+        return await self.steps.hand(match, hand)
 
     # ------------------------------------------------------------------ pages
     async def front(self, request: web.Request) -> web.Response:
@@ -343,7 +300,7 @@ class Pages:
             )
             lines = [tr(lang, "web.replay.action", who=who, kind=current.actions[-1].kind)]
         base = f"/s/{match.guild_id}/m/{match.id}/h/{hand}"
-        self._prefetch(match.id, replay, step)
+        self.steps.ahead(match.id, replay, step)
         return self.page(
             request,
             "replay.html",
@@ -373,55 +330,16 @@ class Pages:
             raise web.HTTPNotFound()
         if tag in request.headers.get("If-None-Match", ""):
             return web.Response(status=304, headers=headers)
-        png = self.pictures.get((match.id, hand, step))
+        png = self.steps.pictures.get((match.id, hand, step))
         if png is None:
             replay = await self.replay(match, hand)
             if step >= len(replay.steps):
                 raise web.HTTPNotFound()
-            png = await self._draw(match.id, replay, step)
+            png = await self.steps.picture(match.id, replay, step)
         return web.Response(body=png, content_type="image/png", headers=headers)
 
-    async def _draw(self, match_id: int, replay: HandReplay, step: int) -> bytes:
-        """The step's picture, drawn once however many ask for it at the same time."""
-        key = (match_id, replay.hand, step)
-        png = self.pictures.get(key)
-        if png is not None:
-            return png
-
-        async def build() -> bytes:
-            return await self.drawer.draw(replay, step)
-
-        png = await self._once(("png", key), build)
-        self.pictures.put(key, png)
-        return png
-
-    def _prefetch(self, match_id: int, replay: HandReplay, step: int) -> None:
-        """Draw the step's picture as soon as its page is asked for (the browser asks for the
-        picture next), then the next step's while the reader looks at this one (a reader
-        stepping forward then gets it from the cache; the page also asks the browser to
-        prefetch it). Only when nothing else is being drawn: a busy site draws only the
-        pictures asked for."""
-        if self.drawer.busy:
-            return
-
-        async def ahead() -> None:
-            await self._draw(match_id, replay, step)
-            if step + 1 < len(replay.steps) and not self.drawer.busy:
-                await self._draw(match_id, replay, step + 1)
-
-        task = asyncio.create_task(ahead())
-        self._prefetching.add(task)
-        task.add_done_callback(self._prefetched)
-
-    def _prefetched(self, task: asyncio.Task[Any]) -> None:
-        self._prefetching.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.warning("prefetching a replay step failed: %s", task.exception())
-
     async def close(self) -> None:
-        for task in list(self._prefetching):
-            task.cancel()
-        self.drawer.close()
+        await self.steps.close()
 
     async def rules_index(self, request: web.Request) -> web.Response:
         return self.page(request, "rules_index.html", rules=rules_games())

@@ -7,7 +7,7 @@ a picture's ETag names the match, the hand, the step and the drawing code (a dig
 ``render/`` and ``games/``): a browser keeps it an hour (``private``: no shared cache keeps a
 picture after ``/league web off``), and a revalidation is answered 304 without drawing. Drawn
 pictures are kept in a small LRU cache (:class:`PictureCache`) and drawn in a worker process
-(:class:`Drawer`), off the event loop.
+(:class:`Drawer`), off the event loop, which also cuts the hands into steps.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from bot.replay import HandReplay
+from bot.replay import GameRecord, HandReplay, replay_hand
 from render.replay import step_png
+from render.replay import warm_up as warm_replay
 from render.warm import warm_up
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,7 @@ def _worker_start() -> None:
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
     warm_up()
+    warm_replay()
 
 
 class Drawer:
@@ -112,6 +114,23 @@ class Drawer:
             old, self._pool = self._pool, None
             old.shutdown(wait=False, cancel_futures=True)
             return await asyncio.to_thread(draw_step, replay, step)
+        finally:
+            self.busy -= 1
+
+    async def cut(self, record: GameRecord, hand: int) -> HandReplay:
+        """:func:`bot.replay.replay_hand` in the worker process (replaying a match's log is CPU
+        work that would hold the pages' event loop); in a thread if the worker broke."""
+        self.start()
+        assert self._pool is not None
+        loop = asyncio.get_running_loop()
+        self.busy += 1
+        try:
+            return await loop.run_in_executor(self._pool, replay_hand, record, hand)
+        except BrokenProcessPool:
+            log.exception("the web pages' drawing worker broke: a new one is started")
+            old, self._pool = self._pool, None
+            old.shutdown(wait=False, cancel_futures=True)
+            return await asyncio.to_thread(replay_hand, record, hand)
         finally:
             self.busy -= 1
 

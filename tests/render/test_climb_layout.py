@@ -161,3 +161,31 @@ def test_the_sides_at_the_hand_end_are_the_results_teams() -> None:
             sides = {scene.teams[s] for s in team}
             assert len(sides) == 1 and None not in sides
             assert sides == {0 if view["dealer"] in team else 1}
+
+
+def test_three_badges_in_a_side_panel_stay_inside_the_picture() -> None:
+    """The dealer who passed, on a revealed side, at the right edge: 庄 过 B队 do not fit on one
+    line of the narrow side panel, and the side's badge (cut off at the picture's edge once)
+    moves to the name line, inside the panel."""
+    from render.climb import climb_table_image
+    from render.common import TEAM_COLOURS
+    from render.scenes import ClimbTableScene
+
+    scene = ClimbTableScene(
+        names=["Alice", "小明", "Carol", "Dmitri"],
+        cards_left=[0, 5, 3, 0],
+        finish_order=[3, 0],
+        captured=[10, 0, 5, 25],
+        teams=[0, 1, 0, 1],
+        dealer=1,
+        passed=[1, 2],
+    )
+    img = climb_table_image(scene)
+    side_b = TEAM_COLOURS[1]
+    edge = {
+        img.getpixel((x, y)) for x in range(img.width - 14, img.width) for y in range(img.height)
+    }
+    assert side_b not in edge
+    # the badge is drawn: B队's colour right of the panel's stripe, on the right seat's panel
+    right_panel = {img.getpixel((x, y)) for x in range(720, 880) for y in range(430, 470)}
+    assert side_b in right_panel

@@ -82,7 +82,7 @@ def browser() -> Iterator[Any]:
     if chromium is None or driver is None:
         why = "Debian's chromium and chromium-driver are not installed (apt-get install -y"
         why += " chromium chromium-driver)"
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        if _in_ci():
             pytest.fail(why)
         pytest.skip(why)
     from selenium import webdriver
@@ -103,6 +103,30 @@ def browser() -> Iterator[Any]:
     finally:
         drv.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+@pytest.fixture(scope="session")
+def cjk_font() -> str:
+    """The first font that has Chinese glyphs (``fc-list :lang=zh``), or a skip (a failure in
+    CI) when there is none: chromium would draw the Chinese pages as boxes. ``.ci/run``
+    installs ``fonts-wqy-zenhei`` when it is missing."""
+    found = ""
+    if shutil.which("fc-list"):
+        listed = subprocess.run(
+            ["fc-list", ":lang=zh", "family"], capture_output=True, text=True, check=False
+        )
+        found = next((line for line in listed.stdout.splitlines() if line.strip()), "")
+    if not found:
+        why = "no font with Chinese glyphs (fc-list :lang=zh is empty): chromium draws boxes"
+        why += " (apt-get install -y fonts-wqy-zenhei)"
+        if _in_ci():
+            pytest.fail(why)
+        pytest.skip(why)
+    return found
 
 
 @pytest.fixture(scope="session")

@@ -265,3 +265,29 @@ def test_every_page_kind_fits_a_phone(
         _ready(browser)
         browser.save_screenshot(str(artifacts / f"{kind}-desktop.png"))
     assert len(list(artifacts.glob("*-400px.png"))) >= len(kinds)
+
+
+GLYPHS = r"""
+const font = getComputedStyle(document.querySelector("h1")).fontFamily;
+const canvas = document.createElement("canvas");
+canvas.width = 64; canvas.height = 64;
+const ctx = canvas.getContext("2d");
+function drawn(text) {
+  ctx.clearRect(0, 0, 64, 64);
+  ctx.fillStyle = "#000";
+  ctx.font = `40px ${font}`;
+  ctx.fillText(text, 4, 48);
+  return Array.from(ctx.getImageData(0, 0, 64, 64).data).join(",");
+}
+return [drawn("\u724c"), drawn("\u5c40"), drawn("\ue000")];
+"""
+"""The page's own font drawing 牌, 局 and a private-use character nobody has a glyph for: a
+missing glyph is drawn as the same box whatever the character."""
+
+
+def test_the_chinese_pages_draw_chinese_glyphs(browser: Any, site: str, cjk_font: str) -> None:
+    browser.get(f"{site}/rules/dagun?lang=zh")
+    _ready(browser)
+    pai, ju, missing = browser.execute_script(GLYPHS)
+    assert pai != ju, "牌 and 局 are drawn alike: boxes, no CJK font"
+    assert missing not in (pai, ju)

@@ -53,6 +53,30 @@ def test_the_web_command_refuses_a_missing_database_and_a_bad_port(tmp_path: Pat
     assert port.returncode == 2 and "--port must be 0-65535" in port.stderr
 
 
+def test_port_0_is_a_free_port_printed_not_the_default(league_db: Path) -> None:
+    """``--port 0`` listens on a port the system chooses and prints it (never 8080)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", "web", "--db", str(league_db), "--port", "0"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        url = line.split(" on ", 1)[1].split()[0]
+        port = int(url.rstrip("/").rsplit(":", 1)[1])
+        assert port not in (0, 8080), line
+        assert "Paiju Club" in _get(url)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 def test_the_container_serves_the_pages_on_its_published_port() -> None:
     """compose.yaml turns the pages on inside the container, on every interface there, and
     publishes that port on the host's loopback (for a reverse proxy); the image has them."""
