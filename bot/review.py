@@ -13,12 +13,19 @@ action, is not counted; neither are optional declarations, which a bot is asked 
 and may decline). The match rate is the share of decisions equal to the bot's. Where they
 differ, :class:`Difference` gives the bot's move, its one-line reason when the bot offers one
 (the hint's reasons, :mod:`games.reasons`, or a player's own ``reason(game, seat, action)``)
-and a rough cost when
-the bot can measure it: for the search bots, the mean over ``worlds`` sampled deals (from the
-seat's view, the same deals for both moves) of the hand's value to the seat (the search's own
-``value``: a won hand counts 1 and the card points a quarter of their share of 100 in the trick
-games; the coins won in 打滚) after the bot's move less after the move played, each
-finished by the heuristic in every seat.
+and what the move played cost, in the game's own points, where it can be measured
+(:class:`games.review.Cost`, by :func:`games.review.measure` with the game's ``EVALUATOR``):
+worlds sampled from the seat's view at that moment, the hand finished by the heuristic after
+the move played and after the bot's with the same random source in each world, and the mean
+difference of what the hand gave the seat's side (card points and levels in the trick games,
+coins in 打滚, points in mahjong), with the number of worlds and its standard error.
+
+**The budget.** A whole hand's costs share the game's ``Evaluator.work`` rollout moves (about
+3 s of CPU), counted, not timed: each difference may spend the budget left divided by half the
+decisions still to come (so later decisions get fewer worlds once it runs low), with at least
+:data:`games.review.MIN_WORLDS` worlds. The bot's own choice uses :data:`QUICK_BUDGET` (also
+counted). Everything is seeded from the match's seed and the decision's index, so the same hand
+gives the same review, in a thread or decision by decision in the bots' worker processes.
 
 **Only the person's own decisions count.** The store records who took each action
 (:attr:`bot.replay.GameRecord.actors`: the acting user id, ``None`` for a move the table made).
@@ -39,6 +46,7 @@ from bot.replay import GameRecord, ReplayRefused, hand_bounds
 from bot.table_model import LEVEL_KINDS
 from games.base import Action, Game, Player
 from games.registry import GAMES
+from games.review import Cost, Evaluator, measure
 from present.message import Join, Msg
 
 __all__ = [
@@ -53,9 +61,11 @@ __all__ = [
     "strong_bot",
 ]
 
-QUICK_BUDGET: Mapping[str, int] = {"rollouts": 8, "budget_ms": 150}
+QUICK_BUDGET: Mapping[str, int] = {"rollouts": 8, "work": 600, "budget_ms": 5000}
 """The strong bot's search per decision when a person waits for the review (``/replay``):
-fewer worlds than at the table, so a hand's review takes seconds, not a minute."""
+fewer worlds and rollout moves than at the table (``work``: counted, so the same review on any
+machine; ``budget_ms`` is only the safety net of a much slower one), so a hand's review takes
+seconds, not a minute."""
 
 
 @dataclass(frozen=True)
@@ -63,16 +73,16 @@ class Difference:
     """A decision where the bot would have played otherwise.
 
     ``action_index``: the move's index in the match's log; ``played``/``bot``: the two moves;
-    ``reason``: the bot's one line for its move, or ``None``; ``cost``: how much the move
-    played is worse by the bot's count (value units of its search, see the module
-    docstring; negative when the sampled deals favour the move played), or ``None`` where it
-    cannot be measured."""
+    ``reason``: the bot's one line for its move, or ``None``; ``cost``: what the move played
+    cost the seat's side against the bot's, in the game's points
+    (:class:`games.review.Cost`: negative when the sampled worlds favour the move played), or
+    ``None`` where it cannot be measured (a phase the game's sampler does not handle)."""
 
     action_index: int
     played: Action
     bot: Action
     reason: Msg | str | None = None
-    cost: float | None = None
+    cost: Cost | None = None
 
 
 @dataclass(frozen=True)
@@ -127,39 +137,6 @@ def _choice(game: Game, seat: int) -> bool:
     return len(game.legal_actions(seat, limit=2)) > 1
 
 
-def _cost(
-    player: Player, game: Game, seat: int, played: Action, bot: Action, worlds: int, seed: int
-) -> float | None:
-    """The bot's move's mean value less the played move's over sampled deals, or ``None``."""
-    determinize = getattr(player, "determinize", None)
-    value = getattr(player, "value", None)
-    heuristic = getattr(player, "heuristic", None)
-    if determinize is None or value is None or heuristic is None:
-        return None
-    from games.search import clone, finish_hand
-
-    rng = random.Random(seed)
-    gains: list[float] = []
-    try:
-        for _ in range(worlds):
-            world = determinize(game, seat, random.Random(rng.getrandbits(64)))
-            if world is None:
-                break
-            rollout = rng.getrandbits(64)
-            values = []
-            for move in (bot, played):
-                trial = clone(world)
-                trial.apply(move)
-                finish_hand(
-                    trial, [heuristic() for _ in range(trial.seat_count)], random.Random(rollout)
-                )
-                values.append(float(value(trial, seat)))
-            gains.append(values[0] - values[1])
-    except Exception:  # a world the move does not fit: no measure
-        return None
-    return sum(gains) / len(gains) if gains else None
-
-
 def _reason(player: Player, game: Game, seat: int, move: Action) -> Msg | str | None:
     """The bot's one line for ``move``: its own ``reason`` when it has one, else the hint's
     reasons (:func:`games.reasons.explain`: the game's reading of the move and what the search
@@ -181,35 +158,72 @@ def _reason(player: Player, game: Game, seat: int, move: Action) -> Msg | str | 
     return Msg("bots.why", why=Join([reason_msg(r) for r in found], "semicolon"))
 
 
+class _Budget:
+    """A hand's rollout moves for the costs (the module docstring): each difference may spend
+    what is left divided by half the decisions still to come."""
+
+    def __init__(self, work: int, decisions: int) -> None:
+        self.left = max(0, work)
+        self.to_come = decisions
+
+    def share(self) -> int:
+        return self.left // max(1, (self.to_come + 1) // 2)
+
+    def spent(self, found: Difference | None) -> None:
+        self.to_come -= 1
+        if found is not None and found.cost is not None:
+            self.left = max(0, self.left - found.cost.plies)
+
+
+def _setup(
+    record: GameRecord, worlds: int | None, seed: int | None, work: int | None
+) -> tuple[int, int, int]:
+    """``(worlds, seed, work)`` with the defaults: the game's evaluator's worlds and work, the
+    match's seed."""
+    ev: Evaluator | None = GAMES[record.game].evaluator()
+    if worlds is None:
+        worlds = ev.worlds if ev is not None else 0
+    if work is None:
+        work = ev.work if ev is not None else 0
+    return worlds, int(record.seed) if seed is None else seed, work
+
+
 def review_hand(
     record: GameRecord,
     hand: int,
     seat: int,
     *,
     player: Player | None = None,
-    worlds: int = 8,
-    seed: int = 0,
+    worlds: int | None = None,
+    seed: int | None = None,
     budget: Mapping[str, Any] | None = None,
     user_id: int | None = None,
+    work: int | None = None,
 ) -> Review:
     """Review ``seat``'s decisions in finished hand ``hand`` of ``record`` (see the module
     docstring). ``player``: the bot to compare with (default :func:`strong_bot` with
-    ``budget``); ``worlds``: deals sampled for a difference's cost; ``seed``: the bot's and the
-    samples' randomness (the same review for the same arguments); ``user_id``: the person
-    reviewed: with the record's ``actors``, only the seat's moves that person took are judged
-    (the others are :attr:`Review.bot_moves`).
+    ``budget``); ``worlds``: at most this many worlds for a difference's cost (0: no cost;
+    default the game's); ``work``: the rollout moves for the whole hand's costs (default the
+    game's); ``seed``: the bot's and the worlds' randomness (default the match's seed: the
+    same review for the same hand); ``user_id``: the person reviewed: with the record's
+    ``actors``, only the seat's moves that person took are judged (the others are
+    :attr:`Review.bot_moves`).
 
     Raises :class:`bot.replay.ReplayRefused` for a hand that is not finished (``hand_in_play``,
     ``no_hand``)."""
     bot = player if player is not None else strong_bot(record.game, **dict(budget or {}))
+    worlds, seed, work = _setup(record, worlds, seed, work)
+    own = sum(1 for *_, mine in decisions_of(record, hand, seat, user_id) if mine)
+    left = _Budget(work, own)
     decisions = same = bot_moves = 0
     differences: list[Difference] = []
-    for index, game, action, own in decisions_of(record, hand, seat, user_id):
-        if not own:
+    for index, game, action, mine in decisions_of(record, hand, seat, user_id):
+        if not mine:
             bot_moves += 1  # taken for the person (a timeout): not theirs to be judged on
             continue
         decisions += 1
-        found = judge(bot, game, action, index, worlds=worlds, seed=seed)
+        found = judge(bot, game, action, index, worlds=worlds, seed=seed, work=left.share())
+        left.spent(found)
         if found is None:
             same += 1
         else:
@@ -217,26 +231,40 @@ def review_hand(
     return Review(record.game, hand, seat, decisions, same, tuple(differences), bot_moves)
 
 
-Ask = Callable[[Game, Action, int], Awaitable["Difference | None"]]
-"""Judges one decision elsewhere (:meth:`bot.thinking.Thinker.judge`): ``(game, played,
-index)``; ``game`` must be copied (pickled) before the first ``await``."""
+Ask = Callable[[Game, Action, int, int, int, int], Awaitable["Difference | None"]]
+"""Judges one decision elsewhere (:meth:`bot.thinking.Thinker.review`): ``(game, played,
+index, worlds, seed, work)``, the arguments of :func:`judge`; ``game`` must be copied
+(pickled) before the first ``await``."""
 
 
 async def review_hand_async(
-    record: GameRecord, hand: int, seat: int, ask: Ask, *, user_id: int | None = None
+    record: GameRecord,
+    hand: int,
+    seat: int,
+    ask: Ask,
+    *,
+    user_id: int | None = None,
+    worlds: int | None = None,
+    seed: int | None = None,
+    work: int | None = None,
 ) -> Review:
     """:func:`review_hand` with each decision judged by ``ask`` (a worker process of the
     bots' pool, one decision at a time, so a table's bot waits at most one decision behind
-    a review). The same review as :func:`review_hand` with the same bot, ``worlds`` and
-    ``seed``: a decision's answer depends only on its state and index."""
+    a review). The same review as :func:`review_hand` with the same bot, ``worlds``, ``seed``
+    and ``work``: a decision's answer depends only on its state, index and share of the
+    budget."""
+    worlds, seed, work = _setup(record, worlds, seed, work)
+    own = sum(1 for *_, mine in decisions_of(record, hand, seat, user_id) if mine)
+    left = _Budget(work, own)
     decisions = same = bot_moves = 0
     differences: list[Difference] = []
-    for index, game, action, own in decisions_of(record, hand, seat, user_id):
-        if not own:
+    for index, game, action, mine in decisions_of(record, hand, seat, user_id):
+        if not mine:
             bot_moves += 1
             continue
         decisions += 1
-        found = await ask(game, action, index)
+        found = await ask(game, action, index, worlds, seed, left.share())
+        left.spent(found)
         if found is None:
             same += 1
         else:
@@ -278,12 +306,21 @@ def decisions_of(
 
 
 def judge(
-    bot: Player, game: Game, played: Action, index: int, *, worlds: int = 8, seed: int = 0
+    bot: Player,
+    game: Game,
+    played: Action,
+    index: int,
+    *,
+    worlds: int = 16,
+    seed: int = 0,
+    work: int | None = None,
 ) -> Difference | None:
     """One decision: ``None`` when ``bot``, asked in ``game`` (the state before ``played``,
-    a move of ``played.seat``), plays the same; else the :class:`Difference`. Everything
-    comes from the seat's view (the bot's contract, the search's sampled deals), so hidden
-    cards dealt otherwise give the same answer (``tests/replay/test_review.py``)."""
+    a move of ``played.seat``), plays the same; else the :class:`Difference`, its cost
+    measured over at most ``worlds`` worlds within ``work`` rollout moves (``worlds`` 0: not
+    measured). Everything comes from the seat's view (the bot's contract, the sampled
+    worlds), so hidden cards dealt otherwise give the same answer
+    (``tests/replay/test_review.py``)."""
     assert played.seat is not None
     seat = played.seat
     rng = random.Random(f"review:{seed}:{index}")
@@ -293,10 +330,12 @@ def judge(
         return None
     if same_move(wanted, played):
         return None
-    return Difference(
-        index,
-        played,
-        Action(seat, wanted.kind, dict(wanted.data)),
-        _reason(bot, game, seat, wanted),
-        _cost(bot, game, seat, played, wanted, worlds, seed + index),
-    )
+    wanted = Action(seat, wanted.kind, dict(wanted.data))
+    reason = _reason(bot, game, seat, wanted)
+    ev: Evaluator | None = GAMES[game.name].evaluator()
+    cost = None
+    if ev is not None and worlds > 0:
+        cost = measure(
+            ev, game, seat, played, wanted, seed=f"{seed}:{index}", worlds=worlds, work=work
+        )
+    return Difference(index, played, wanted, reason, cost)

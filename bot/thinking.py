@@ -108,16 +108,24 @@ def judge_in_worker(
     worlds: int,
     seed: int,
     budget: tuple[tuple[str, Any], ...],
+    work: int | None = None,
 ) -> Difference | None:
     """In a worker: one decision of the review of your play (:func:`bot.review.judge`) with
-    the strong bot of ``budget``, in the pickled state before ``played``."""
+    the strong bot of ``budget``, in the pickled state before ``played``; its cost within
+    ``work`` rollout moves."""
     from bot.review import judge, strong_bot
 
     bot = _REVIEW_BOTS.get((game, budget))
     if bot is None:
         bot = _REVIEW_BOTS[(game, budget)] = strong_bot(game, **dict(budget))
     return judge(
-        bot, pickle.loads(engine_bytes), Action.from_json(played), index, worlds=worlds, seed=seed
+        bot,
+        pickle.loads(engine_bytes),
+        Action.from_json(played),
+        index,
+        worlds=worlds,
+        seed=seed,
+        work=work,
     )
 
 
@@ -149,12 +157,13 @@ class Thinker:
         *,
         user_id: int | None,
         budget: Mapping[str, Any],
-        worlds: int,
+        worlds: int | None = None,
     ) -> Review:
         """The review of ``seat``'s play in ``hand`` (:func:`bot.review.review_hand` with the
-        strong bot of ``budget``, only ``user_id``'s own moves judged). Here in a thread
-        (there is no pool: the loop stays free but shares the GIL); the pool judges each
-        decision in a worker process instead."""
+        strong bot of ``budget``, only ``user_id``'s own moves judged, the costs over at most
+        ``worlds`` worlds, default the game's). Here in a thread (there is no pool: the loop
+        stays free but shares the GIL); the pool judges each decision in a worker process
+        instead."""
         from bot.review import review_hand
 
         return await asyncio.to_thread(
@@ -239,7 +248,7 @@ class PoolThinker(Thinker):
         *,
         user_id: int | None,
         budget: Mapping[str, Any],
-        worlds: int,
+        worlds: int | None = None,
     ) -> Review:
         """The review with each decision judged in a worker, one at a time
         (:func:`bot.review.review_hand_async`): the loop only replays the log (milliseconds),
@@ -249,7 +258,9 @@ class PoolThinker(Thinker):
         loop = asyncio.get_running_loop()
         frozen = tuple(sorted(budget.items()))
 
-        async def ask(engine: Game, played: Action, index: int) -> Difference | None:
+        async def ask(
+            engine: Game, played: Action, index: int, worlds: int, seed: int, work: int
+        ) -> Difference | None:
             data = pickle.dumps(engine, protocol=pickle.HIGHEST_PROTOCOL)
             self.asked += 1
             try:
@@ -261,15 +272,16 @@ class PoolThinker(Thinker):
                     played.to_json(),
                     index,
                     worlds,
-                    0,
+                    seed,
                     frozen,
+                    work,
                 )
             except BrokenProcessPool:
                 log.exception("the bots' worker pool broke: a new one is started")
                 self._replace()
                 raise
 
-        return await review_hand_async(record, hand, seat, ask, user_id=user_id)
+        return await review_hand_async(record, hand, seat, ask, user_id=user_id, worlds=worlds)
 
     def _replace(self) -> None:
         old, self._pool = self._pool, self._given

@@ -286,8 +286,10 @@ async def export(interaction: discord.Interaction, replay: HandReplay) -> None:
 
 
 def review_text(replay: HandReplay, found: Any, lg: str) -> str:
-    """The review (:class:`bot.review.Review`) as a private message in ``lg``."""
+    """The review (:class:`bot.review.Review`) as a private message in ``lg``: the match rate,
+    then each difference with the bot's reason and what the move cost (:mod:`present.review`)."""
     from cogs.present import action_label
+    from present.review import cost_line
 
     names = _names(replay.record)
     reader = Reader(lg, names, you=found.seat)
@@ -319,8 +321,8 @@ def review_text(replay: HandReplay, found: Any, lg: str) -> str:
         if diff.reason is not None:
             reason = render(reader, diff.reason) if isinstance(diff.reason, Msg) else diff.reason
             line += " " + tr(lg, "replay.review.reason", reason=reason)
-        if diff.cost is not None and diff.cost > 0:
-            line += " · " + tr(lg, "replay.review.cost", cost=f"{diff.cost:.2f}")
+        if diff.cost is not None:
+            line += " · " + cost_line(lg, diff.cost)
         lines.append(line)
     more = len(found.differences) - SHOWN_DIFFERENCES
     if more > 0:
@@ -340,7 +342,7 @@ async def review(interaction: discord.Interaction, replay: HandReplay) -> None:
     # the bots' worker processes judge it decision by decision when the bot has them
     # (bot.thinking), else a thread: either way the event loop is not held for the review
     found = await app(interaction).service.thinker.review(
-        record, replay.hand, seat, user_id=interaction.user.id, budget=QUICK_BUDGET, worlds=6
+        record, replay.hand, seat, user_id=interaction.user.id, budget=QUICK_BUDGET
     )
     await reply(interaction, review_text(replay, found, lg))
 

@@ -53,6 +53,11 @@ class GameSpec:
         )
         return found
 
+    def evaluator(self) -> Any:
+        """The game's part in the cost of a decision (``EVALUATOR``, a
+        :class:`games.review.Evaluator`), or ``None``."""
+        return getattr(importlib.import_module(self.module), "EVALUATOR", None)
+
     def shared_rules(self) -> dict[str, str]:
         """Where this game's own seed says what a shared engine's refusal cites from another
         game's seed (``SHARED_RULES``: ``{"pajiwo.txt:101": "dagunzi.txt:67"}``), so that a

@@ -15,6 +15,7 @@ from games.dagun.bots import HeuristicPlayer, RandomPlayer
 from games.dagun.engine import DagunGame
 from games.dagun.options import DagunOptions
 from games.dagun.reasons import dagun_reasons
+from games.dagun.review import evaluator
 from games.dagun.search import strong_player
 
 
@@ -32,11 +33,15 @@ BOTS: dict[str, Callable[..., Player]] = {
     "strong": StrongPlayer,
 }
 
+#: the cost of a decision in the review of one's play (:mod:`games.review`)
+EVALUATOR = evaluator(HeuristicPlayer)
+
 #: the hint's reading of a move (:mod:`games.dagun.reasons`)
 REASONS = dagun_reasons
 
 __all__ = [
     "BOTS",
+    "EVALUATOR",
     "GAME",
     "REASONS",
     "DagunGame",

@@ -17,6 +17,7 @@ from games.dagunzi.options import DagunziOptions
 from games.dagunzi.rules import RULES
 from games.reasons import Reason
 from games.tricks.reasons import trick_reasons
+from games.tricks.review import evaluator
 from games.tricks.search import strong_player
 
 
@@ -33,6 +34,9 @@ BOTS: dict[str, Callable[..., Player]] = {
     "strong": StrongPlayer,
 }
 
+#: the cost of a decision in the review of one's play (:mod:`games.review`)
+EVALUATOR = evaluator(HeuristicPlayer)
+
 
 def REASONS(game: Any, seat: int, move: Any) -> list[Reason]:
     """The hint's reading of a move (:mod:`games.tricks.reasons`)."""
@@ -41,6 +45,7 @@ def REASONS(game: Any, seat: int, move: Any) -> list[Reason]:
 
 __all__ = [
     "BOTS",
+    "EVALUATOR",
     "GAME",
     "REASONS",
     "DagunziGame",

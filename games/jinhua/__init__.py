@@ -17,6 +17,7 @@ from games.jinhua.engine import JinhuaGame
 from games.jinhua.options import JinhuaOptions
 from games.jinhua.reasons import jinhua_reasons
 from games.jinhua.strong import JinhuaStrongPlayer
+from games.mahjong.review import evaluator
 
 GAME = JinhuaGame
 BOTS: dict[str, Callable[..., Player]] = {
@@ -25,11 +26,15 @@ BOTS: dict[str, Callable[..., Player]] = {
     "strong": JinhuaStrongPlayer,
 }
 
+#: the cost of a decision in the review of one's play (:mod:`games.review`)
+EVALUATOR = evaluator(JinhuaHeuristicPlayer)
+
 #: the hint's reading of a move (:mod:`games.jinhua.reasons`)
 REASONS = jinhua_reasons
 
 __all__ = [
     "BOTS",
+    "EVALUATOR",
     "GAME",
     "REASONS",
     "JinhuaGame",

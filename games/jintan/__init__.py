@@ -14,6 +14,7 @@ from games.jintan.engine import JintanGame
 from games.jintan.options import JintanOptions
 from games.mahjong.bots import HeuristicPlayer, RandomPlayer
 from games.mahjong.reasons import mahjong_reasons
+from games.mahjong.review import evaluator
 from games.mahjong.strong import StrongPlayer
 
 GAME = JintanGame
@@ -23,11 +24,15 @@ BOTS: dict[str, Callable[..., Player]] = {
     "strong": StrongPlayer,
 }
 
+#: the cost of a decision in the review of one's play (:mod:`games.review`)
+EVALUATOR = evaluator(HeuristicPlayer)
+
 #: the hint's reading of a move (:mod:`games.mahjong.reasons`)
 REASONS = mahjong_reasons
 
 __all__ = [
     "BOTS",
+    "EVALUATOR",
     "GAME",
     "REASONS",
     "HeuristicPlayer",

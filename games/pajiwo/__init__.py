@@ -15,6 +15,7 @@ from games.pajiwo.engine import PajiwoGame
 from games.pajiwo.options import PajiwoOptions
 from games.reasons import Reason
 from games.tricks.reasons import trick_reasons
+from games.tricks.review import evaluator
 from games.tricks.search import strong_player
 
 
@@ -31,6 +32,9 @@ BOTS: dict[str, Callable[..., Player]] = {
     "strong": StrongPlayer,
 }
 
+#: the cost of a decision in the review of one's play (:mod:`games.review`)
+EVALUATOR = evaluator(HeuristicPlayer)
+
 
 def REASONS(game: Any, seat: int, move: Any) -> list[Reason]:
     """The hint's reading of a move (:mod:`games.tricks.reasons`)."""
@@ -39,6 +43,7 @@ def REASONS(game: Any, seat: int, move: Any) -> list[Reason]:
 
 __all__ = [
     "BOTS",
+    "EVALUATOR",
     "GAME",
     "REASONS",
     "HeuristicPlayer",

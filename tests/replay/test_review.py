@@ -26,7 +26,7 @@ class FirstLegal:
 def test_the_match_rate_counts_the_seats_real_choices(key: str) -> None:
     game, _said = play(key, 6)
     rec = record_of(key, game.seed, game.options.to_dict(), game.actions, NAMES)
-    review = review_hand(rec, 1, 1, player=FirstLegal())
+    review = review_hand(rec, 1, 1, player=FirstLegal(), worlds=0)  # worlds 0: no cost
     # recount by hand: seat 1's required moves with more than one legal move
     replayed = rec.new_game()
     decisions = same = 0
@@ -46,13 +46,16 @@ def test_the_match_rate_counts_the_seats_real_choices(key: str) -> None:
 
 
 def test_the_strong_bot_reviews_with_a_cost_where_it_can_measure() -> None:
-    game, _said = play("pajiwo", 2)
+    game, _said = play("pajiwo", 6)
     rec = record_of("pajiwo", game.seed, game.options.to_dict(), game.actions, NAMES)
-    review = review_hand(rec, 1, 0, budget={"rollouts": 4, "budget_ms": 100}, worlds=3)
-    assert review.decisions > 5 and 0 <= review.same <= review.decisions
-    again = review_hand(rec, 1, 0, budget={"rollouts": 4, "budget_ms": 100}, worlds=3)
+    budget = {"rollouts": 3, "candidates": 3, "work": 150, "budget_ms": 60_000}
+    seat = 0
+    review = review_hand(rec, 1, seat, budget=budget, work=800)
+    assert review.decisions > 5 and 0 <= review.same < review.decisions
+    again = review_hand(rec, 1, seat, budget=budget, work=800)
     assert [d.bot for d in again.differences] == [d.bot for d in review.differences]
-    assert all(d.cost is None or isinstance(d.cost, float) for d in review.differences)
+    costs = [d.cost for d in review.differences if d.cost is not None]
+    assert costs and all(c.unit == "points" and c.worlds >= 2 for c in costs)
     assert strong_bot("jintan") is not None
 
 
