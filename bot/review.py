@@ -21,8 +21,8 @@ difference of what the hand gave the seat's side (card points and levels in the 
 coins in 打滚, points in mahjong), with the number of worlds and its standard error.
 
 **The budget.** A whole hand's costs share the game's ``Evaluator.work`` rollout moves (about
-3 s of CPU), counted, not timed: each difference may spend the budget left divided by half the
-decisions still to come (so later decisions get fewer worlds once it runs low), with at least
+3 s of CPU), counted, not timed: each difference may spend the budget left divided by a third of
+the decisions still to come (so later decisions get fewer worlds once it runs low), with at least
 :data:`games.review.MIN_WORLDS` worlds. The bot's own choice uses :data:`QUICK_BUDGET` (also
 counted). Everything is seeded from the match's seed and the decision's index, so the same hand
 gives the same review, in a thread or decision by decision in the bots' worker processes.
@@ -160,14 +160,15 @@ def _reason(player: Player, game: Game, seat: int, move: Action) -> Msg | str | 
 
 class _Budget:
     """A hand's rollout moves for the costs (the module docstring): each difference may spend
-    what is left divided by half the decisions still to come."""
+    what is left divided by a third of the decisions still to come (about the share of
+    decisions that differ)."""
 
     def __init__(self, work: int, decisions: int) -> None:
         self.left = max(0, work)
         self.to_come = decisions
 
     def share(self) -> int:
-        return self.left // max(1, (self.to_come + 1) // 2)
+        return self.left // max(1, (self.to_come + 2) // 3)
 
     def spent(self, found: Difference | None) -> None:
         self.to_come -= 1

@@ -15,8 +15,8 @@ from games.review import Evaluator
 __all__ = ["evaluator", "seat_points"]
 
 #: rollout moves for the costs of a whole hand's review: about 3 s of CPU at the rollouts'
-#: 0.9-1.4 ms a move measured (``benchmarks replay``)
-WORK = 2500
+#: 0.9 ms a move measured (``benchmarks replay``)
+WORK = 3500
 
 
 def seat_points(game: Game, seat: int) -> float:

@@ -41,9 +41,10 @@ def side_levels(game: Game, seat: int) -> float:
     return up if seat in summary["winner_team"] else -up
 
 
-def evaluator(heuristic: Callable[[], Player]) -> Evaluator:
+def evaluator(heuristic: Callable[[], Player], work: int = WORK) -> Evaluator:
     """The trick engines' :class:`~games.review.Evaluator` with ``heuristic`` finishing the
-    hands; a cost under 5 points (one 5) reads "about even"."""
+    hands and ``work`` rollout moves for a hand's review; a cost under 5 points (one 5) reads
+    "about even"."""
     return Evaluator(
         sample=sample_world,
         score=side_points,
@@ -52,5 +53,5 @@ def evaluator(heuristic: Callable[[], Player]) -> Evaluator:
         result=side_levels,
         result_unit="levels",
         even=5.0,
-        work=WORK,
+        work=work,
     )

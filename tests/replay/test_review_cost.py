@@ -254,3 +254,35 @@ def test_the_same_seed_gives_the_same_review_with_its_costs(key: str) -> None:
     assert again == found
     other = review_hand(rec, 1, found.seat, budget=budget, work=1500, seed=rec.seed + 1)
     assert [d.cost for d in other.differences] != [d.cost for d in found.differences]
+
+
+@pytest.mark.parametrize(
+    ("key", "cost", "en", "zh"),
+    [
+        (
+            "pajiwo",
+            Cost(12.5, 2.0, 8, "points", 5.0, 0.5, "levels"),
+            "costs about 12 points, the hand's result about 0.5 levels worse (8 sampled deals)",
+            "约少得 12 分，本局结果约差 0.5 级（抽样 8 局）",
+        ),
+        ("dagun", Cost(2.0, 0.5, 16, "coins", 0.5), "costs about 2 coins", "约少得 2 金币"),
+        ("jintan", Cost(0.4, 0.9, 3, "points", 1.0), "about even (3", "大致持平（抽样 3 局）"),
+    ],
+)
+def test_the_review_says_each_differences_cost_in_both_languages(
+    key: str, cost: Cost, en: str, zh: str
+) -> None:
+    from bot.replay import replay_hand
+    from bot.review import Difference, Review, decisions_of
+    from cogs.replay import review_text
+
+    game, _said = play(key, 6)
+    rec = record_of(key, game.seed, game.options.to_dict(), game.actions, NAMES)
+    index, state, played, _own = next(iter(decisions_of(rec, 1, 0)))
+    other = next(a for a in state.legal_actions(0) if a != played)
+    found = Review(key, 1, 0, 5, 4, (Difference(index, played, other, None, cost),))
+    replay = replay_hand(rec, 1)
+    said = {lg: review_text(replay, found, lg) for lg in ("en", "zh")}
+    assert "4 of 5 decisions (80%)" in said["en"] and "5 次决定中有 4 次" in said["zh"]
+    assert en in said["en"] and zh in said["zh"]
+    assert " · " in said["en"].splitlines()[-1]  # the cost closes the difference's line
