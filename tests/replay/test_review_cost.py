@@ -179,8 +179,9 @@ def test_the_mahjong_world_keeps_the_view_and_deals_the_hidden_tiles_again() -> 
     moved = 0
     for key in ("jintan", "jinhua"):
         for game, seat in _states(key, seed=8, every=3):
+            before = game.snapshot()
             world: Any = sample_world(game, seat, random.Random(1))
-            assert world is not None
+            assert world is not None and game.snapshot() == before  # the real game untouched
             assert world.view(seat) == game.view(seat)
             assert all(world.invariants().values())
             others = [s for s in range(4) if s != seat]
