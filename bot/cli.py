@@ -219,6 +219,8 @@ async def play(
         if length:
             term.say(length)
         lines = LineReader(stdin, loop)
+        # (state version, moves listed, the decision they answer: kinds, required, prompt)
+        shown: tuple[int, list[Action], tuple[Any, ...]] | None = None
         ahead: list[Any] = []  # lines typed while the bots played, kept for the next prompt
         quiet = asyncio.Event()  # never set: a replay waits for lines only
 
@@ -241,12 +243,12 @@ async def play(
                 await term.hint(table, names)
             elif word in REPLAY_WORDS:
                 await term.replay(table, text, read_line)
+                nonlocal shown
+                shown = None  # back at the table: drawn again with its prompt
             elif word in VIEW_WORDS:
                 term.say(show(service.view(table.id, TERMINAL_USER)))
             return True
 
-        # (state version, moves listed, the decision they answer: kinds, required, prompt)
-        shown: tuple[int, list[Action], tuple[Any, ...]] | None = None
         waited = False  # the last wait ended by another seat's change, not by a line typed
         while table.status == "playing":
             if term.gone:
