@@ -254,3 +254,32 @@ async def test_a_move_during_the_loss_waits_for_the_tables_to_come_back(
     assert stored.count("u:1:during") == 1
     engine = a.get(t1).engine
     assert engine is not None and len(engine.actions) == len(stored)
+
+
+async def test_a_claim_connection_that_does_not_answer_its_heartbeat_is_ended_and_replaced(
+    processes_: Processes,
+) -> None:
+    """The periodic check: a heartbeat that does not answer in time (here: its row is locked by
+    another session, as a hung connection would hang it) ends the connection; the process then
+    carries on as after any loss."""
+    url = processes_.url
+    a = await processes_.start((0,))
+    t1 = await _playing(a, G0, 10, 1)
+    assert a.owners is not None
+    events = _record(a)
+    old_pid = a.owners.pid
+    blocker = await asyncpg.connect(url)
+    try:
+        hold = blocker.transaction()
+        await hold.start()
+        await blocker.execute("SELECT * FROM shard_processes FOR UPDATE")
+        await a.owners.heartbeat(timeout=0.5)
+        assert a.owners.lost and t1 not in a._tables  # at once
+        await _until(lambda: events, "the loss to be told")
+        assert events == [("lost", [t1], set(), True)]
+        await hold.rollback()
+    finally:
+        await blocker.close()
+    await _until(lambda: len(events) == 2, "the tables to be taken back")
+    assert events[1][:2] == ("gained", [t1]) and a.owners.pid != old_pid
+    assert a.owners.held == {t1} and t1 in a._tables
