@@ -21,8 +21,9 @@ difference of what the hand gave the seat's side (card points and levels in the 
 coins in 打滚, points in mahjong), with the number of worlds and its standard error.
 
 **The budget.** A whole hand's costs share the game's ``Evaluator.work`` rollout moves (about
-3 s of CPU), counted, not timed: each difference may spend the budget left divided by a third of
-the decisions still to come (so later decisions get fewer worlds once it runs low), with at least
+3 s of CPU), counted, not timed: each difference may spend the budget left divided by the
+differences still expected (the decisions to come times the share that differed so far; so later
+decisions get fewer worlds once it runs low), with at least
 :data:`games.review.MIN_WORLDS` worlds. The bot's own choice uses :data:`QUICK_BUDGET` (also
 counted). Everything is seeded from the match's seed and the decision's index, so the same hand
 gives the same review, in a thread or decision by decision in the bots' worker processes.
@@ -37,6 +38,7 @@ store) counts every move of the seat.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -160,20 +162,26 @@ def _reason(player: Player, game: Game, seat: int, move: Action) -> Msg | str | 
 
 class _Budget:
     """A hand's rollout moves for the costs (the module docstring): each difference may spend
-    what is left divided by a third of the decisions still to come (about the share of
-    decisions that differ)."""
+    what is left divided by the differences still expected: the decisions to come times the
+    share of decisions that differed so far (a third before any is known)."""
 
     def __init__(self, work: int, decisions: int) -> None:
         self.left = max(0, work)
         self.to_come = decisions
+        self.judged = self.differed = 0
 
     def share(self) -> int:
-        return self.left // max(1, (self.to_come + 2) // 3)
+        rate = (self.differed + 1) / (self.judged + 3)
+        expected = max(1, math.ceil(self.to_come * rate))
+        return self.left // expected
 
     def spent(self, found: Difference | None) -> None:
         self.to_come -= 1
-        if found is not None and found.cost is not None:
-            self.left = max(0, self.left - found.cost.plies)
+        self.judged += 1
+        if found is not None:
+            self.differed += 1
+            if found.cost is not None:
+                self.left = max(0, self.left - found.cost.plies)
 
 
 def _setup(

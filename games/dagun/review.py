@@ -14,8 +14,8 @@ from games.review import Evaluator
 __all__ = ["evaluator"]
 
 #: rollout moves for the costs of a whole hand's review: about 3 s of CPU at the rollouts'
-#: 0.14 ms a move measured (``benchmarks replay``)
-WORK = 20000
+#: 0.11 ms a move measured (a review of a hand with many differences, docs/bots.md)
+WORK = 25_000
 
 
 def evaluator(heuristic: Callable[[], Player]) -> Evaluator:

@@ -36,7 +36,7 @@ BOTS: dict[str, Callable[..., Player]] = {
 
 #: the cost of a decision in the review of one's play (:mod:`games.review`)
 #: (39 cards a hand: a longer hand than 扒鸡窝's, so more rollout moves for the same worlds)
-EVALUATOR = evaluator(HeuristicPlayer, work=10_000)
+EVALUATOR = evaluator(HeuristicPlayer, work=16_000)
 
 
 def REASONS(game: Any, seat: int, move: Any) -> list[Reason]:

@@ -15,7 +15,7 @@ from games.review import Evaluator
 __all__ = ["evaluator", "seat_points"]
 
 #: rollout moves for the costs of a whole hand's review: about 3 s of CPU at the rollouts'
-#: 0.9 ms a move measured (``benchmarks replay``)
+#: 0.9 ms a move measured (a review of a hand with many differences, docs/bots.md)
 WORK = 3500
 
 

@@ -20,9 +20,9 @@ from games.tricks.search import sample_world
 
 __all__ = ["evaluator", "side_levels", "side_points"]
 
-#: rollout moves for the costs of a whole hand's review: about 3 s of CPU at the rollouts'
-#: 0.35-0.45 ms a move measured (``benchmarks replay``)
-WORK = 8000
+#: rollout moves for the costs of a whole hand's review: about 2.5 s of CPU at the rollouts'
+#: 0.2 ms a move measured (a review of a hand with many differences, docs/bots.md)
+WORK = 12_000
 
 
 def side_points(game: Game, seat: int) -> float:
