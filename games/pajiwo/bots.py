@@ -34,7 +34,9 @@ _DECK = Counter(DECK)
 
 _ASCII: dict[str, Card] = {_ascii(c): c for c in _DECK}
 _ASCII_OF: dict[Card, str] = {c: s for s, c in _ASCII.items()}
-_DECK_SPELLED: tuple[tuple[Card, int], ...] = tuple(_DECK.items())
+_DECK_SPELLED: tuple[tuple[Card, str, int], ...] = tuple(
+    (c, _ASCII_OF[c], n) for c, n in _DECK.items()
+)
 
 
 def _cards(raw: Sequence[str]) -> list[Card]:
@@ -250,7 +252,7 @@ class HeuristicPlayer:
         if not spelled.keys() <= _ASCII.keys():  # a spelling of its own: count the cards
             seen = Counter(_cards(list(spelled.elements())))
             return list((_DECK - seen).elements())
-        return [c for c, n in _DECK_SPELLED for _ in range(n - spelled[_ASCII_OF[c]])]
+        return [c for c, text, n in _DECK_SPELLED for _ in range(n - spelled[text])]
 
     def _lead(
         self,
