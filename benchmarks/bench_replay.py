@@ -26,12 +26,12 @@ NAMES = ("Ann", "Bo", "Cy", "Di")
 SEED = 7
 
 
-def _record(key: str, seed: int = SEED) -> GameRecord:
-    """One hand of ``key`` played by heuristic bots."""
+def _record(key: str, seed: int = SEED, first: str = "heuristic") -> GameRecord:
+    """One hand of ``key`` played by heuristic bots, the first seat by the ``first`` kind."""
     spec = GAMES[key]
     cls = spec.engine()
     game = cls(seed, cls.options_type.from_dict({"match": "one_hand"}))
-    bots = [spec.bots()["heuristic"]() for _ in range(game.seat_count)]
+    bots = [spec.bots()[first if s == 0 else "heuristic"]() for s in range(game.seat_count)]
     rng = random.Random(seed)
     while not game.is_over:
         pending = game.pending()
@@ -40,6 +40,33 @@ def _record(key: str, seed: int = SEED) -> GameRecord:
         assert action is not None
         game.apply(action)
     return record_of(key, game.seed, game.options.to_dict(), game.actions, NAMES)
+
+
+def review_figures(key: str, record: GameRecord | None = None) -> Iterator[Figure]:
+    """The review of the first seat's play with ``/replay``'s budget, in CPU seconds: of a
+    hand played by heuristic bots (few differences), and of one where the first seat played
+    at random (a difference at most decisions: the costs' budget is spent)."""
+    for name, rec in (
+        ("review_s", record or _record(key)),
+        ("review_random_s", _record(key, first="random")),
+    ):
+        start = time.process_time()
+        found = review_hand(rec, 1, 0, budget=QUICK_BUDGET)
+        costs = [d.cost for d in found.differences if d.cost is not None]
+        yield Figure(
+            f"replay.{key}.{name}",
+            time.process_time() - start,
+            "s",
+            None,
+            {
+                "decisions": found.decisions,
+                "same": found.same,
+                "costed": len(costs),
+                "worlds": sum(c.worlds for c in costs),
+                "rollout_moves": sum(c.plies for c in costs),
+                "about_even": sum(c.even for c in costs),
+            },
+        )
 
 
 def run() -> Iterator[Figure]:
@@ -67,15 +94,7 @@ def run() -> Iterator[Figure]:
         seconds = time.perf_counter() - start
         yield Figure(f"replay.{key}.gif_s", seconds, "s", None, {"frames": len(frames)})
         yield Figure(f"replay.{key}.gif_mb", len(gif) / 1e6, "MB", f"< {UPLOAD_LIMIT / 1e6:.1f}")
-        start = time.perf_counter()
-        found = review_hand(record, 1, 0, budget=QUICK_BUDGET, worlds=6)
-        yield Figure(
-            f"replay.{key}.review_s",
-            time.perf_counter() - start,
-            "s",
-            None,
-            {"decisions": found.decisions, "same": found.same},
-        )
+        yield from review_figures(key, record)
         start = time.perf_counter()
         doc = export_match(record)
         text = json.dumps(doc, ensure_ascii=False)
