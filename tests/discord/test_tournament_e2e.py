@@ -2,9 +2,10 @@
 run``'s bot with bots moving at once, :mod:`tests.discord.fast_bot`): 12 participants (2
 people, 10 bots), 3 Swiss rounds in duplicate mode of 打滚, one
 person who does not check in for round 1 (a bot plays the seat, the person scores 0), and the
-process killed with SIGKILL in round 2 and started again on the same file. The final
-standings posted in the channel equal a table computed here by hand from the stored match
-results."""
+process killed with SIGKILL in round 2 and started again on the same file. The people play
+their own seats as a player does on a phone (the first of the DM's suggested moves, or its one
+button), so no seat waits for the pace's timeouts. The final standings posted in the channel
+equal a table computed here by hand from the stored match results."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import re
 import signal
 import sqlite3
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from tests.discord_loopback import LoopbackDiscord, LoopbackUser
@@ -41,6 +42,47 @@ async def _spawn(server: LoopbackDiscord, db: Path, cwd: Path) -> asyncio.subpro
         sys.executable, "-m", "tests.discord.fast_bot", env=env, cwd=cwd,
         stdout=asyncio.subprocess.DEVNULL, stderr=(cwd / "bot.log").open("ab"),
     )  # fmt: skip
+
+
+CONTROL = re.compile(r"pj:[as]:([0-9]+):([0-9]+)")
+
+
+async def _play_along(
+    h: Harness, server: LoopbackDiscord, people: list[LoopbackUser]
+) -> Counter[int]:
+    """The people's moves, until cancelled: whenever a person's newest DM carries move controls
+    they have not used, they take the first suggested move (the hint's), or press the one
+    button (a pass, 硬牌's choice). Returns how many moves each made (a Counter by user id);
+    a move that came too late (the table moved on, the bot restarted) is refused and let be."""
+    moves: Counter[int] = Counter()
+    done: set[tuple[int, str]] = set()
+    try:
+        while True:
+            for user in people:
+                prompts = [m for m in server.dms(user) if any(map(CONTROL.match, m.custom_ids()))]
+                if not prompts:
+                    continue
+                message = prompts[-1]
+                ids = [c for c in message.custom_ids() if CONTROL.match(c)]
+                key = (message.id, max(CONTROL.match(c)[2] for c in ids))  # type: ignore[index]
+                if key in done:
+                    continue
+                done.add(key)
+                select = next((c for c in ids if c.startswith("pj:s:")), None)
+                try:
+                    if select is not None:
+                        options = (message.component(select) or {}).get("options") or []
+                        if not options:
+                            continue
+                        await h.select(user, message, select, [options[0]["value"]])
+                    else:
+                        await h.click(user, message, ids[0])
+                except (ValueError, LookupError, TimeoutError):
+                    continue  # the prompt went while we looked: the next one is taken
+                moves[user.id] += 1
+            await asyncio.sleep(0.05)
+    except asyncio.CancelledError:
+        return moves
 
 
 def _read(db: Path, sql: str) -> list[sqlite3.Row]:
@@ -124,6 +166,7 @@ async def test_twelve_participants_three_duplicate_swiss_rounds_a_no_show_and_a_
             text = (await (await h.click(user, post, "pt:ci:1")).final(timeout=30)).text()
             assert "checked in" in text
 
+    mover = asyncio.create_task(_play_along(h, server, people))
     try:
         await server.wait_until(
             lambda: server.connected and server.commands(server.guild.id),
@@ -177,9 +220,13 @@ async def test_twelve_participants_three_duplicate_swiss_rounds_a_no_show_and_a_
         print((tmp_path / "bot.log").read_text(errors="replace")[-5000:])
         raise
     finally:
+        mover.cancel()
+        moves = await mover
         if proc.returncode is None:
             proc.send_signal(signal.SIGKILL)
             await proc.wait()
+    # the people played their seats themselves (round 1 for ann, rounds 2 and 3 for both)
+    assert moves[people[0].id] >= 3 and moves[absent.id] >= 2, moves
 
     rows = _read(db, "SELECT * FROM tournament_tables ORDER BY round, number")
     assert [r["round"] for r in rows] == [1, 1, 1, 2, 2, 2, 3, 3, 3]
