@@ -49,8 +49,8 @@ order of edits can show every move within the target, and the p99 measures the q
 that Discord's 50 leave after the bot's other counted calls, the seconds between two edits of
 one table made through the bot's own calls), ``bound_ratio`` (the p99 over it; target at most
 1.5) and ``bot_table_edits_per_s`` (the table edits among the counted calls). Every figure
-gives what each path carried over the run, which Discord does not count against the 50 and
-which it does: ``table_edits_by`` / ``table_edits_share`` (table-message edits through the token
+gives what each path carried over the run (and, in ``measured``, over the measured seconds of
+play), which Discord does not count against the 50 and which it does: ``table_edits_by`` / ``table_edits_share`` (table-message edits through the token
 of the ``/table open`` that sent the message as its follow-up, ``open_token``, through a lobby
 click's token, ``lobby_token``, and the bot's own calls, ``bot``) and ``hands_by`` /
 ``hands_share`` (hand messages through the token of the person's own move click,
@@ -309,6 +309,7 @@ async def _people(
             if TOKENS == "none":
                 bot.display.table_tokens.lifetime_s = bot.display.hand_tokens.lifetime_s = 0.0
             trace.watch(bot)
+            sampler = asyncio.create_task(trace.write_counts(bot, 0.5))
         else:
             from benchmarks.discord_procs import Children
 
@@ -399,6 +400,7 @@ async def _people(
         await asyncio.gather(*runners)
         if processes == 1:
             trace.counts = trace.counts_of(bot)
+            sampler.cancel()
             await h.stop_bot()
         else:
             trace = await children.stop()
@@ -423,6 +425,7 @@ async def _people(
         "bot_requests_per_s": len(bot_window) / play_s,
         "bot_table_edits_per_s": len(edit_window) / play_s,
         "counts": trace.counts,
+        "counts_measured": trace.counts_between(measure_from, stop_at[0]),
         "moves_per_s": shown["moves"] / max(play_s - 10.0, 1.0),
         "max_requests_per_s": max(per_second.values(), default=0),
         "rate_limited": sum(server.rate_limit_hits.values()),
@@ -458,6 +461,7 @@ def run_latency(tables: int) -> Iterator[Figure]:
         "tokens": TOKENS,
         "processes": PROCESSES,
         **_paths(out["counts"]),
+        "measured": _paths(out["counts_measured"]),
     }
     yield Figure(
         "discord.move_to_table_p99_ms",
@@ -494,7 +498,8 @@ def run_latency(tables: int) -> Iterator[Figure]:
 
 
 def _paths(counts: dict[str, dict[str, int]]) -> dict[str, Any]:
-    """What each path carried over the run: table-message edits through the ``/table open``
+    """What each path carried (over the run; ``measured``: over the measured seconds of play):
+    table-message edits through the ``/table open``
     follow-up's token, a lobby click's token and the bot's own calls (count and share), and
     hand deliveries through a move click's token and the bot's own calls."""
     by = counts.get("table_edits_by", {})

@@ -46,6 +46,8 @@ class Trace:
         #: the display's counts by path (``table_edits_by``, ``table_token_paths``,
         #: ``hands_by``), summed over the processes
         self.counts: dict[str, dict[str, int]] = {}
+        #: per process, the counts as they were at each moment: ``(when, counts)``
+        self.samples: list[list[tuple[float, dict[str, dict[str, int]]]]] = []
         #: called with a user id when a hand delivery to them is on Discord (in process)
         self.delivered: Callable[[int], None] = lambda user_id: None
         self._file: IO[str] | None = path.open("a", encoding="utf-8") if path else None
@@ -150,14 +152,35 @@ class Trace:
         }
 
     async def write_counts(self, bot: Any, every_s: float = 1.0) -> None:
-        """Append the display's counts to the file every ``every_s`` (a bot process's task;
-        the benchmark keeps each process's last line)."""
-        assert self._file is not None
+        """Every ``every_s``, keep the display's counts as they are then (in
+        :attr:`samples`) and append them to the file if any (a bot process's task; the
+        benchmark reads each process's lines back)."""
+        self.samples.append([])
+        mine = self.samples[-1]
         while True:
             await asyncio.sleep(every_s)
             with contextlib.suppress(AttributeError):  # not set up yet
-                self._file.write(json.dumps(["counts", self.counts_of(bot)]) + "\n")
-                self._file.flush()
+                now, counts = time.monotonic(), self.counts_of(bot)
+                mine.append((now, counts))
+                if self._file is not None:
+                    self._file.write(json.dumps(["counts", now, counts]) + "\n")
+                    self._file.flush()
+
+    def counts_between(self, start: float, end: float) -> dict[str, dict[str, int]]:
+        """The counts of what happened from ``start`` to ``end`` (by the samples taken then),
+        summed over the processes."""
+        out: dict[str, dict[str, int]] = {}
+        for samples in self.samples:
+            before = [c for t, c in samples if t <= start]
+            until = [c for t, c in samples if t <= end]
+            if not until:
+                continue
+            first = before[-1] if before else {}
+            for name, counts in until[-1].items():
+                into = out.setdefault(name, {})
+                for path, n in counts.items():
+                    into[path] = into.get(path, 0) + n - first.get(name, {}).get(path, 0)
+        return out
 
     def flush(self) -> None:
         if self._file is not None:
@@ -168,18 +191,19 @@ class Trace:
         """The records of the files at ``paths`` (one per bot process) together."""
         trace = cls()
         for path in paths:
-            last: dict[str, Any] | None = None
+            samples: list[tuple[float, dict[str, dict[str, int]]]] = []
             for line in path.read_text(encoding="utf-8").splitlines():
                 try:
                     kind, *values = json.loads(line)
                 except ValueError:  # a line cut by the process's end
                     continue
                 if kind == "counts":
-                    last = values[0]
+                    samples.append((values[0], values[1]))
                 else:
                     trace._put(kind, *values)
-            if last is not None:
-                trace._put("counts", last)
+            trace.samples.append(samples)
+            if samples:
+                trace._put("counts", samples[-1][1])
         return trace
 
 
