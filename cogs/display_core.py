@@ -77,6 +77,17 @@ PICTURE_RETRY_S = 600.0  # after a refused picture, try one again this much late
 PRIVATE_VIEW_S = 14 * 60  # an interaction token lasts 15 minutes: stop editing before
 
 
+def budget_share(settings: Any) -> float:
+    """This process's share of Discord's global limit, which counts every call made with the
+    bot's token, whatever process makes it: its shards over all the bot's shards when the
+    shards are split across processes (``SHARD_IDS``), else all of it."""
+    ids = getattr(settings, "shard_ids", None)
+    count = getattr(settings, "shard_count", None)
+    if not ids or not count:
+        return 1.0
+    return min(1.0, len(ids) / count)
+
+
 class DisplayCore(ABC):
     """The display's state and scheduling (arguments: see :class:`cogs.display.TableDisplay`)."""
 
@@ -94,7 +105,7 @@ class DisplayCore(ABC):
         # Pictures are drawn in a small pool of its own: few threads, so few malloc arenas
         # (the default executor's many threads each keep one, which swells the RSS).
         self.render_pool = ThreadPoolExecutor(RENDERS_AT_ONCE, thread_name_prefix="paiju-render")
-        self.budget = RequestBudget(REQUESTS_PER_S)
+        self.budget = RequestBudget(REQUESTS_PER_S * budget_share(getattr(bot, "settings", None)))
         self.table_edits = Coalescer(self.table_interval)
         self.base_hand_interval = hand_interval
         self.hand_edits = Coalescer(self.hand_interval)

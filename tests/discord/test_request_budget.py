@@ -184,3 +184,16 @@ def test_forgetting_a_table_drops_only_its_tokens() -> None:
     assert len(tokens) == 1 and tokens.usable(2, 42, 502) is not None
     tokens.forget(2, 42)
     assert len(tokens) == 0
+
+
+def test_processes_sharing_the_bot_split_discords_global_limit_by_their_shards() -> None:
+    # Discord counts every call made with the bot's token against one 50 a second, whatever
+    # process makes it: two processes of two shards each of four take half each
+    from bot.config import Settings
+    from cogs.display_core import budget_share
+
+    assert budget_share(Settings()) == 1.0  # one process, no shards
+    assert budget_share(Settings(shard_count=4)) == 1.0  # every shard here
+    assert budget_share(Settings(shard_count=4, shard_ids=(0, 1))) == 0.5
+    assert budget_share(Settings(shard_count=2, shard_ids=(1,))) == 0.5
+    assert budget_share(None) == 1.0
