@@ -49,14 +49,18 @@ order of edits can show every move within the target, and the p99 measures the q
 that Discord's 50 leave after the bot's other counted calls, the seconds between two edits of
 one table made through the bot's own calls), ``bound_ratio`` (the p99 over it; target at most
 1.5) and ``bot_table_edits_per_s`` (the table edits among the counted calls). Every figure
-gives what each path carried over the run (and, in ``measured``, over the measured seconds of
-play), which Discord does not count against the 50 and which it does: ``table_edits_by`` / ``table_edits_share`` (table-message edits through the token
-of the ``/table open`` that sent the message as its follow-up, ``open_token``, through a lobby
+gives what each path carried over the run (and, in ``measured``, over the measured seconds
+of play), which Discord does not count against the 50 and which it does:
+``table_edits_by`` / ``table_edits_share`` (table-message edits through the token of the
+``/table open`` that sent the message as its follow-up, ``open_token``, through a lobby
 click's token, ``lobby_token``, and the bot's own calls, ``bot``) and ``hands_by`` /
 ``hands_share`` (hand messages through the token of the person's own move click,
-``move_token``, and the bot's own calls). The loopback enforces the global 50 a second
-(``rate_limited_global_429``). ``PAIJU_BENCH_START``: ``button`` (default; the host presses
-Start on the table message: a lobby click) or ``command`` (``/table start``);
+``move_token``, and the bot's own calls). The service announces a move once it is stored; a
+message that read the move's state before the announcement counts 0 ms (it was counted as
+late as the next message before: the p99s of 10-19 s of the first runs with tokens). The
+loopback enforces the global 50 a second (``rate_limited_global_429``).
+``PAIJU_BENCH_START``: ``button`` (default; the host presses Start on the table message: a
+lobby click) or ``command`` (``/table start``);
 ``PAIJU_BENCH_TOKENS``: ``all`` (default) or ``none`` (the bot's own calls only: what the
 tokens bought); ``PAIJU_BENCH_PROCESSES``: 1 (default) or 2 (two bot processes of one shard
 each on one PostgreSQL, :mod:`benchmarks.discord_procs`; needs ``PAIJU_BENCH_POSTGRES_URL`` or

@@ -31,6 +31,7 @@ from typing import IO, Any
 __all__ = ["MOOT_S", "Trace", "latencies"]
 
 MOOT_S = 0.5  # a decision gone this soon after its move cannot be shown to anyone
+EARLY_S = 10.0  # how long before its announcement a message may show a move (being stored)
 
 
 class Trace:
@@ -218,9 +219,12 @@ def latencies(trace: Trace, measure_from: float, stop_at: float, play_s: float) 
     unseen = moot = 0
     moves = [m for m in trace.moves if measure_from <= m[2] <= stop_at - 10.0]
     for tid, step, when in moves:
-        shown = [t for s, t in trace.table_shown.get(tid, []) if s >= step and t >= when]
+        # a message that read this state or a later one shows the move; the service announces
+        # a move once it is stored, so an edit that read the new state meanwhile may be on
+        # Discord before the announcement (0 ms then)
+        shown = [t for s, t in trace.table_shown.get(tid, []) if s >= step and t >= when - EARLY_S]
         if shown:
-            to_table.append((min(shown) - when) * 1000)
+            to_table.append(max(0.0, min(shown) - when) * 1000)
         else:
             unseen += 1
         if (tid, step) not in trace.hands_turn:
@@ -229,8 +233,10 @@ def latencies(trace: Trace, measure_from: float, stop_at: float, play_s: float) 
             moot += 1
             continue
         # the first hand message offering the person a move, from this state or a later one
-        offered = [t for s, t in trace.hand_offered.get(tid, []) if s >= step and t >= when]
-        to_hand.append((min(offered) - when) * 1000 if offered else play_s * 1000)
+        offered = [
+            t for s, t in trace.hand_offered.get(tid, []) if s >= step and t >= when - EARLY_S
+        ]
+        to_hand.append(max(0.0, min(offered) - when) * 1000 if offered else play_s * 1000)
     return {
         "to_table": to_table,
         "to_hand": to_hand,
