@@ -199,6 +199,13 @@ def test_the_mahjong_world_keeps_the_view_and_deals_the_hidden_tiles_again() -> 
 # ---------------------------------------------------------------------- the text, the seed
 
 
+class LastLegal:
+    """A bot that plays the last legal move listed (the least useful: it often disagrees)."""
+
+    def choose(self, game: Any, seat: int, rng: random.Random) -> Action:
+        return game.legal_actions(seat)[-1]
+
+
 @pytest.mark.parametrize(
     ("cost", "en", "zh"),
     [
@@ -287,3 +294,27 @@ def test_the_review_says_each_differences_cost_in_both_languages(
     assert "4 of 5 decisions (80%)" in said["en"] and "5 次决定中有 4 次" in said["zh"]
     assert en in said["en"] and zh in said["zh"]
     assert " · " in said["en"].splitlines()[-1]  # the cost closes the difference's line
+
+
+def test_a_finished_hand_of_a_match_in_play_is_reviewed_from_its_own_moves_only() -> None:
+    """Hand 1 of a match whose hand 2 is being played: its review (costs included) is the one
+    of the record cut at hand 1's end, so nothing of the hand in play, nor of the deals to
+    come, enters it; hand 2 itself is refused."""
+    from dataclasses import replace
+
+    from bot.replay import ReplayRefused, hand_bounds
+
+    game, _said = play("dagun", 9, {"match": "full", "hands": 3}, stop_after=130)
+    full = record_of(
+        "dagun", game.seed, game.options.to_dict(), game.actions, NAMES, status="playing"
+    )
+    bounds = hand_bounds(full)
+    assert len(bounds) == 1 and bounds[0][1] < len(full.actions)  # hand 2 is under way
+    cut = replace(full, actions=full.actions[: bounds[0][1]])
+    seat = 0
+    mine = review_hand(full, 1, seat, player=LastLegal(), work=1200)
+    assert mine == review_hand(cut, 1, seat, player=LastLegal(), work=1200)
+    assert any(d.cost is not None for d in mine.differences)
+    with pytest.raises(ReplayRefused) as refused:
+        review_hand(full, 2, seat, player=LastLegal())
+    assert refused.value.code == "hand_in_play"
