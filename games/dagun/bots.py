@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.base import JSON, Action, Game
 from games.cards import Card
@@ -32,10 +33,22 @@ def _rules(game: Game) -> ClimbRules:
 
 
 def _combo_of(play: Mapping[str, JSON], game: Game) -> Combo:
-    """The reading of a play the view shows (its cards and ``as``)."""
+    """The reading of a play the view shows (its cards and ``as``; remembered: the search
+    bot's rollouts read the same plays again and again)."""
     rules = _rules(game)
-    combos = readings(_cards(play["cards"]), rules)
-    return next(c for c in combos if c.key() == play["as"])
+    key = (tuple(play["cards"]), play["as"], rules)
+    combo = _READ.get(key)
+    if combo is None:
+        combos = readings(_cards(play["cards"]), rules)
+        combo = next(c for c in combos if c.key() == play["as"])
+        if len(_READ) >= 20000:
+            _READ.clear()
+        _READ[key] = combo
+    return combo
+
+
+#: (cards as shown, reading, rules) -> the play's combination (a value: Combo is frozen)
+_READ: dict[tuple[Any, ...], Combo] = {}
 
 
 class RandomPlayer:
