@@ -3,8 +3,8 @@
 ``docs/rules/jintan.md``. Built on the shared machinery of :mod:`games.mahjong`.
 
 Exports ``GAME`` (:class:`games.jintan.engine.JintanGame`) and ``BOTS``
-(``{"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": StrongPlayer}``; the strong
-bot weighs each discard's danger, :mod:`games.mahjong.strong`).
+(``{"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": JintanStrongPlayer}``; the
+strong bot chooses ready hands by their value and defends wider, :mod:`games.jintan.strong`).
 """
 
 from collections.abc import Callable
@@ -12,23 +12,23 @@ from collections.abc import Callable
 from games.base import Player
 from games.jintan.engine import JintanGame
 from games.jintan.options import JintanOptions
+from games.jintan.reasons import jintan_reasons
+from games.jintan.strong import JintanStrongPlayer
 from games.mahjong.bots import HeuristicPlayer, RandomPlayer
-from games.mahjong.reasons import mahjong_reasons
 from games.mahjong.review import evaluator
-from games.mahjong.strong import StrongPlayer
 
 GAME = JintanGame
 BOTS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
     "heuristic": HeuristicPlayer,
-    "strong": StrongPlayer,
+    "strong": JintanStrongPlayer,
 }
 
 #: the cost of a decision in the review of one's play (:mod:`games.review`)
 EVALUATOR = evaluator(HeuristicPlayer)
 
-#: the hint's reading of a move (:mod:`games.mahjong.reasons`)
-REASONS = mahjong_reasons
+#: the hint's reading of a move (:mod:`games.jintan.reasons`)
+REASONS = jintan_reasons
 
 __all__ = [
     "BOTS",
