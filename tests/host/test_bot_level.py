@@ -11,8 +11,8 @@ from bot.tables import TableService
 from bot.timers import ManualScheduler
 from games.base import OptionError
 from games.jintan import JintanOptions
+from games.jintan.strong import JintanStrongPlayer as StrongPlayer
 from games.mahjong.bots import HeuristicPlayer, RandomPlayer
-from games.mahjong.strong import StrongPlayer
 from games.search import SearchPlayer
 
 USER = 51

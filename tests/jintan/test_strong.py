@@ -9,9 +9,11 @@ import random
 import pytest
 
 from games.jintan import JintanOptions
+from games.jintan.reasons import jintan_reasons
 from games.jintan.strong import JintanStrongPlayer, fold_safe, ready_worth
 from games.mahjong import shapes
 from games.mahjong.bots import HeuristicPlayer, unseen_counts
+from games.reasons import Reason
 from tests.bots.test_hidden import _swap_mahjong
 from tests.jintan.helpers import meld, rig, tiles
 
@@ -34,18 +36,21 @@ def test_a_lone_honour_wait_with_a_fan_beats_more_tiles_that_cannot_win_on_a_dis
 
 def test_it_folds_against_two_melds_late_in_the_wall_with_a_dead_honour() -> None:
     # seat 1 shows two melds and the wall is short; seat 0 is far from ready and has no tile
-    # seat 1 discarded, but all four North are seen (3 in seat 2's river, 1 in its hand)
+    # seat 1 discarded, but all four North are seen (2 in seat 2's river, 2 in its hand):
+    # it breaks its pair of North rather than let a lone East go
     game = rig(
-        {0: "19m 258p 369s E S W N 5m", 1: "123m 456m 78s", 2: "147m 147p 147s E S W N"},
+        {0: "19m 258p 369s E S W NN 5m", 1: "123m 456m 78s", 2: "147m 147p 147s E S W 2m"},
         melds={1: [meld("pong", "PPP"), meld("pong", "FFF")]},
     )
-    for _ in range(3):
+    assert HeuristicPlayer().choose(game, 0, random.Random(1)).data["tile"] == "E"
+    for _ in range(2):
         game.river[2].append((tiles("N")[0], "discarded"))
     strong = JintanStrongPlayer().choose(game, 0, random.Random(1))
     assert tiles("N")[0] in fold_safe(game.view(0), 0, unseen_counts(game.view(0)))
     assert strong.data["tile"] == "N"
+    # the hint says it folded: all four North seen
+    assert jintan_reasons(game, 0, strong) == [Reason("bots.mj.safe", {"tile": "N", "seen": 4})]
     for i in range(4):
         other = copy.deepcopy(game)
         _swap_mahjong(other, 0, random.Random(i))
         assert JintanStrongPlayer().choose(other, 0, random.Random(1)) == strong
-
