@@ -63,14 +63,19 @@ def test_the_strong_bot_reviews_with_a_cost_where_it_can_measure() -> None:
 def test_a_difference_says_why_the_bot_would_play_otherwise(key: str) -> None:
     from present.message import Msg, Reader, render
 
-    game, _said = play(key, 4)
-    rec = record_of(key, game.seed, game.options.to_dict(), game.actions, NAMES)
     found: list = []
     said: list = []
-    for seat in range(4):
-        budget = {"rollouts": 2, "candidates": 3, "budget_ms": 80}
-        found += review_hand(rec, 1, seat, budget=budget, worlds=1).differences
-        said = [d.reason for d in found if isinstance(d.reason, Msg)]
+    # a strong bot close to the heuristic (mahjong) may agree with it over a whole hand: the
+    # next deal then
+    for seed in (4, 13, 16):
+        game, _said = play(key, seed)
+        rec = record_of(key, game.seed, game.options.to_dict(), game.actions, NAMES)
+        for seat in range(4):
+            budget = {"rollouts": 2, "candidates": 3, "budget_ms": 80}
+            found += review_hand(rec, 1, seat, budget=budget, worlds=1).differences
+            said = [d.reason for d in found if isinstance(d.reason, Msg)]
+            if said:
+                break
         if said:
             break
     assert said, f"{len(found)} differences, none with a reason"
