@@ -116,6 +116,28 @@ class Store(HistoryStore, LeagueStore):
         return store
 
     @classmethod
+    async def open_reader(cls, path: str | Path) -> Store | None:
+        """The store read-only, for a reader beside the bot (the web pages): a SQLite file
+        opened ``mode=ro`` and ``query_only`` (never created, migrated, judged or claimed;
+        ``None`` while it does not exist), or a ``postgresql://`` URL whose every transaction
+        is read-only. Only the reading methods may be called on it."""
+        if is_postgres_url(path):
+            pg = await PgDatabase.connect(str(path), max_size=4, read_only=True)
+            return cls(cast(aiosqlite.Connection, pg), Path(pg.name), pg=pg)
+        path = Path(path)
+        if not path.is_file():
+            return None
+        db = await aiosqlite.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute("PRAGMA busy_timeout=5000")
+            await db.execute("PRAGMA query_only=ON")
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, path)
+
+    @classmethod
     async def _open_postgres(cls, url: str) -> Store:
         pg = await PgDatabase.connect(url)
         try:

@@ -120,18 +120,30 @@ class HistoryStore(StoreBase):
         user_id: int | None = None,
         game: str | None = None,
         limit: int = 10,
+        *,
+        match_id: int | None = None,
+        finished_games: bool = False,
     ) -> list[MatchRow]:
         """Finished matches, newest first, with players and hands.
 
-        ``guild_id`` None means every server; ``user_id`` keeps the matches that user played.
-        A duplicate tournament board that other tables of its round still play is left out.
+        ``guild_id`` None means every server; ``user_id`` keeps the matches that user played,
+        ``match_id`` that one match. A duplicate tournament board that other tables of its
+        round still play is left out; with ``finished_games`` so is a row whose game is not
+        ``finished`` (only a damaged file could have one: the web pages never show it).
         """
         # a duplicate board other tables still play is no history yet (bot.board_embargo)
         where = [f"NOT EXISTS ({board_in_play_sql('m.table_id')})"]
         params: list[Any] = []
+        if finished_games:
+            where.append(
+                "EXISTS (SELECT 1 FROM games g WHERE g.id = m.game_id AND g.status = 'finished')"
+            )
         if guild_id is not None:
             where.append("m.guild_id = ?")
             params.append(guild_id)
+        if match_id is not None:
+            where.append("m.id = ?")
+            params.append(match_id)
         if game is not None:
             where.append("m.game = ?")
             params.append(game)
@@ -146,9 +158,8 @@ class HistoryStore(StoreBase):
             (*params, limit),
         ) as cur:
             rows = await cur.fetchall()
-        out: list[MatchRow] = []
-        for r in rows:
-            match = MatchRow(
+        out = [
+            MatchRow(
                 id=r["id"],
                 game_id=r["game_id"],
                 table_id=r["table_id"],
@@ -159,10 +170,19 @@ class HistoryStore(StoreBase):
                 finished_at=r["finished_at"],
                 result=json.loads(r["result"]),
             )
-            async with self._db.execute(
-                "SELECT * FROM match_players WHERE match_id = ? ORDER BY seat", (match.id,)
-            ) as cur:
-                match.players = [
+            for r in rows
+        ]
+        if not out:
+            return out
+        # every match's players and hands in one query each (not two queries a match)
+        by_id = {m.id: m for m in out}
+        marks = ",".join("?" * len(by_id))
+        async with self._db.execute(
+            f"SELECT * FROM match_players WHERE match_id IN ({marks}) ORDER BY match_id, seat",
+            tuple(by_id),
+        ) as cur:
+            for p in await cur.fetchall():
+                by_id[p["match_id"]].players.append(
                     MatchPlayerRow(
                         seat=p["seat"],
                         user_id=p["user_id"],
@@ -174,14 +194,53 @@ class HistoryStore(StoreBase):
                         mu_after=p["mu_after"],
                         sigma_after=p["sigma_after"],
                     )
-                    for p in await cur.fetchall()
-                ]
-            async with self._db.execute(
-                "SELECT number, result FROM hands WHERE match_id = ? ORDER BY number", (match.id,)
-            ) as cur:
-                match.hands = [HandRow(h[0], json.loads(h[1])) for h in await cur.fetchall()]
-            out.append(match)
+                )
+        async with self._db.execute(
+            f"SELECT match_id, number, result FROM hands WHERE match_id IN ({marks})"
+            " ORDER BY match_id, number",
+            tuple(by_id),
+        ) as cur:
+            for h in await cur.fetchall():
+                by_id[h[0]].hands.append(HandRow(h[1], json.loads(h[2])))
         return out
+
+    async def match_counts(
+        self, guild_id: int, user_id: int | None = None
+    ) -> dict[str, tuple[int, int]]:
+        """``game -> (finished matches, matches the user came first in)`` on the server, of
+        the matches ``user_id`` played (``None``: every match; firsts then 0). As
+        :meth:`matches` with ``finished_games``: rows of games not finished and duplicate
+        boards still played are not counted."""
+        where = (
+            "m.guild_id = ? AND EXISTS (SELECT 1 FROM games g WHERE g.id = m.game_id"
+            f" AND g.status = 'finished') AND NOT EXISTS ({board_in_play_sql('m.table_id')})"
+        )
+        if user_id is None:
+            sql = f"SELECT m.game, COUNT(*) AS n, 0 AS firsts FROM matches m WHERE {where}"
+            params: tuple[Any, ...] = (guild_id,)
+        else:
+            sql = (
+                "SELECT m.game, COUNT(*) AS n,"
+                " SUM(CASE WHEN p.rank = 1 THEN 1 ELSE 0 END) AS firsts"
+                f" FROM matches m JOIN match_players p ON p.match_id = m.id WHERE {where}"
+                " AND p.user_id = ?"
+            )
+            params = (guild_id, user_id)
+        async with self._db.execute(sql + " GROUP BY m.game", params) as cur:
+            rows = await cur.fetchall()
+        return {r["game"]: (int(r["n"]), int(r["firsts"] or 0)) for r in rows}
+
+    async def web_servers(self, guild_id: int | None = None) -> list[tuple[int, str]]:
+        """``(guild id, name)`` of the servers shown on the web pages (``/league web on``), by
+        name; ``guild_id``: that one, if it is shown."""
+        sql = "SELECT guild_id, name FROM web_listing WHERE listed = 1"
+        params: tuple[Any, ...] = ()
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params = (guild_id,)
+        async with self._db.execute(sql + " ORDER BY name, guild_id", params) as cur:
+            rows = await cur.fetchall()
+        return [(int(r[0]), str(r[1])) for r in rows]
 
     async def set_web_listing(self, guild_id: int, listed: bool, name: str, now: float) -> None:
         """Show (``listed``) or hide a server on the web pages (``/league web on|off``),

@@ -352,16 +352,23 @@ class LeagueStore(StoreBase):
             )
         return out
 
-    async def player_names(self, user_ids: Sequence[int]) -> dict[int, str]:
-        """The name each user last played under on any table (users never seated: absent)."""
-        ids = list(user_ids)
+    async def player_names(
+        self, user_ids: Sequence[int], guild_id: int | None = None
+    ) -> dict[int, str]:
+        """The name each user last played under on any table (``guild_id``: at a table of
+        that server; users never seated there: absent)."""
+        ids = sorted(set(user_ids))
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))
+        where, params = f"p.user_id IN ({marks}) AND p.bot IS NULL", [*ids]
+        if guild_id is not None:
+            where += " AND m.guild_id = ?"
+            params.append(guild_id)
         async with self._db.execute(
-            "SELECT user_id, name FROM match_players WHERE user_id IN"
-            f" ({marks}) AND bot IS NULL ORDER BY match_id",
-            tuple(ids),
+            "SELECT p.user_id, p.name FROM match_players p JOIN matches m ON m.id = p.match_id"
+            f" WHERE {where} ORDER BY m.finished_at, m.id",
+            tuple(params),
         ) as cur:
             rows = await cur.fetchall()
         return {int(r[0]): str(r[1]) for r in rows}

@@ -1,31 +1,33 @@
 """What the web pages read: listed servers, leaderboards, players, finished matches.
 
-:class:`WebData` holds its own read-only connection to the bot's SQLite file (``mode=ro``):
-it never writes, migrates or claims the file, so it runs beside the Discord bot (WAL lets
-readers in while the bot writes) or alone (``python -m bot web``). A server is shown only
-while its organisers have it listed (``web_listing``, ``/league web on``); a match only once it
-is finished (a ``matches`` row, written when the match ended), so no hand still in play is
-ever read here. A database from before the ``web_listing`` migration lists no server.
-
-Every query is plain SQL that PostgreSQL also accepts.
+:class:`WebData` reads through the game store's own interface (:class:`bot.store.Store`,
+opened read-only by :meth:`bot.store.Store.open_reader`: SQLite ``mode=ro`` or a read-only
+PostgreSQL pool), so the pages parse no row themselves: it never writes, migrates or claims the
+database, so it runs beside the Discord bot (WAL lets readers in while the bot writes) or alone
+(``python -m bot web``). A server is shown only while its organisers have it listed
+(``web_listing``, ``/league web on``); a match only once it is finished (a ``matches`` row,
+written when the match ended, whose game is ``finished``), so no hand still in play is ever
+read here. A database from before the ``web_listing`` migration lists no server.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
+import dataclasses
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar
 
-import aiosqlite
-
-from bot.board_embargo import BOARD_IN_PLAY_SQL, board_in_play_sql
+from bot.board_embargo import board_in_play_sql
 from bot.config import is_postgres_url
-from bot.replay import GameRecord
-from bot.store_rows import conservative
+from bot.league.rating import Standing
+from bot.replay import GameRecord, ReplayRefused, load_game
+from bot.store import Store
+from bot.store_league import SeasonRow
+from bot.store_rows import MatchPlayerRow, MatchRow, RatingRow, conservative
+from games.registry import GAMES
 
 __all__ = [
     "LeaderLine",
@@ -38,6 +40,13 @@ __all__ = [
     "WebData",
 ]
 
+T = TypeVar("T")
+
+Season = SeasonRow
+"""A season of a game on a server (the store's row): ``status`` ``active`` or ``ended``."""
+Seat = MatchPlayerRow
+"""One seat of a finished match (the store's row)."""
+
 
 @dataclass(frozen=True)
 class Server:
@@ -46,70 +55,27 @@ class Server:
 
 
 @dataclass(frozen=True)
-class LeaderLine:
-    """One line of a leaderboard: ``ordinal`` is ``mu - 3 sigma``, the figure ranked by."""
+class LeaderLine(RatingRow):
+    """A rating (the store's row) as a line of a leaderboard: its ``place`` and the player's
+    ``name``; ``ordinal`` (``mu - 3 sigma``) is the figure ranked by."""
 
-    place: int
-    user_id: int
-    name: str
-    mu: float
-    sigma: float
-    games: int
-    wins: int
-
-    @property
-    def ordinal(self) -> float:
-        return conservative(self.mu, self.sigma)
+    place: int = 0
+    name: str = ""
 
 
 @dataclass(frozen=True)
-class Season:
-    """A season of a game on a server (``bot.league.seasons``): ``status`` ``active`` or
-    ``ended`` (archived)."""
+class SeasonLine(Standing):
+    """A season standing (the store's) as a line, ranked as ``/league season standings``
+    ranks them: by ``mu - 3 sigma``, then league points, games."""
 
-    id: int
-    game: str
-    number: int
-    status: str
-    started_at: float
-    ended_at: float | None
-
-
-@dataclass(frozen=True)
-class SeasonLine:
-    """One line of a season's standings, ranked as ``/league season standings`` ranks them:
-    by ``mu - 3 sigma``, then league points, games."""
-
-    place: int
-    user_id: int
-    name: str
-    mu: float
-    sigma: float
-    games: int
-    wins: int
-    points: int
-
-    @property
-    def ordinal(self) -> float:
-        return conservative(self.mu, self.sigma)
-
-
-@dataclass(frozen=True)
-class Seat:
-    seat: int
-    user_id: int | None
-    name: str
-    bot: str | None
-    team: int
-    rank: int
-    mu_before: float | None
-    mu_after: float | None
+    place: int = 0
+    name: str = ""
 
 
 @dataclass
 class MatchLine:
     """A finished match: ``result`` is ``MatchResult.to_json()``, ``hands`` each hand's
-    ``HandResult.to_json()`` in order."""
+    ``HandResult.to_json()`` in order, ``seats`` the store's players."""
 
     id: int
     game_id: int
@@ -122,6 +88,22 @@ class MatchLine:
     result: dict[str, Any]
     seats: list[Seat] = field(default_factory=list)
     hands: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, row: MatchRow) -> MatchLine:
+        return cls(
+            id=row.id,
+            game_id=row.game_id,
+            guild_id=row.guild_id,
+            game=row.game,
+            rated=row.rated,
+            started_at=row.started_at,
+            finished_at=row.finished_at,
+            hands_played=row.hands_played,
+            result=row.result,
+            seats=list(row.players),
+            hands=[h.result for h in row.hands],
+        )
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -164,161 +146,126 @@ refuses its replay; nor is a duplicate tournament board that other tables of its
 
 
 class WebData:
-    """Read-only queries for the pages. Open with :meth:`open`, close with :meth:`close`."""
+    """Read-only queries for the pages, through the store. Open with :meth:`open`, close with
+    :meth:`close`."""
 
     def __init__(self, path: str | Path) -> None:
         # a postgresql:// URL (DATABASE_URL): read through bot.store_pg's adapter, read-only
         self.url = path if is_postgres_url(path) else None
         self.path = Path(path) if self.url is None else Path("postgresql")
-        self._db: aiosqlite.Connection | None = None
+        self._store: Store | None = None
         self._opening: asyncio.Lock | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> WebData:
         """The pages of the database at ``path``, which must exist (``python -m bot web``)."""
         data = cls(path)
-        if await data._connection() is None:
+        if await data._reader() is None:
             raise FileNotFoundError(f"{path}: no such database (start the bot once first)")
         return data
 
-    async def _connection(self) -> aiosqlite.Connection | None:
-        """The read-only connection, opened at the first query once the file exists (beside
+    async def _reader(self) -> Store | None:
+        """The read-only store, opened at the first query once the file exists (beside
         ``python -m bot run`` the bot may create it after the pages start)."""
-        if self._db is not None:
-            return self._db
+        if self._store is not None:
+            return self._store
         if self._opening is None:
             self._opening = asyncio.Lock()
         async with self._opening:
-            if self._db is None and isinstance(self.url, str):
-                from bot.store_pg import PgDatabase
-
-                pg = await PgDatabase.connect(self.url, max_size=4, read_only=True)
-                self._db = cast(aiosqlite.Connection, pg)
-            if self._db is None and self.path.is_file():
-                db = await aiosqlite.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
-                db.row_factory = sqlite3.Row
-                await db.execute("PRAGMA busy_timeout=5000")
-                await db.execute("PRAGMA query_only=ON")
-                self._db = db
-        return self._db
+            if self._store is None:
+                self._store = await Store.open_reader(self.url or self.path)
+        return self._store
 
     async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
 
-    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        db = await self._connection()
-        if db is None:
-            return []
+    async def _read(self, read: Callable[[Store], Awaitable[Any]], empty: T) -> T:
+        """``await read(store)``, or ``empty`` when there is no database yet or the table it
+        reads is one a migration has not made yet (nothing to show)."""
+        store = await self._reader()
+        if store is None:
+            return empty
         try:
-            async with db.execute(sql, params) as cur:
-                return list(await cur.fetchall())
+            got: T = await read(store)
+            return got
         except sqlite3.OperationalError as exc:
-            if _missing_table(exc):  # a database from before that migration: nothing to show
-                return []
+            if _missing_table(exc):
+                return empty
             raise
 
     async def query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Rows of a read-only query (``?`` placeholders; a table a migration has not made yet
         gives none), for the other readers of the pages (:mod:`web.tournaments`)."""
-        return await self._rows(sql, params)
+
+        async def rows(store: Store) -> list[Any]:
+            async with store._db.execute(sql, params) as cur:
+                return list(await cur.fetchall())
+
+        return await self._read(rows, list[Any]())
 
     # ----------------------------------------------------------------- servers
     async def servers(self) -> list[Server]:
         """The servers listed on the web pages, by name."""
-        rows = await self._rows(
-            "SELECT guild_id, name FROM web_listing WHERE listed = 1 ORDER BY name, guild_id"
-        )
-        return [Server(r["guild_id"], r["name"]) for r in rows]
+        listed = await self._read(lambda s: s.web_servers(), list[tuple[int, str]]())
+        return [Server(guild, name) for guild, name in listed]
 
     async def server(self, guild_id: int) -> Server | None:
         """The server if it is listed, else ``None`` (then every page of it is a 404)."""
-        rows = await self._rows(
-            "SELECT guild_id, name FROM web_listing WHERE guild_id = ? AND listed = 1",
-            (guild_id,),
-        )
-        return Server(rows[0]["guild_id"], rows[0]["name"]) if rows else None
+        listed = await self._read(lambda s: s.web_servers(guild_id), list[tuple[int, str]]())
+        return Server(*listed[0]) if listed else None
 
     async def games_played(self, guild_id: int) -> dict[str, int]:
         """``game -> finished matches`` on the server."""
-        rows = await self._rows(
-            f"SELECT game, COUNT(*) AS n FROM matches m WHERE guild_id = ? AND {FINISHED}"
-            " GROUP BY game",
-            (guild_id,),
-        )
-        return {r["game"]: r["n"] for r in rows}
+        counts = await self._read(lambda s: s.match_counts(guild_id), dict[str, tuple[int, int]]())
+        return {game: n for game, (n, _) in counts.items()}
 
-    # ----------------------------------------------------------------- names
     async def names(self, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
         """Each user's name as it was at their newest finished match on the server."""
-        ids = sorted(set(user_ids))
-        if not ids:
-            return {}
-        marks = ",".join("?" * len(ids))
-        rows = await self._rows(
-            "SELECT p.user_id, p.name FROM match_players p JOIN matches m ON m.id = p.match_id"
-            f" WHERE m.guild_id = ? AND p.user_id IN ({marks})"
-            " ORDER BY m.finished_at, m.id",
-            (guild_id, *ids),
-        )
-        return {r["user_id"]: r["name"] for r in rows}
+        ids = list(user_ids)
+        return await self._read(lambda s: s.player_names(ids, guild_id), dict[int, str]())
 
     # ----------------------------------------------------------------- ratings
     async def leaderboard(self, guild_id: int, game: str, limit: int = 100) -> list[LeaderLine]:
         """The server's ratings in ``game``, best first by ``mu - 3 sigma`` (as
         ``/leaderboard``)."""
-        rows = await self._rows(
-            "SELECT user_id, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND game = ?"
-            " ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT ?",
-            (guild_id, game, limit),
-        )
-        names = await self.names(guild_id, (r["user_id"] for r in rows))
+        rows = await self._read(lambda s: s.leaderboard(guild_id, game, limit), list[RatingRow]())
+        names = await self.names(guild_id, (r.user_id for r in rows))
         return [
             LeaderLine(
-                place=i + 1,
-                user_id=r["user_id"],
-                name=names.get(r["user_id"], str(r["user_id"])),
-                mu=r["mu"],
-                sigma=r["sigma"],
-                games=r["games"],
-                wins=r["wins"],
+                **dataclasses.asdict(r), place=i + 1, name=names.get(r.user_id, str(r.user_id))
             )
             for i, r in enumerate(rows)
         ]
 
     async def player_games(self, guild_id: int, user_id: int) -> list[PlayerGame]:
         """The player's rating and finished matches per game on the server."""
-        ratings = {
-            r["game"]: r
-            for r in await self._rows(
-                "SELECT game, mu, sigma, games, wins FROM ratings"
-                " WHERE guild_id = ? AND user_id = ?",
-                (guild_id, user_id),
-            )
-        }
-        counts = {
-            r["game"]: r
-            for r in await self._rows(
-                "SELECT m.game, COUNT(*) AS n,"
-                " SUM(CASE WHEN p.rank = 1 THEN 1 ELSE 0 END) AS firsts"
-                " FROM matches m JOIN match_players p ON p.match_id = m.id"
-                f" WHERE m.guild_id = ? AND p.user_id = ? AND {FINISHED} GROUP BY m.game",
-                (guild_id, user_id),
-            )
-        }
+        counts = await self._read(
+            lambda s: s.match_counts(guild_id, user_id), dict[str, tuple[int, int]]()
+        )
+        ratings: dict[str, RatingRow] = {}
+        for game in GAMES:
+
+            def read_rating(store: Store, game: str = game) -> Awaitable[dict[int, RatingRow]]:
+                return store.ratings(guild_id, game, [user_id])
+
+            found = await self._read(read_rating, dict[int, RatingRow]())
+            if user_id in found:
+                ratings[game] = found[user_id]
         out = []
-        for game in sorted(set(ratings) | set(counts)):
-            rating, count = ratings.get(game), counts.get(game)
+        for game in sorted(set(counts) | set(ratings)):
+            rating = ratings.get(game)
+            n, firsts = counts.get(game, (0, 0))
             out.append(
                 PlayerGame(
                     game=game,
-                    mu=rating["mu"] if rating else None,
-                    sigma=rating["sigma"] if rating else None,
-                    rated_games=rating["games"] if rating else 0,
-                    rated_wins=rating["wins"] if rating else 0,
-                    matches=count["n"] if count else 0,
-                    firsts=(count["firsts"] or 0) if count else 0,
+                    mu=rating.mu if rating else None,
+                    sigma=rating.sigma if rating else None,
+                    rated_games=rating.games if rating else 0,
+                    rated_wins=rating.wins if rating else 0,
+                    matches=n,
+                    firsts=firsts,
                 )
             )
         return out
@@ -326,36 +273,15 @@ class WebData:
     # ----------------------------------------------------------------- seasons
     async def seasons(self, guild_id: int, game: str | None = None) -> list[Season]:
         """The server's seasons (of ``game``), newest first."""
-        where, params = "guild_id = ?", [guild_id]
-        if game is not None:
-            where += " AND game = ?"
-            params.append(game)  # type: ignore[arg-type]
-        rows = await self._rows(
-            f"SELECT * FROM seasons WHERE {where} ORDER BY started_at DESC, id DESC", params
-        )
-        return [
-            Season(r["id"], r["game"], r["number"], r["status"], r["started_at"], r["ended_at"])
-            for r in rows
-        ]
+        return await self._read(lambda s: s.seasons(guild_id, game), list[Season]())
 
     async def standings(self, guild_id: int, season: Season, limit: int = 500) -> list[SeasonLine]:
         """A season's standings, best first."""
-        rows = await self._rows(
-            "SELECT * FROM season_ratings WHERE season_id = ?"
-            " ORDER BY mu - 3 * sigma DESC, points DESC, games DESC, user_id LIMIT ?",
-            (season.id, limit),
-        )
-        names = await self.names(guild_id, (r["user_id"] for r in rows))
+        rows = await self._read(lambda s: s.season_standings(season.id, limit), list[Standing]())
+        names = await self.names(guild_id, (r.user_id for r in rows))
         return [
             SeasonLine(
-                place=i + 1,
-                user_id=r["user_id"],
-                name=names.get(r["user_id"], str(r["user_id"])),
-                mu=r["mu"],
-                sigma=r["sigma"],
-                games=r["games"],
-                wins=r["wins"],
-                points=r["points"],
+                **dataclasses.asdict(r), place=i + 1, name=names.get(r.user_id, str(r.user_id))
             )
             for i, r in enumerate(rows)
         ]
@@ -369,104 +295,39 @@ class WebData:
         game: str | None = None,
         limit: int = 20,
     ) -> list[MatchLine]:
-        """Finished matches on the server, newest first, with their seats (not their hands)."""
-        where, params = ["m.guild_id = ?", FINISHED], [guild_id]
-        if game is not None:
-            where.append("m.game = ?")
-            params.append(game)  # type: ignore[arg-type]
-        if user_id is not None:
-            where.append(
-                "EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = m.id AND p.user_id = ?)"
-            )
-            params.append(user_id)
-        rows = await self._rows(
-            f"SELECT * FROM matches m WHERE {' AND '.join(where)}"
-            " ORDER BY m.finished_at DESC, m.id DESC LIMIT ?",
-            (*params, limit),
+        """Finished matches on the server, newest first, with their seats and hands."""
+        rows = await self._read(
+            lambda s: s.matches(guild_id, user_id, game, limit, finished_games=True),
+            list[MatchRow](),
         )
-        matches = [self._match(r) for r in rows]
-        await self._add_seats(matches)
-        return matches
+        return [MatchLine.of(r) for r in rows]
 
     async def match(self, guild_id: int, match_id: int) -> MatchLine | None:
         """A finished match of the server, with seats and hands; ``None`` if there is none."""
-        rows = await self._rows(
-            f"SELECT * FROM matches m WHERE id = ? AND guild_id = ? AND {FINISHED}",
-            (match_id, guild_id),
+        rows = await self._read(
+            lambda s: s.matches(guild_id, match_id=match_id, limit=1, finished_games=True),
+            list[MatchRow](),
         )
-        if not rows:
-            return None
-        match = self._match(rows[0])
-        await self._add_seats([match])
-        hands = await self._rows(
-            "SELECT result FROM hands WHERE match_id = ? ORDER BY number", (match_id,)
-        )
-        match.hands = [json.loads(h["result"]) for h in hands]
-        return match
+        return MatchLine.of(rows[0]) if rows else None
 
     async def record(self, match: MatchLine) -> GameRecord | None:
-        """The finished match's game as :mod:`bot.replay` replays it (seed, options, every
-        action, the seats' names as the match recorded them); ``None`` when its game is not
+        """The finished match's game as :mod:`bot.replay` replays it (:func:`bot.replay.load_game`,
+        with the seats' names as the match recorded them); ``None`` when its game is not
         finished (a damaged file's stray row: a hand in play is never shown) or is a duplicate
         tournament board that other tables of its round still play (the same deal)."""
-        rows = await self._rows(
-            "SELECT game, seed, options, table_id FROM games WHERE id = ? AND status = 'finished'",
-            (match.game_id,),
-        )
-        if not rows:
+        store = await self._reader()
+        if store is None:
             return None
-        if await self._rows(BOARD_IN_PLAY_SQL, (rows[0]["table_id"],)):
-            return None  # a duplicate board other tables of its round still play
-        actions = await self._rows(
-            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (match.game_id,)
-        )
-        return GameRecord(
-            game=rows[0]["game"],
-            seed=int(rows[0]["seed"]),
-            options=json.loads(rows[0]["options"]),
-            actions=[json.loads(a["action"]) for a in actions],
+        try:
+            record = await load_game(store, match.game_id)
+        except ReplayRefused:
+            return None
+        if record.status != "finished":
+            return None
+        return dataclasses.replace(
+            record,
             names=tuple(match.names),
             bots=tuple(s.bot for s in match.seats),
-            game_id=match.game_id,
-            table_id=rows[0]["table_id"],
-            status="finished",
             guild_id=match.guild_id,
             user_ids=tuple(s.user_id for s in match.seats),
         )
-
-    @staticmethod
-    def _match(r: sqlite3.Row) -> MatchLine:
-        return MatchLine(
-            id=r["id"],
-            game_id=r["game_id"],
-            guild_id=r["guild_id"],
-            game=r["game"],
-            rated=bool(r["rated"]),
-            started_at=r["started_at"],
-            finished_at=r["finished_at"],
-            hands_played=r["hands_played"],
-            result=json.loads(r["result"]),
-        )
-
-    async def _add_seats(self, matches: list[MatchLine]) -> None:
-        if not matches:
-            return
-        by_id = {m.id: m for m in matches}
-        marks = ",".join("?" * len(by_id))
-        rows = await self._rows(
-            f"SELECT * FROM match_players WHERE match_id IN ({marks}) ORDER BY match_id, seat",
-            tuple(by_id),
-        )
-        for p in rows:
-            by_id[p["match_id"]].seats.append(
-                Seat(
-                    seat=p["seat"],
-                    user_id=p["user_id"],
-                    name=p["name"],
-                    bot=p["bot"],
-                    team=p["team"],
-                    rank=p["rank"],
-                    mu_before=p["mu_before"],
-                    mu_after=p["mu_after"],
-                )
-            )
