@@ -106,6 +106,22 @@ class Review:
         """The match rate, 0 to 1 (1 when there was no decision)."""
         return self.same / self.decisions if self.decisions else 1.0
 
+    def shown(self, limit: int) -> tuple[Difference, ...]:
+        """At most ``limit`` differences to show, in the order played: all of them when they
+        fit, else the ones that cost most (a measured cost, not "about even", first by its
+        size; then the others in the order played)."""
+        if len(self.differences) <= limit:
+            return self.differences
+
+        def weight(i: int) -> tuple[int, float, int]:
+            cost = self.differences[i].cost
+            if cost is None or cost.even or cost.value <= 0:
+                return (1, 0.0, i)
+            return (0, -cost.value, i)
+
+        kept = sorted(sorted(range(len(self.differences)), key=weight)[:limit])
+        return tuple(self.differences[i] for i in kept)
+
 
 def strong_bot(game: str, **budget: Any) -> Player:
     """The bot a table of ``bot_level=strong`` plays with (the game's heuristic when it has no

@@ -309,7 +309,7 @@ def review_text(replay: HandReplay, found: Any, lg: str) -> str:
     if not found.differences:
         lines.append(tr(lg, "replay.review.all_same"))
     steps = replay.steps
-    for diff in found.differences[:SHOWN_DIFFERENCES]:
+    for diff in found.shown(SHOWN_DIFFERENCES):  # the costliest when they do not all fit
         step = next((s.index for s in steps if s.first <= diff.action_index < s.end), 0)
         line = "• " + tr(
             lg,

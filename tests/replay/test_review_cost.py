@@ -318,3 +318,23 @@ def test_a_finished_hand_of_a_match_in_play_is_reviewed_from_its_own_moves_only(
     with pytest.raises(ReplayRefused) as refused:
         review_hand(full, 2, seat, player=LastLegal())
     assert refused.value.code == "hand_in_play"
+
+
+def test_a_long_review_shows_the_costliest_differences_in_the_order_played() -> None:
+    from bot.review import Difference, Review
+
+    def diff(i: int, cost: Cost | None) -> Difference:
+        return Difference(i, Action(0, "play", {"cards": ["3s"]}), Action(0, "pass"), None, cost)
+
+    costs = [
+        Cost(2.0, 0.5, 8, "coins", 0.5),  # 0: shown (2 coins)
+        None,  # 1: not measured
+        Cost(0.2, 0.1, 8, "coins", 0.5),  # 2: about even
+        Cost(5.0, 4.0, 8, "coins", 0.5),  # 3: shown (5 coins)
+        Cost(-3.0, 0.5, 8, "coins", 0.5),  # 4: the move played did better
+        Cost(1.0, 0.2, 8, "coins", 0.5),  # 5: shown (1 coin)
+    ]
+    found = Review("dagun", 1, 0, 9, 3, tuple(diff(i, c) for i, c in enumerate(costs)))
+    assert [d.action_index for d in found.shown(3)] == [0, 3, 5]
+    assert [d.action_index for d in found.shown(4)] == [0, 1, 3, 5]  # then the others, in order
+    assert found.shown(6) == found.differences
