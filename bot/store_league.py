@@ -27,7 +27,8 @@ __all__ = ["LeagueStore", "PlayedRow", "SeasonRow", "feed_season", "release_boar
 @dataclass(frozen=True)
 class SeasonRow:
     """A ``seasons`` row: ``number`` counts from 1 per server and game; ``status`` is
-    ``active`` or ``ended`` (archived)."""
+    ``active`` or ``ended`` (archived). ``bots_count``: tables with a bot seated count for it
+    (set at its start), not only a tournament's tables."""
 
     id: int
     guild_id: int
@@ -38,6 +39,7 @@ class SeasonRow:
     started_by: int
     ended_at: float | None = None
     ended_by: int | None = None
+    bots_count: bool = False
 
     @property
     def active(self) -> bool:
@@ -75,6 +77,7 @@ def _season(r: sqlite3.Row) -> SeasonRow:
         started_by=r["started_by"],
         ended_at=r["ended_at"],
         ended_by=r["ended_by"],
+        bots_count=bool(r["bots_count"]),
     )
 
 
@@ -99,8 +102,8 @@ async def feed_season(
 ) -> int | None:
     """Rate a recorded match in its server's active season of its game, inside the caller's
     transaction. Returns the season's id, or ``None`` when the match is unrated, has no
-    person seated, has a bot seated outside a tournament (an organiser's event), or no season
-    is running.
+    person seated, has a bot seated outside a tournament (an organiser's event) in a season
+    that does not count tables with bots (``bots_count``), or no season is running.
 
     A board of a duplicate tournament that other tables of its round still play is held back
     (``None``; :mod:`bot.board_embargo`): the standings would tell its result to the tables
@@ -111,20 +114,25 @@ async def feed_season(
         if await cur.fetchone() is not None:
             return None
     async with db.execute(
-        "SELECT id FROM seasons WHERE guild_id = ? AND game = ? AND status = 'active'",
+        "SELECT id, bots_count FROM seasons WHERE guild_id = ? AND game = ? AND status = 'active'",
         (match.guild_id, match.game),
     ) as cur:
         row = await cur.fetchone()
     if row is None:
         return None
-    season_id = int(row[0])
+    season_id, bots_count = int(row[0]), bool(row[1])
     seat_users = {p.seat: (p.user_id if p.bot is None else None) for p in match.players}
     people = [u for u in seat_users.values() if u is not None]
     if not people:
         return None
-    if len(people) < len(seat_users) and not await _tournament_table(db, match.table_id):
+    if (
+        len(people) < len(seat_users)
+        and not bots_count
+        and not await _tournament_table(db, match.table_id)
+    ):
         # a host's rated:True on a table of bots is the host's choice, not the organiser's:
-        # it counts for the all-time rating only (a bot at easy level farms a season)
+        # it counts for the all-time rating only (a bot at easy level farms a season), unless
+        # the organiser started the season with bots_count
         return None
     marks = ",".join("?" * len(people))
     async with db.execute(
@@ -258,8 +266,11 @@ class LeagueStore(StoreBase):
             rows = await cur.fetchall()
         return [_season(r) for r in rows]
 
-    async def start_season(self, guild_id: int, game: str, user_id: int, now: float) -> SeasonRow:
-        """Start the next season of ``game`` on the server; returns it.
+    async def start_season(
+        self, guild_id: int, game: str, user_id: int, now: float, bots_count: bool = False
+    ) -> SeasonRow:
+        """Start the next season of ``game`` on the server; returns it. ``bots_count``: tables
+        with a bot seated count for it (else only a tournament's tables do).
 
         Raises ``sqlite3.IntegrityError`` (nothing written) when one is already running.
         """
@@ -271,13 +282,15 @@ class LeagueStore(StoreBase):
                 row = await cur.fetchone()
             number = (int(row[0]) if row else 0) + 1
             cur2 = await db.execute(
-                "INSERT INTO seasons (guild_id, game, number, status, started_at, started_by)"
-                " VALUES (?,?,?,'active',?,?)",
-                (guild_id, game, number, now, user_id),
+                "INSERT INTO seasons (guild_id, game, number, status, started_at, started_by,"
+                " bots_count) VALUES (?,?,?,'active',?,?,?)",
+                (guild_id, game, number, now, user_id, int(bots_count)),
             )
             season_id = cur2.lastrowid
         assert season_id is not None
-        return SeasonRow(season_id, guild_id, game, number, "active", now, user_id)
+        return SeasonRow(
+            season_id, guild_id, game, number, "active", now, user_id, bots_count=bots_count
+        )
 
     async def end_season(self, season_id: int, user_id: int, now: float) -> bool:
         """End (archive) a running season. False, nothing written, when it is not running."""

@@ -332,6 +332,11 @@ MIGRATIONS: tuple[str, ...] = (
         seen_at REAL NOT NULL
     );
     """,
+    # 8: a season's switch set at its start (/league season start bots_count:): tables with a
+    # bot seated count for it too, not only tournament tables (bot.store_league.feed_season)
+    """
+    ALTER TABLE seasons ADD COLUMN bots_count INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 """Migration ``i`` (0-based) brings ``PRAGMA user_version`` from ``i`` to ``i + 1``.
 

@@ -78,6 +78,7 @@ def standings_text(lg: str, standings: SeasonStandings, limit: int = 20) -> str:
     lines = [f"**{title}** ({state})"]
     if not standings.lines:
         lines.append(tr(lg, "league.standings.empty"))
+    footer = "bots_count" if season.bots_count else "bots_tournament"  # what counted for it
     for line in standings.lines[:limit]:
         lines.append(
             tr(
@@ -91,6 +92,7 @@ def standings_text(lg: str, standings: SeasonStandings, limit: int = 20) -> str:
                 points=line.points,
             )
         )
+    lines.append("-# " + tr(lg, f"league.standings.{footer}"))
     return "\n".join(lines)
 
 
@@ -180,10 +182,15 @@ async def league_role(
 
 
 @SEASON.command(name=_L("start"), description=_L("Start a season of a game (organisers)"))
-@app_commands.rename(game=_L("game"))
-@app_commands.describe(game=_L("Which game"))
+@app_commands.rename(game=_L("game"), bots_count=_L("bots_count"))
+@app_commands.describe(
+    game=_L("Which game"),
+    bots_count=_L("Rated tables with bots count for the season too (default: tournaments only)"),
+)
 @app_commands.choices(game=GAME_CHOICES)
-async def season_start(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+async def season_start(
+    interaction: discord.Interaction, game: app_commands.Choice[str], bots_count: bool = False
+) -> None:
     # the store's few quick reads and one write come first, so a refusal is the first answer
     # and private (after a public "thinking", a follow-up could not be)
     lg = lang(interaction)
@@ -191,12 +198,19 @@ async def season_start(interaction: discord.Interaction, game: app_commands.Choi
     try:
         guild_id = await _organiser(interaction)
         season = await start_season(
-            bot.service.store, guild_id, game.value, interaction.user.id, bot.service.clock()
+            bot.service.store,
+            guild_id,
+            game.value,
+            interaction.user.id,
+            bot.service.clock(),
+            bots_count=bots_count,
         )
     except LeagueError as exc:
         await _refuse(interaction, exc)
         return
     text = tr(lg, "league.season.started", game=game_title(season.game), number=season.number)
+    footer = "bots_count" if season.bots_count else "bots_tournament"
+    text += "\n" + tr(lg, f"league.standings.{footer}")
     await reply(interaction, text, ephemeral=False)
 
 

@@ -74,9 +74,10 @@ def _lines(rows: list[Standing]) -> list[StandingLine]:
 
 
 async def start_season(
-    store: Store, guild_id: int, game: str, user_id: int, now: float
+    store: Store, guild_id: int, game: str, user_id: int, now: float, bots_count: bool = False
 ) -> SeasonRow:
-    """Start the next season of ``game`` on the server (numbered from 1).
+    """Start the next season of ``game`` on the server (numbered from 1). ``bots_count``:
+    rated tables with a bot seated count for it too (by default only a tournament's do).
 
     Raises :class:`LeagueError` ``unknown_game``, or ``season_running`` (``number``) when a
     season of the game already runs.
@@ -88,7 +89,7 @@ async def start_season(
             "season_running", f"season {running.number} is running", number=running.number
         )
     try:
-        return await store.start_season(guild_id, game, user_id, now)
+        return await store.start_season(guild_id, game, user_id, now, bots_count)
     except sqlite3.IntegrityError:  # started by a command that ran at the same moment
         running = await store.active_season(guild_id, game)
         number = running.number if running else 0

@@ -112,9 +112,17 @@ async def test_a_season_from_start_to_archive_with_refusals_in_both_languages(
     assert "❌ 这个游戏的第 1 赛季已经在进行，什么也没有改变。" in text
     text = await _text(h, boss, "league season start", game="jinhua")
     assert "❌ Season 1 of this game is already running; nothing changed." in text
-    assert len(await bot.service.store.seasons(server.guild.id)) == 1
+    assert len(await bot.service.store.seasons(server.guild.id, "jinhua")) == 1
     text = await _text(h, alice, "league season standings", game="jinhua")
     assert "No rated match has counted for this season yet." in text
+    assert text.endswith("only tournament tables count for this season.")  # the default
+    # the organiser's switch: another game's season counts rated tables with bots too
+    text = await _text(h, boss, "league season start", game="dagun", bots_count=True)
+    assert text.endswith("count for this season too (set at its start).")
+    dagun = await bot.service.store.active_season(server.guild.id, "dagun")
+    assert dagun is not None and dagun.bots_count
+    text = await _text(h, bob, "league season standings", game="dagun", locale="zh-CN")
+    assert text.endswith("本赛季有机器人入座的计分牌桌也计入（赛季开始时设定）。")
     text = await _text(h, alice, "league season standings", game="jinhua", number=7)
     assert "❌ There is no season 7 of this game in this server." in text
 
