@@ -22,6 +22,7 @@ __all__ = [
     "parse_checkin",
     "parse_start",
     "participant",
+    "standings_picture",
     "standings_text",
     "standings_title",
 ]
@@ -119,6 +120,33 @@ def standings_text(
             )
         )
     return "\n".join(lines)
+
+
+def standings_picture(
+    lg: str,
+    t: Tournament,
+    table: list[Standing],
+    names: dict[int, str],
+    final: bool,
+    done: int | None = None,
+) -> bytes:
+    """The standings as a picture (:mod:`render.tournament_standings`, the ranked-table frame
+    of a season's standings): the top 20 under :func:`standings_title` in the reader's
+    language, each named as they signed up."""
+    from render.tournament_standings import TournamentRow, tournament_standings_png
+
+    title = standings_title(lg, t, t.round if done is None else done, final)
+    rows = [
+        TournamentRow(
+            s.rank,
+            names.get(s.participant) or ("bot" if s.participant < 0 else "?"),
+            s.points,
+            s.opponents,
+            s.tops,
+        )
+        for s in table[:20]
+    ]
+    return tournament_standings_png(rows, title)
 
 
 def describe(lg: str, t: Tournament, count: int) -> str:

@@ -18,7 +18,9 @@ in the server's language.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import io
 import logging
 import re
 from typing import Any
@@ -45,6 +47,7 @@ from cogs.tournament_text import (
     parse_checkin,
     parse_start,
     participant,
+    standings_picture,
     standings_text,
 )
 from games.registry import GAMES
@@ -376,15 +379,12 @@ async def standings_command(interaction: discord.Interaction, tournament: ID | N
         await _refuse(interaction, exc)
         return
     done = len(await service.played(tid))
-    text = standings_text(
-        lg,
-        t,
-        await service.standings(tid),
-        await entrant_names(service, t),
-        t.status == "finished",
-        done,
-    )
-    await reply(interaction, text, allowed_mentions=NO_PINGS)
+    table, names = await service.standings(tid), await entrant_names(service, t)
+    final = t.status == "finished"
+    text = standings_text(lg, t, table, names, final, done)
+    png = await asyncio.to_thread(standings_picture, lg, t, table, names, final, done)
+    picture = discord.File(io.BytesIO(png), f"tournament-{t.id}-standings.png")
+    await reply(interaction, text, allowed_mentions=NO_PINGS, file=picture)
 
 
 def _server_lang(bot: Any, t: Tournament) -> str:

@@ -5,8 +5,10 @@ every refusal in English and Chinese, changing nothing."""
 from __future__ import annotations
 
 import asyncio
+import io
 
 import pytest
+from PIL import Image
 
 from cogs.client import PaijuBot
 from tests.discord.conftest import BotFactory
@@ -98,8 +100,15 @@ async def test_a_tournament_from_sign_up_to_its_first_round_with_refusals(
     assert len(await service.entrants(1)) == 4
 
     assert "round 1 is open" in await _text(h, boss, "tournament close")
-    text = await _text(h, alice, "tournament standings")
+    answer = await (await h.slash(alice, "tournament standings")).final()
+    text = answer.text()
     assert "round 1 is being played: no round is finished yet" in text
+    # with the ranked-table picture of a season's standings: one row per participant
+    picture = answer.attachment("tournament-1-standings.png")
+    assert picture is not None
+    image = Image.open(io.BytesIO(picture.data))
+    assert image.size == (900, 70 + 40 + len(await service.standings(1)) * 58 + 20)
+    assert len(await service.standings(1)) == 4
     assert "after round" not in text
     assert "第 1 轮进行中" in await _text(h, alice, "tournament standings", locale="zh-CN")
     assert "already started" in await _text(h, boss, "tournament close")
