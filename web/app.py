@@ -301,7 +301,7 @@ class Pages:
             lines = [tr(lang, "web.replay.action", who=who, kind=current.actions[-1].kind)]
         base = f"/s/{match.guild_id}/m/{match.id}/h/{hand}"
         self.steps.ahead(match.id, replay, step)
-        return self.page(
+        response = self.page(
             request,
             "replay.html",
             server=server,
@@ -319,6 +319,10 @@ class Pages:
             picture=f"{base}/{step}.png",
             next_picture=f"{base}/{step + 1}.png" if step < last else None,
         )
+        cut = self.steps.cpu.get((match.id, hand))
+        if cut is not None:  # the worker's CPU time for cutting the hand (once)
+            response.headers["Server-Timing"] = f"cut;dur={cut:.1f}"
+        return response
 
     async def picture(self, request: web.Request) -> web.StreamResponse:
         _, match = await self._match(request)
@@ -336,6 +340,9 @@ class Pages:
             if step >= len(replay.steps):
                 raise web.HTTPNotFound()
             png = await self.steps.picture(match.id, replay, step)
+        drawn = self.steps.cpu.get((match.id, hand, step))
+        if drawn is not None:  # the worker's CPU time for drawing it (once)
+            headers["Server-Timing"] = f"draw;dur={drawn:.1f}"
         return web.Response(body=png, content_type="image/png", headers=headers)
 
     async def close(self) -> None:
@@ -387,7 +394,9 @@ async def _errors(
         log.exception("web page %s failed", request.path)
         response = pages.page(request, "error.html", status=500)
     # the time the application took (python -m benchmarks web reads it)
-    response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.2f}"
+    timing = f"app;dur={(time.perf_counter() - start) * 1000:.2f}"
+    own = response.headers.get("Server-Timing")
+    response.headers["Server-Timing"] = f"{timing}, {own}" if own else timing
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault(
         "Content-Security-Policy",

@@ -18,6 +18,7 @@ import hashlib
 import logging
 import multiprocessing
 import os
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -69,9 +70,19 @@ def step_input(replay: HandReplay, step: int) -> tuple[Any, ...]:
     return (replay.game, dict(shown.public), [dict(v) for v in shown.views], list(replay.names))
 
 
-def draw_input(game: str, public: Any, views: Any, names: Any) -> bytes:
-    """:func:`draw_step` from :func:`step_input`'s values (in a worker process)."""
-    return step_png(game, public, views, names)
+def draw_input(game: str, public: Any, views: Any, names: Any) -> tuple[bytes, float]:
+    """:func:`draw_step` from :func:`step_input`'s values (in a worker process), and the CPU
+    milliseconds it took."""
+    start = time.process_time()
+    png = step_png(game, public, views, names)
+    return png, (time.process_time() - start) * 1000
+
+
+def cut_hand(record: GameRecord, hand: int) -> tuple[HandReplay, float]:
+    """:func:`bot.replay.replay_hand` (in a worker process), and the CPU milliseconds it took."""
+    start = time.process_time()
+    replay = replay_hand(record, hand)
+    return replay, (time.process_time() - start) * 1000
 
 
 def _worker_start() -> None:
@@ -102,7 +113,7 @@ class Drawer:
             )
             self._pool.submit(int)  # start the worker now, not at the first picture
 
-    async def draw(self, replay: HandReplay, step: int) -> bytes:
+    async def draw(self, replay: HandReplay, step: int) -> tuple[bytes, float]:
         self.start()
         assert self._pool is not None
         loop = asyncio.get_running_loop()
@@ -113,11 +124,13 @@ class Drawer:
             log.exception("the web pages' drawing worker broke: a new one is started")
             old, self._pool = self._pool, None
             old.shutdown(wait=False, cancel_futures=True)
-            return await asyncio.to_thread(draw_step, replay, step)
+            start = time.process_time()  # the process's: an estimate beside the pages' work
+            png = await asyncio.to_thread(draw_step, replay, step)
+            return png, (time.process_time() - start) * 1000
         finally:
             self.busy -= 1
 
-    async def cut(self, record: GameRecord, hand: int) -> HandReplay:
+    async def cut(self, record: GameRecord, hand: int) -> tuple[HandReplay, float]:
         """:func:`bot.replay.replay_hand` in the worker process (replaying a match's log is CPU
         work that would hold the pages' event loop); in a thread if the worker broke."""
         self.start()
@@ -125,12 +138,12 @@ class Drawer:
         loop = asyncio.get_running_loop()
         self.busy += 1
         try:
-            return await loop.run_in_executor(self._pool, replay_hand, record, hand)
+            return await loop.run_in_executor(self._pool, cut_hand, record, hand)
         except BrokenProcessPool:
             log.exception("the web pages' drawing worker broke: a new one is started")
             old, self._pool = self._pool, None
             old.shutdown(wait=False, cancel_futures=True)
-            return await asyncio.to_thread(replay_hand, record, hand)
+            return await asyncio.to_thread(cut_hand, record, hand)
         finally:
             self.busy -= 1
 

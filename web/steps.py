@@ -74,6 +74,9 @@ class Steps:
         """How many times a match's log was replayed to cut a hand (tests read it)."""
         self.drawn = 0
         """How many step pictures were drawn."""
+        self.cpu: dict[tuple[int, ...], float] = {}
+        """The CPU milliseconds the worker spent cutting ``(match, hand)`` and drawing
+        ``(match, hand, step)`` (the pages say it in ``Server-Timing``; a benchmark reads it)."""
         self._hands: OrderedDict[tuple[int, int], HandReplay] = OrderedDict()
         self._limit = limit
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -88,7 +91,10 @@ class Steps:
         self._hands[(match_id, replay.hand)] = replay
         self._hands.move_to_end((match_id, replay.hand))
         while len(self._hands) > self._limit:
-            self._hands.popitem(last=False)
+            (old_match, old_hand), _ = self._hands.popitem(last=False)
+            self.cpu.pop((old_match, old_hand), None)
+        while len(self.cpu) > 4 * self._limit:
+            self.cpu.pop(next(iter(self.cpu)))
 
     async def hand(self, match: MatchLine, hand: int) -> HandReplay:
         """Hand ``hand`` of the finished ``match``, cut into steps (once); a 404 for a hand
@@ -105,9 +111,11 @@ class Steps:
         async def cut() -> HandReplay:
             self.cuts += 1
             try:
-                return await self.drawer.cut(record, hand)
+                cut, cpu = await self.drawer.cut(record, hand)
             except ReplayRefused:
                 raise web.HTTPNotFound() from None
+            self.cpu[(match.id, hand)] = cpu
+            return cut
 
         replay: HandReplay = await self.once(("hand", match.id, hand), cut)
         self._keep(match.id, replay)
@@ -122,7 +130,9 @@ class Steps:
 
         async def draw() -> bytes:
             self.drawn += 1
-            return await self.drawer.draw(replay, step)
+            png, cpu = await self.drawer.draw(replay, step)
+            self.cpu[key] = cpu
+            return png
 
         png = await self.once(("png", key), draw)
         self.pictures.put(key, png)
