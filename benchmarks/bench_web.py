@@ -50,10 +50,10 @@ RATE = 50
 SECONDS = 20
 STEP_SAMPLES = 30
 PAUSE = 0.4
-WARM = 8
-"""Seconds between the server's start and the first replay step asked for (the drawing worker
-starts and draws its sprites once, about 3 s on a quiet machine)."""
 """Seconds between two steps of a reader (reading the step's line)."""
+WARM = 20
+"""Seconds between the server's start and the first replay step asked for (the drawing worker
+starts and draws its sprites once: about 3 s on a quiet machine, ten or more at a load of 18)."""
 
 
 def _serve(db: Path) -> tuple[subprocess.Popen[str], str]:

@@ -104,6 +104,14 @@ class HistoryStore(StoreBase):
             rows = await cur.fetchall()
         return {r["user_id"]: rating_row(r) for r in rows}
 
+    async def player_ratings(self, guild_id: int, user_id: int) -> dict[str, RatingRow]:
+        """A user's stored ratings on a server, by game (games never rated are absent)."""
+        async with self._db.execute(
+            "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        ) as cur:
+            rows = await cur.fetchall()
+        return {r["game"]: rating_row(r) for r in rows}
+
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
         """Top ratings by ordinal (``mu - 3 sigma``), best first."""
         async with self._db.execute(

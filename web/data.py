@@ -27,7 +27,6 @@ from bot.replay import GameRecord, ReplayRefused, load_game
 from bot.store import Store
 from bot.store_league import SeasonRow
 from bot.store_rows import MatchPlayerRow, MatchRow, RatingRow, conservative
-from games.registry import GAMES
 
 __all__ = [
     "LeaderLine",
@@ -244,15 +243,9 @@ class WebData:
         counts = await self._read(
             lambda s: s.match_counts(guild_id, user_id), dict[str, tuple[int, int]]()
         )
-        ratings: dict[str, RatingRow] = {}
-        for game in GAMES:
-
-            def read_rating(store: Store, game: str = game) -> Awaitable[dict[int, RatingRow]]:
-                return store.ratings(guild_id, game, [user_id])
-
-            found = await self._read(read_rating, dict[int, RatingRow]())
-            if user_id in found:
-                ratings[game] = found[user_id]
+        ratings = await self._read(
+            lambda s: s.player_ratings(guild_id, user_id), dict[str, RatingRow]()
+        )
         out = []
         for game in sorted(set(counts) | set(ratings)):
             rating = ratings.get(game)
