@@ -71,7 +71,13 @@ CASES: list[tuple[str, Any, Action, str, str]] = [
     ("dealing", dealing, Action(4, "pass"), "bad_seat", "there is no seat 4"),
     ("dealing", dealing, Action(None, "next_hand"), "wrong_phase", "cannot next_hand"),
     ("bury", bury_phase, Action(0, "bury", {"cards": ["2h"] * 7}), "wrong_count", "not 7"),
-    ("bury", bury_phase, Action(0, "bury", {"cards": ["Ah"] * 8}), "not_in_hand", "you do not hold ♥A"),
+    (
+        "bury",
+        bury_phase,
+        Action(0, "bury", {"cards": ["Ah"] * 8}),
+        "not_in_hand",
+        "you do not hold ♥A",
+    ),
     ("bury", bury_phase, Action(1, "bury", {"cards": ["3c"] * 8}), "not_your_turn", "seat 0"),
     ("bury", bury_phase, Action(1, "rebel"), "not_your_turn", "seat 0"),
     (
