@@ -52,10 +52,23 @@ async def _play_along(
 ) -> Counter[int]:
     """The people's moves, until cancelled: whenever a person's newest DM carries move controls
     they have not used, they take the first suggested move (the hint's), or press the one
-    button (a pass, 硬牌's choice). Returns how many moves each made (a Counter by user id);
-    a move that came too late (the table moved on, the bot restarted) is refused and let be."""
+    button (a pass, 硬牌's choice). Returns how many moves each made (a Counter by user id).
+    Each move is sent on its own, so one the killed process never answers does not hold up
+    the next; a move that came too late (the table moved on, the process gone) is let be."""
     moves: Counter[int] = Counter()
     done: set[tuple[int, str]] = set()
+    sent: set[asyncio.Task[None]] = set()
+
+    async def move(user: LoopbackUser, message: StoredMessage, custom_id: str, value: str) -> None:
+        try:
+            if value:
+                await h.select(user, message, custom_id, [value])
+            else:
+                await h.click(user, message, custom_id)
+        except Exception:  # refused, gone, or never answered (the process was killed)
+            return
+        moves[user.id] += 1
+
     try:
         while True:
             for user in people:
@@ -69,19 +82,17 @@ async def _play_along(
                     continue
                 done.add(key)
                 select = next((c for c in ids if c.startswith("pj:s:")), None)
-                try:
-                    if select is not None:
-                        options = (message.component(select) or {}).get("options") or []
-                        if not options:
-                            continue
-                        await h.select(user, message, select, [options[0]["value"]])
-                    else:
-                        await h.click(user, message, ids[0])
-                except (ValueError, LookupError, TimeoutError):
-                    continue  # the prompt went while we looked: the next one is taken
-                moves[user.id] += 1
+                options = (message.component(select) or {}).get("options") or [] if select else []
+                if select is not None and not options:
+                    continue
+                value = str(options[0]["value"]) if select is not None else ""
+                task = asyncio.create_task(move(user, message, select or ids[0], value))
+                sent.add(task)
+                task.add_done_callback(sent.discard)
             await asyncio.sleep(0.05)
     except asyncio.CancelledError:
+        for task in list(sent):
+            task.cancel()
         return moves
 
 
