@@ -1,7 +1,7 @@
 """The hint's reading of a mahjong move (see :mod:`games.reasons`): a win, or a discard's tile
 efficiency (牌效: how far from ready, how many useful tiles) or its safety (how many copies
 the seat has seen, when safety rather than efficiency chose it). Read from the seat's view
-only, with the strong bot's own measures (:mod:`games.mahjong.strong`)."""
+only, with the danger measures of :mod:`games.mahjong.danger`."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 from games.base import Action, Game
 from games.mahjong import shapes
 from games.mahjong.bots import _useful, best_discards, unseen_counts
+from games.mahjong.danger import danger, ready_chance
 from games.mahjong.melds import read_tile
-from games.mahjong.strong import danger, ready_chance
 from games.reasons import Reason
 
 __all__ = ["mahjong_reasons"]
