@@ -5,16 +5,95 @@ Part of :class:`bot.store.Store` (a base class of it).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable
 from typing import Any
 
+import aiosqlite
+
 from bot.board_embargo import board_in_play_sql
+from bot.league.rating import DEFAULT_MU, Standing, rate_season_match
 from bot.store_base import StoreBase
-from bot.store_league import feed_season
+from bot.store_league import feed_season, release_boards
 from bot.store_rows import HandRow, MatchPlayerRow, MatchRow, RatingRow, dumps, rating_row
 
-__all__ = ["HistoryStore"]
+__all__ = ["HistoryStore", "release_held"]
+
+_UPSERT_RATING = (
+    "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, updated_at)"
+    " VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+    " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+    " wins = excluded.wins, updated_at = excluded.updated_at"
+)
+
+# a rated match whose all-time rating update is held (a person on a side without mu_after):
+# a duplicate board its round still played when it finished (bot.board_embargo)
+_RATING_HELD = (
+    "m.rated = 1 AND EXISTS (SELECT 1 FROM match_players p WHERE p.match_id = m.id"
+    " AND p.bot IS NULL AND p.user_id IS NOT NULL AND p.team >= 0 AND p.mu_after IS NULL)"
+)
+
+
+async def release_held(db: aiosqlite.Connection, tournament_id: int, now: float) -> None:
+    """Apply, inside the caller's transaction, the all-time rating updates of a duplicate
+    tournament's matches that :meth:`HistoryStore.record_match` held and that no table plays
+    any more (the round over, or the tournament finished or cancelled), in the order they
+    finished: the same openskill update :func:`bot.ratings.rate_match` makes, from the ratings
+    as they stand now; then feed the seasons the boards they held
+    (:func:`bot.store_league.release_boards`). Called when a round's table is marked finished
+    and when a tournament ends (:class:`bot.tournaments.store.TournamentStore`)."""
+    async with db.execute(
+        "SELECT m.id, m.guild_id, m.game, m.result FROM matches m"
+        " JOIN tournament_tables tt ON tt.table_id = m.table_id"
+        f" WHERE tt.tournament_id = ? AND {_RATING_HELD}"
+        f" AND NOT EXISTS ({board_in_play_sql('m.table_id')}) ORDER BY m.id",
+        (tournament_id,),
+    ) as cur:
+        held = list(await cur.fetchall())
+    for m in held:
+        async with db.execute(
+            "SELECT seat, user_id, bot FROM match_players WHERE match_id = ?", (m["id"],)
+        ) as cur:
+            seats = {
+                p["seat"]: (p["user_id"] if p["bot"] is None else None)
+                for p in await cur.fetchall()
+            }
+        people = [u for u in seats.values() if u is not None]
+        marks = ",".join("?" * len(people))
+        async with db.execute(
+            f"SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+            (m["guild_id"], m["game"], *people),
+        ) as cur:
+            current = {
+                r["user_id"]: Standing(r["user_id"], r["mu"], r["sigma"], r["games"], r["wins"])
+                for r in await cur.fetchall()
+            }
+        result = json.loads(m["result"])
+        new = rate_season_match(result["teams"], result["ranks"], seats, current)
+        await db.executemany(
+            _UPSERT_RATING,
+            [
+                (m["guild_id"], m["game"], s.user_id, s.mu, s.sigma, s.games, s.wins, now)
+                for s in new
+            ],
+        )
+        seat_of = {u: seat for seat, u in seats.items() if u is not None}
+        await db.executemany(
+            "UPDATE match_players SET mu_before = ?, mu_after = ?, sigma_after = ?"
+            " WHERE match_id = ? AND seat = ?",
+            [
+                (
+                    current[s.user_id].mu if s.user_id in current else DEFAULT_MU,
+                    s.mu,
+                    s.sigma,
+                    m["id"],
+                    seat_of[s.user_id],
+                )
+                for s in new
+            ],
+        )
+    await release_boards(db, tournament_id, now)
 
 
 class HistoryStore(StoreBase):
@@ -32,8 +111,23 @@ class HistoryStore(StoreBase):
         and close the table and game as ``finished`` — all in one transaction. Returns the
         match id.
         Recording the same game twice raises ``sqlite3.IntegrityError``.
+
+        A rated board of a duplicate tournament that other tables of its round still play
+        (:mod:`bot.board_embargo`) changes no rating yet, and its players' ``mu_before``/
+        ``mu_after``/``sigma_after`` stay empty: ``/rating``, ``/leaderboard`` and the web
+        pages would tell its result to the tables still playing the deal. :func:`release_held`
+        rates it once the round is over, in the order the boards finished.
         """
         async with self._txn() as db:
+            async with db.execute(board_in_play_sql(), (match.table_id,)) as cur:
+                held = match.rated and await cur.fetchone() is not None
+            players = match.players
+            if held:
+                ratings = []
+                players = [
+                    dataclasses.replace(p, mu_before=None, mu_after=None, sigma_after=None)
+                    for p in players
+                ]
             cur = await db.execute(
                 "INSERT INTO matches (game_id, table_id, guild_id, game, rated, started_at,"
                 " finished_at, hands_played, result) VALUES (?,?,?,?,?,?,?,?,?)",
@@ -68,7 +162,7 @@ class HistoryStore(StoreBase):
                         p.mu_after,
                         p.sigma_after,
                     )
-                    for p in match.players
+                    for p in players
                 ],
             )
             await db.executemany(
@@ -76,10 +170,7 @@ class HistoryStore(StoreBase):
                 [(match_id, h.number, dumps(h.result)) for h in match.hands],
             )
             await db.executemany(
-                "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, wins, updated_at)"
-                " VALUES (?,?,?,?,?,?,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-                " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
-                " wins = excluded.wins, updated_at = excluded.updated_at",
+                _UPSERT_RATING,
                 [
                     (r.guild_id, r.game, r.user_id, r.mu, r.sigma, r.games, r.wins, now)
                     for r in ratings

@@ -36,7 +36,7 @@ from games.registry import get_game
 __all__ = ["PooledResult", "deal_record", "pool", "read_records"]
 
 #: a progress line on stderr: ``GAME: deal N: +VALUE``
-_PROGRESS = re.compile(r"^([a-z_]+): deal (\d+): ([+-]?\d+(?:\.\d+)?)$")
+_PROGRESS = re.compile(r"^([a-z_]+): deal ([0-9]+): ([+-]?[0-9]+(?:\.[0-9]+)?)$")
 
 
 def deal_record(

@@ -82,10 +82,10 @@ def test_a_seed_citation_is_ascii() -> None:
 
 def test_no_regex_of_the_front_ends_uses_backslash_d() -> None:
     """``\\d`` is any script's digit: the front ends, the presentation, the pictures and the
-    web pages spell ``[0-9]``."""
+    web pages, and the engines (a bots pool's progress lines) spell ``[0-9]``."""
     found = [
         f"{path.relative_to(ROOT)}:{n}"
-        for folder in ("bot", "cogs", "present", "render", "web")
+        for folder in ("bot", "cogs", "games", "present", "render", "web")
         for path in sorted((ROOT / folder).rglob("*.py"))
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if "\\d" in line

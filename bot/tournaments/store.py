@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.board_embargo import BOARD_IN_PLAY_SQL
 from bot.store import Store
-from bot.store_league import release_boards
+from bot.store_history import release_held
 from bot.tournaments.model import TableOutcome, TablePlan
 
 __all__ = [
@@ -215,10 +215,10 @@ class TournamentStore:
         cols = ", ".join(f"{name} = ?" for name in fields)
         sql = f"UPDATE tournaments SET {cols}, updated_at = ? WHERE id = ?"
         if fields.get("status") in ("finished", "cancelled"):
-            # its duplicate boards are no secret any more: the seasons count them now
+            # its duplicate boards are no secret any more: ratings and seasons count them now
             async with self.store._txn() as db:
                 await db.execute(sql, (*fields.values(), now, tournament_id))
-                await release_boards(db, tournament_id, now)
+                await release_held(db, tournament_id, now)
             return
         await self.store._atomically([(sql, (*fields.values(), now, tournament_id), False)])
 
@@ -329,10 +329,10 @@ class TournamentStore:
         params = (*(_value(k, v) for k, v in fields.items()), t.tournament_id, t.round, t.number)
         if fields.get("status") == "finished":
             # the round's last table: its duplicate board is no secret any more, and the
-            # seasons count the matches held back until now (bot.store_league.release_boards)
+            # all-time ratings and seasons count the matches held back until now (release_held)
             async with self.store._txn() as db:
                 await db.execute(sql, params)
-                await release_boards(db, t.tournament_id, time.time())
+                await release_held(db, t.tournament_id, time.time())
         else:
             await self.store._atomically([(sql, params, False)])
         for name, value in fields.items():
