@@ -107,7 +107,7 @@ class TableOwners:
         self.handed: dict[int, tuple[int, float]] = {}
         self._lock = asyncio.Lock()  # one statement at a time on the connection
         self._handler: Handler | None = None
-        self._control: Handler | None = None
+        self._controls: dict[str, Handler] = {}  # message kind -> its handler
         self._listening = False
         self._deliveries: set[asyncio.Task[None]] = set()
         self.conn: Any = None
@@ -165,7 +165,7 @@ class TableOwners:
             self._use(conn, claim)
             self.held.clear()
             self.lost = False
-        if self._handler is not None or self._control is not None:
+        if self._handler is not None or self._controls:
             await self._ensure_listening()
 
     async def wait_released(self, pid: int, timeout: float = 10.0) -> bool:
@@ -293,11 +293,17 @@ class TableOwners:
         self._handler = handler
         await self._ensure_listening()
 
-    async def listen_control(self, handler: Handler) -> None:
-        """Call ``handler(message)`` for every message between processes (``{"paiju": kind,
-        …}``, :meth:`tell`)."""
-        self._control = handler
+    async def listen_control(self, kind: str, handler: Handler) -> None:
+        """Call ``handler(message)`` for every message of ``kind`` between processes
+        (``{"paiju": kind, …}``, :meth:`tell`)."""
+        self._controls[kind] = handler
         await self._ensure_listening()
+
+    async def broadcast(self, kind: str, **fields: Any) -> None:
+        """Tell every other live process of the bot (:meth:`tell`)."""
+        for process in await self.live_processes():
+            if process.token != self.token:
+                await self.tell(process.backend_pid, kind, **fields)
 
     async def _ensure_listening(self) -> None:
         import asyncpg
@@ -343,7 +349,8 @@ class TableOwners:
                         "DELETE FROM paiju_handoff WHERE id = $1 RETURNING payload", int(text[1:])
                     )
             payload = json.loads(zlib.decompress(b64decode(text)))
-            handler = self._control if CONTROL in payload else self._handler
+            kind = payload.get(CONTROL)
+            handler = self._handler if kind is None else self._controls.get(str(kind))
             if handler is not None:
                 result = handler(payload)
                 if result is not None:

@@ -51,7 +51,7 @@ class HandBackMixin(TableServiceCore):
             self._claim = None
             self.owners = None
             raise
-        await self.owners.listen_control(self._on_owner_message)
+        await self.owners.listen_control("take", self._on_owner_message)
 
     async def _owners_tick(self) -> None:
         """The periodic look: a heartbeat (which notices a claim connection that does not

@@ -29,7 +29,7 @@ import yarl
 from discord.ext import commands
 
 from bot.config import Settings
-from cogs.state import DiscordState
+from cogs.state import DiscordState, share_user_changes
 
 __all__ = [
     "COGS",
@@ -166,6 +166,7 @@ class PaijuBot(commands.Bot):
         await self._tell_set_aside()
         if getattr(self.service, "owners", None) is not None:
             self.service.subscribe_ownership(self._ownership_changed)
+            await share_user_changes(self.state, self.service.owners)
             await self._route_interactions()
 
     async def _ownership_changed(self, kind: str, table_ids: list[int]) -> None:

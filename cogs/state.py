@@ -27,14 +27,15 @@ file then holds the table ``discord_moved_to_store`` saying so).
 
 from __future__ import annotations
 
+import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-__all__ = ["DiscordState"]
+__all__ = ["DiscordState", "share_user_changes"]
 
 _TABLES = {  # table: its columns in order (the local file's rows are copied in this order)
     "discord_old_prompt": ("channel_id", "message_id"),
@@ -46,6 +47,8 @@ _TABLES = {  # table: its columns in order (the local file's rows are copied in 
     "discord_auto_grab": ("user_id",),
     "discord_dm_closed_at": ("table_id", "user_id", "told_channel_id"),
 }
+log = logging.getLogger(__name__)
+
 _MOVED = "discord_moved_to_store"  # in a local file whose rows went into the PostgreSQL store
 
 _SCHEMA = """
@@ -100,6 +103,10 @@ class DiscordState:
         self._db = db  # an aiosqlite connection, or the store's PostgreSQL pool
         #: the rows live in the PostgreSQL store, shared with the other bot processes
         self.shared = shared
+        #: called with a user id after this process changed what is stored of that user
+        #: (language, alerts, standing choices): shards tell the other processes
+        #: (:func:`share_user_changes`)
+        self.on_user_change: Callable[[int], None] | None = None
         self.table_messages: dict[int, tuple[int, int]] = {}
         self.table_lang: dict[int, str] = {}
         self.hand_messages: dict[tuple[int, int], tuple[int, int]] = {}
@@ -322,6 +329,7 @@ class DiscordState:
             " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang",
             (user_id, lang),
         )
+        self._user_changed(user_id)
 
     async def set_alerts(self, user_id: int, on: bool) -> None:
         """Turn ``user_id``'s turn alerts on or off (remembered across restarts)."""
@@ -333,6 +341,7 @@ class DiscordState:
             await self._db.execute(
                 "INSERT OR IGNORE INTO discord_alerts_off VALUES (?)", (user_id,)
             )
+        self._user_changed(user_id)
 
     async def set_auto_grab(self, user_id: int, on: bool) -> None:
         """Whether ``user_id`` grabs the deal with a 大王 as soon as one is dealt to them in
@@ -343,6 +352,11 @@ class DiscordState:
         else:
             self.auto_grab.discard(user_id)
             await self._db.execute("DELETE FROM discord_auto_grab WHERE user_id = ?", (user_id,))
+        self._user_changed(user_id)
+
+    def _user_changed(self, user_id: int) -> None:
+        if self.shared and self.on_user_change is not None:
+            self.on_user_change(user_id)
 
     async def mark_dm_closed(self, table_id: int, user_id: int, channel_id: int) -> bool:
         """Remember that ``user_id``'s DMs are closed for this table. True the first time (tell
@@ -357,3 +371,29 @@ class DiscordState:
             (table_id, user_id, channel_id),
         )
         return True
+
+
+async def share_user_changes(state: DiscordState, owners: Any) -> None:
+    """Shards on PostgreSQL: what this process changes of a user (language, alerts, standing
+    choices) is told to the other processes (a ``state`` message, :meth:`bot.owners.TableOwners.
+    broadcast`), which read that user's rows again; and they tell this one the same."""
+    import asyncio
+
+    sending: set[asyncio.Task[None]] = set()
+
+    async def tell(user_id: int) -> None:
+        try:
+            await owners.broadcast("state", users=[user_id])
+        except Exception:  # the others read it again when they take a table of the user's
+            log.warning("user %s's change could not be told to the other processes", user_id)
+
+    def changed(user_id: int) -> None:
+        task = asyncio.get_running_loop().create_task(tell(user_id))
+        sending.add(task)
+        task.add_done_callback(sending.discard)
+
+    async def heard(message: dict[str, Any]) -> None:
+        await state.load_tables((), [int(u) for u in message.get("users", [])])
+
+    state.on_user_change = changed
+    await owners.listen_control("state", heard)

@@ -4,6 +4,7 @@ hands (issue 25); the rows a process kept in its local file are copied in once."
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import aiosqlite
@@ -100,3 +101,44 @@ async def test_on_sqlite_the_state_stays_in_its_file(tmp_path: Path) -> None:
         await again.close()
     finally:
         await store.close()
+
+
+@pytest.mark.postgres
+async def test_a_users_change_is_told_to_the_other_processes(postgres_url: str) -> None:
+    """Shards: a person silences alerts (or changes language) through one process; the
+    process running their table reads it again at once."""
+    from bot.tables import TableService
+    from cogs.state import share_user_changes
+
+    services = []
+    states = []
+    try:
+        for shard in (0, 1):
+            service = TableService(
+                await Store.open(postgres_url), shards=(2, (shard,)), takeover_interval_s=0
+            )
+            await service.start_up()
+            services.append(service)
+            state = await DiscordState.open(Path("/nonexistent/front.sqlite3"), service.store)
+            await share_user_changes(state, service.owners)
+            states.append(state)
+        a, b = states
+        await a.set_alerts(42, False)
+        await a.set_user_lang(42, "zh")
+        for _ in range(200):
+            if 42 in b.alerts_off and b.user_lang.get(42) == "zh":
+                break
+            await asyncio.sleep(0.05)
+        assert 42 in b.alerts_off and b.user_lang[42] == "zh"
+        await b.set_alerts(42, True)
+        for _ in range(200):
+            if 42 not in a.alerts_off:
+                break
+            await asyncio.sleep(0.05)
+        assert 42 not in a.alerts_off
+    finally:
+        for state in states:
+            await state.close()
+        for service in services:
+            await service.shut_down()
+            await service.store.close()
