@@ -11,7 +11,10 @@ row says, and the next registration deletes its row.
 * :func:`register` (at start-up, under a transaction-level advisory lock so that two processes
   starting at once are judged one after the other) refuses a process whose ``SHARD_COUNT``
   differs from a live process's, or whose ``SHARD_IDS`` overlap a live process's
-  (``TableError("shard_conflict")``, one sentence naming the other process).
+  (``TableError("shard_conflict")``, one sentence naming the other process). A live process
+  not seen for :data:`HEARTBEAT_STALE_S` does not count (a crashed process's connection that the
+  server has not dropped yet), and the service tries again for a few seconds before it gives up
+  (a process restarted the moment it was killed finds its old session still ending).
 * :func:`heartbeat` updates the row (and notices a lost claim connection: it fails).
 * :func:`processes` lists the rows, each with whether it is live: ``python -m bot health``
   reports them one a line, and a process hands an adopted table back to the live process
@@ -171,7 +174,17 @@ async def register(
         if gone:
             await conn.execute("DELETE FROM shard_processes WHERE token = ANY($1::text[])", gone)
         pid = conn.get_server_pid()
-        others = [r for r in rows if r.live and r.token != token and r.backend_pid != pid]
+        now = await server_now(conn)
+        # a session whose process stopped answering long ago is no process to agree with: a
+        # half-open connection of a crashed one, which the server drops in its own time
+        others = [
+            r
+            for r in rows
+            if r.live
+            and r.token != token
+            and r.backend_pid != pid
+            and now - r.seen_at <= HEARTBEAT_STALE_S
+        ]
         problem = conflict(shard_count, ids, others)
         if problem is not None and refuse:
             raise TableError("shard_conflict", problem, {"message": problem})

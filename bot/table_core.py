@@ -69,6 +69,7 @@ class TableServiceCore(ABC):
         thinker: Thinker | None = None,
         shards: tuple[int, tuple[int, ...] | None] | None = None,
         takeover_interval_s: float = 5.0,
+        register_patience_s: float = 15.0,
     ) -> None:
         self.store = store
         #: ``(shard_count, shard_ids)`` of a bot split across processes on PostgreSQL: this
@@ -77,6 +78,9 @@ class TableServiceCore(ABC):
         self.owners: TableOwners | None = None
         #: seconds between two looks for tables of this process's shards that nobody owns
         self.takeover_interval_s = takeover_interval_s
+        #: seconds a process refused beside the others tries again before it gives up (a
+        #: killed process's session may still be ending: bot.table_handback)
+        self.register_patience_s = register_patience_s
         self._background: set[asyncio.Task[None]] = set()
         self.thinker: Thinker = thinker if thinker is not None else InlineThinker()
         #: a table's ``bot_level`` when it sets none: ``strong`` where the search runs off the

@@ -26,6 +26,7 @@ import asyncio
 import time
 from typing import Any
 
+from bot.errors import TableError
 from bot.owners import CONTROL, TableOwners, shard_of
 from bot.snapshots import take as snapshots_take
 from bot.table_core import TableServiceCore, log
@@ -33,6 +34,8 @@ from bot.table_model import Table
 
 RECONNECT_FIRST_S = 0.2  # the first retry of a lost claim connection; doubling up to the next
 RECONNECT_MAX_S = 10.0
+REGISTER_RETRY_S = 1.0  # a refused registration is tried again this often, for
+# register_patience_s (TableService's argument, 15 s by default)
 
 
 class HandBackMixin(TableServiceCore):
@@ -45,7 +48,19 @@ class HandBackMixin(TableServiceCore):
             getattr(claim, "conn", None), *self.shards, claim=claim, on_lost=self._claim_lost
         )
         try:
-            await self.owners.register()
+            patience = asyncio.get_running_loop().time() + self.register_patience_s
+            while True:
+                try:
+                    await self.owners.register()
+                    break
+                except TableError as exc:
+                    # a process restarted at once may find its killed self's session ending
+                    if exc.code != "shard_conflict" or (
+                        asyncio.get_running_loop().time() > patience
+                    ):
+                        raise
+                    log.warning("%s; trying again for a few seconds", exc.message)
+                    await asyncio.sleep(REGISTER_RETRY_S)
         except BaseException:
             claim.release()
             self._claim = None

@@ -30,7 +30,9 @@ class Processes:
         self.url = url
         self.running: list[TableService] = []
 
-    async def start(self, shard_ids: tuple[int, ...], interval: float = 0.0) -> TableService:
+    async def start(
+        self, shard_ids: tuple[int, ...], interval: float = 0.0, patience: float = 0.0
+    ) -> TableService:
         store = await Store.open(self.url)
         service = TableService(
             store,
@@ -38,6 +40,7 @@ class Processes:
             rng_seed=3,
             shards=(2, shard_ids),
             takeover_interval_s=interval,
+            register_patience_s=patience,
         )
         await service.start_up()
         self.running.append(service)

@@ -83,7 +83,9 @@ async def test_overlapping_shard_ids_or_another_shard_count_are_refused(
     assert "SHARD_IDS=0-1 overlaps" in overlap.value.message
     assert "SHARD_IDS=0 (both would run shard 0)" in overlap.value.message
     # another SHARD_COUNT: refused
-    other = TableService(await Store.open(processes_.url), shards=(4, (2, 3)))
+    other = TableService(
+        await Store.open(processes_.url), shards=(4, (2, 3)), register_patience_s=0
+    )
     with pytest.raises(TableError) as count:
         await other.start_up()
     assert count.value.code == "shard_conflict" and "SHARD_COUNT=4 disagrees" in count.value.message
@@ -99,6 +101,28 @@ async def test_overlapping_shard_ids_or_another_shard_count_are_refused(
     a2 = await processes_.start((0,))
     assert a2.owners is not None
     assert sorted(r.shard_ids for r in await processes(a2.owners.conn)) == [(0,), (1,)]
+
+
+async def test_a_process_restarted_at_once_waits_for_its_killed_selfs_session(
+    processes_: Processes,
+) -> None:
+    """A process killed and started again at once may find its old session still holding the
+    claim for a moment: it tries again (for ``register_patience_s``) instead of refusing; and a
+    live session that stopped its heartbeat long ago (a half-open connection) blocks nothing."""
+    a = await processes_.start((0,))
+    assert a.owners is not None
+    starting = asyncio.create_task(processes_.start((0,), patience=30))
+    await asyncio.sleep(1.5)
+    assert not starting.done()  # waiting, not refused
+    await processes_.kill(a)
+    a2 = await starting
+    assert a2.owners is not None
+    # a session whose process stopped answering 60 s ago does not count
+    await a2.owners.conn.execute(
+        "UPDATE shard_processes SET seen_at = seen_at - 60 WHERE token = $1", a2.owners.token
+    )
+    a3 = await processes_.start((0,))
+    assert a3.owners is not None and a3.owners.token != a2.owners.token
 
 
 async def test_health_reports_each_process_and_the_shards_nobody_runs(
