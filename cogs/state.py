@@ -17,7 +17,7 @@ on :meth:`DiscordState.open` as well); they are independent of the host's tables
 second connection on the same file is safe: every write is one autocommitted statement (the
 write lock is held for that statement only) and ``busy_timeout`` waits out the host's writes.
 
-On PostgreSQL (``DATABASE_URL``) they live in the game store, through its pool: every bot
+On PostgreSQL (``DATABASE_URL``) they live in the game store (a small pool of their own): every bot
 process of a bot split by ``SHARD_IDS`` shares them, so a process that takes a table over
 (:mod:`bot.owners`) edits the table message and hands another process posted, after
 :meth:`DiscordState.load_tables` has read that table's rows. The rows a process kept in its
@@ -125,9 +125,18 @@ class DiscordState:
         copying the rows of ``path`` into them once (see the module doc)."""
         pg = getattr(store, "pg", None)
         if pg is not None:
-            self = cls(pg, shared=True)
-            await self._copy_local_file(Path(path))
-            await self._load()
+            from bot.store_pg import PgDatabase
+
+            # a small pool of its own, as the file had a connection of its own: the table and
+            # hand messages' writes never wait behind the moves for the store's connections
+            own = await PgDatabase.connect(pg.url, max_size=2)
+            self = cls(own, shared=True)
+            try:
+                await self._copy_local_file(Path(path))
+                await self._load()
+            except BaseException:
+                await own.close()
+                raise
             return self
         # autocommit: each write is one statement committed on the connection's thread, so
         # the file's write lock is never held across a trip through a busy event loop (it
@@ -270,8 +279,7 @@ class DiscordState:
             await lite.execute(f"INSERT INTO {_MOVED} VALUES (?, ?)", (time.time(), copied))
 
     async def close(self) -> None:
-        if not self.shared:  # the store's pool is the store's to close
-            await self._db.close()
+        await self._db.close()
 
     async def set_table_message(
         self, table_id: int, channel_id: int, message_id: int, lang: str

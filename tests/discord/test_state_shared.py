@@ -50,7 +50,7 @@ async def test_two_processes_share_the_message_ids_and_a_takeover_reads_them(
         d = await DiscordState.open(tmp_path / "front-d.sqlite3", store_b)
         assert not d.old_prompts
         for state in (a, b, c, d):
-            await state.close()  # the store's pool stays open: the store closes it
+            await state.close()  # its own pool; the store's stays open
         assert store_a.pg is not None
         assert await store_a.pg.fetch_value("SELECT count(*) FROM discord_table_message") == 1
     finally:
