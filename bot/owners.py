@@ -311,8 +311,13 @@ class TableOwners:
         async with self._lock:
             if self._listening:
                 return
-            # another process may create it at the same moment (IF NOT EXISTS races)
-            with contextlib.suppress(asyncpg.UniqueViolationError):
+            # another process may create it at the same moment (IF NOT EXISTS races: the
+            # loser sees its row type, or its name, taken)
+            with contextlib.suppress(
+                asyncpg.UniqueViolationError,
+                asyncpg.DuplicateObjectError,
+                asyncpg.DuplicateTableError,
+            ):
                 await self.conn.execute(
                     "CREATE UNLOGGED TABLE IF NOT EXISTS paiju_handoff"
                     " (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, payload TEXT NOT NULL)"
