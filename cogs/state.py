@@ -129,7 +129,7 @@ class DiscordState:
 
             # a small pool of its own, as the file had a connection of its own: the table and
             # hand messages' writes never wait behind the moves for the store's connections
-            own = await PgDatabase.connect(pg.url, max_size=2)
+            own = await PgDatabase.connect(pg.url, max_size=4)
             self = cls(own, shared=True)
             try:
                 await self._copy_local_file(Path(path))
