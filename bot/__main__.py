@@ -7,7 +7,7 @@
   ones to the end (after a crash), one JSON line each.
 * ``run``: start the Discord bot (:data:`DISCORD_FRONT_END`, loaded by name only for
   ``run``: the host package imports neither discord.py nor the cogs).
-* ``backup PATH``, ``check PATH``, ``health``: copy the live database, verify a copy, tell
+* ``backup PATH``, ``check [PATH]``, ``health``: copy the live database, verify a copy, tell
   whether a bot runs the database (``bot.backup``; PostgreSQL and ``migrate``: ``bot.pg_admin``).
 * ``tournament simulate``: bot-only tournaments with their invariants (``bot.tournaments.cli``).
 * ``replay MATCH``: step through a finished hand in the terminal (``bot.replay_command``).

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.config import store_target
+from bot.config import redact, store_target
 from bot.damage import RESTORE, judge, judge_file
 from bot.sqlite_files import Unreadable, open_read_only
 from bot.store_schema import MIGRATIONS
@@ -347,8 +347,12 @@ def add_commands(sub: Any) -> None:
         "check", help="verify a database or backup: integrity, and every open game replays"
     )
     c.add_argument(
-        "path", help="the database file, or postgresql:// URL, to check (it is not changed)"
+        "path",
+        nargs="?",
+        help="the database file, or postgresql:// URL, to check (it is not changed; default:"
+        " --db, else DATABASE_URL, else DATABASE_PATH)",
     )
+    c.add_argument("--db", help="the database to check, as PATH (give one of the two)")
     h = sub.add_parser("health", help="exit 0 when a bot runs the tables of the database")
     h.add_argument("--db", help="the database (default: DATABASE_URL, else DATABASE_PATH)")
 
@@ -365,9 +369,17 @@ def run_command(
     path checked) is handled by :func:`bot.pg_admin.run_postgres_command`; ``shards`` (this
     process's ``SHARD_COUNT`` and ``SHARD_IDS``) is what its ``health`` judges of a bot split
     across processes."""
-    target = store_target(args.db) if getattr(args, "db", None) else database
+    given = getattr(args, "db", None)
     if args.command == "check":
-        target = store_target(args.path)
+        if args.path and given and store_target(args.path) != store_target(given):
+            print(
+                f"error: check takes one database: {redact(str(args.path))} or --db"
+                f" {redact(given)}, not both",
+                file=sys.stderr,
+            )
+            return EXIT_CANNOT
+        given = args.path or given
+    target = store_target(given) if given else database
     if isinstance(target, str):
         from bot.pg_admin import run_postgres_command
 
@@ -385,7 +397,7 @@ def run_command(
             healthy, why = health(db)
             print(f"{'healthy' if healthy else 'unhealthy'}: {why}")
             return EXIT_OK if healthy else EXIT_BAD_COPY
-        report = check(Path(args.path))
+        report = check(db)
     except BackupError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return EXIT_CANNOT
