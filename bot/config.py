@@ -99,9 +99,9 @@ def parse_shard_ids(text: str, count: int) -> tuple[int, ...]:
     """``SHARD_IDS`` as a sorted tuple: shard ids and ranges, comma-separated (``0,1``,
     ``0-3``, ``4-7,9``), each below ``count``. Raises :class:`ConfigError`."""
     ids: set[int] = set()
-    for part in text.replace(" ", "").split(","):
-        low, _, high = part.partition("-")
-        if not _digits(low, 6) or (high and not _digits(high, 6)):
+    for part in text.strip().split(","):  # spaces around ids, commas and dashes, not inside
+        low, dash, high = (piece.strip() for piece in part.partition("-"))
+        if not _digits(low, 6) or (dash and not _digits(high, 6)):
             raise ConfigError(
                 f"SHARD_IDS must be shard ids or ranges such as 0,1 or 0-3, not {text!r}"
             )

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from dotenv import dotenv_values
 
 from bot.config import ConfigError, Settings, store_target
 
@@ -204,3 +206,27 @@ def test_a_bad_number_is_one_error_line(tmp_path: Path) -> None:
     )
     assert "Traceback" not in done.stderr, done.stderr
     assert done.stderr.startswith("error: bad setting: SHARD_COUNT"), done.stderr
+
+
+def test_shard_settings_take_surrounding_spaces_alike(tmp_path: Path) -> None:
+    pg = {"DATABASE_URL": "postgresql://paiju@db/paiju"}
+    for count, ids in ((" 4", " 0 - 1 "), ("4 ", "0-1"), ("\t4\t", " 0 , 2 - 3 ")):
+        settings = Settings.from_env({**pg, "SHARD_COUNT": count, "SHARD_IDS": ids})
+        assert settings.shard_count == 4
+        assert settings.shard_ids == ((0, 1) if "1" in ids else (0, 2, 3))
+    dotenv = tmp_path / ".env"  # quoted in .env, the spaces reach the settings as well
+    dotenv.write_text('SHARD_COUNT=" 4 "\nSHARD_IDS=" 0 - 1 "\nDATABASE_URL=postgresql://p@db/p\n')
+    read = {k: v for k, v in dotenv_values(dotenv).items() if v is not None}
+    assert read["SHARD_COUNT"] == " 4 "
+    settings = Settings.from_env(read)
+    assert (settings.shard_count, settings.shard_ids) == (4, (0, 1))
+    # a space inside a number is no longer dropped ("1 0" was read as shard 10)
+    for ids in ("1 0", "0-", "0 1", "- 1", "0,,1"):
+        with pytest.raises(ConfigError, match=re.escape(f"ranges such as 0,1 or 0-3, not {ids!r}")):
+            Settings.from_env({**pg, "SHARD_COUNT": "16", "SHARD_IDS": ids})
+    for count in ("4 0", "+4", "4.0", " "):
+        if not count.strip():
+            assert Settings.from_env({"SHARD_COUNT": count}).shard_count is None  # unset
+            continue
+        with pytest.raises(ConfigError, match=re.escape(f"shards or auto, not {count!r}")):
+            Settings.from_env({"SHARD_COUNT": count})
