@@ -245,20 +245,37 @@ async def shard_health(
         if r.live and now - r.seen_at > HEARTBEAT_STALE_S:
             state += " (not answering)"
         lines.append(
-            f"  process on {r.where()} (server pid {r.backend_pid}): shards"
-            f" {shard_ranges(r.shard_ids)} of {r.shard_count}, {state}"
+            f"  process on {r.where()} (server pid {r.backend_pid}):"
+            f" {_shards_of(set(r.shard_ids), r.shard_count, asked=False)}, {state}"
         )
     counts = sorted({r.shard_count for r in live})
-    missing = wanted - run
-    asked = "this process's shards" if shard_ids is not None else "shards"
     if len(counts) > 1:
         verdict = f"the live processes disagree on SHARD_COUNT ({', '.join(map(str, counts))})"
         return False, [verdict, *lines]
+    if shard_count and counts != [shard_count]:  # this process's setting, not the bot's
+        verdict = (
+            f"SHARD_COUNT={shard_count} here disagrees with the live processes'"
+            f" SHARD_COUNT={counts[0]}: every process of the bot must give the same"
+        )
+        return False, [verdict, *lines]
+    missing = wanted - run
     if missing:
         verdict = (
-            f"{asked} {shard_ranges(missing)} of {count} have no live process that answers"
+            f"{_shards_of(missing, count, asked=shard_ids is not None)}"
+            f" {'has' if len(missing) == 1 else 'have'} no live process that answers"
             f" (every shard of {count} needs one)"
         )
         return False, [verdict, *lines]
-    verdict = f"{asked} {shard_ranges(wanted)} of {count} run by {len(fresh)} live process(es)"
+    runners = sum(1 for r in fresh if wanted & set(r.shard_ids))
+    verdict = (
+        f"{_shards_of(wanted, count, asked=shard_ids is not None)} run by {runners} live"
+        f" {'process' if runners == 1 else 'processes'}"
+    )
     return True, [verdict, *lines]
+
+
+def _shards_of(ids: set[int], count: int, *, asked: bool) -> str:
+    """``shard 1 of 2``, ``shards 0-1 of 2``; ``this process's shard(s) …`` when ``asked``."""
+    noun = "shard" if len(ids) == 1 else "shards"
+    whose = "this process's " if asked else ""
+    return f"{whose}{noun} {shard_ranges(ids)} of {count}"

@@ -132,25 +132,37 @@ async def test_health_reports_each_process_and_the_shards_nobody_runs(
     a = await processes_.start((0,))
     healthy, why = await health_postgres(url, (2, (0,)))
     assert healthy, why
-    assert why.startswith("this process's shards 0 of 2 run by 1 live process(es)")
+    assert why.startswith("this process's shard 0 of 2 run by 1 live process (postgresql://")
     # the whole bot: shard 1 has no process
     healthy, why = await health_postgres(url)
-    assert not healthy and why.startswith("shards 1 of 2 have no live process"), why
+    assert not healthy, why
+    assert why.startswith("shard 1 of 2 has no live process that answers (every"), why
     healthy, why = await health_postgres(url, (2, (1,)))
-    assert not healthy and why.startswith("this process's shards 1 of 2 have no live process")
+    assert not healthy and why.startswith("this process's shard 1 of 2 has no live process")
     b = await processes_.start((1,))
     healthy, why = await health_postgres(url)
-    assert healthy and why.startswith("shards 0-1 of 2 run by 2 live process(es)"), why
+    assert healthy and why.startswith("shards 0-1 of 2 run by 2 live processes ("), why
     lines = why.splitlines()[1:]
     assert len(lines) == 2 and all(re.search(r"last seen \d+ s ago$", x) for x in lines), lines
-    assert "shards 0 of 2" in lines[0] and "shards 1 of 2" in lines[1]
+    assert ": shard 0 of 2, last seen" in lines[0] and ": shard 1 of 2, last seen" in lines[1]
+    # one of the two processes runs this process's shard 1: one, not both
+    healthy, why = await health_postgres(url, (2, (1,)))
+    assert healthy and why.startswith("this process's shard 1 of 2 run by 1 live process ("), why
+    # a SHARD_COUNT that is not the live processes' one is said as such, not as missing shards
+    healthy, why = await health_postgres(url, (4, (1,)))
+    assert not healthy and why.startswith(
+        "SHARD_COUNT=4 here disagrees with the live processes' SHARD_COUNT=2: every process of"
+        " the bot must give the same ("
+    ), why
+    healthy, why = await health_postgres(url, (4, None))
+    assert not healthy and why.startswith("SHARD_COUNT=4 here disagrees"), why
     # a process whose heartbeat stopped is reported as not answering: its shards are unhealthy
     assert b.owners is not None
     await b.owners.conn.execute(
         "UPDATE shard_processes SET seen_at = seen_at - 120 WHERE token = $1", b.owners.token
     )
     healthy, why = await health_postgres(url)
-    assert not healthy and why.startswith("shards 1 of 2 have no live process that answers")
+    assert not healthy and why.startswith("shard 1 of 2 has no live process that answers")
     assert "(not answering)" in why
     await b.owners.heartbeat(timeout=5)
     assert (await health_postgres(url))[0]
