@@ -83,7 +83,7 @@ def test_the_table_is_drawn_with_names() -> None:
 def test_the_table_speaks_the_readers_language() -> None:
     lines = render_view(view(["BJ", "As"]), NAMES, "扒鸡窝", lang="zh").splitlines()
     assert lines[0] == "── 扒鸡窝 · 第 2 局 ──"
-    assert "庄家 Bot 3 · 你、Bot 3 打到 5；Bot 2、Bot 4 打到 3" in lines
+    assert "庄家 Bot 3 · 你、Bot 3 打 5；Bot 2、Bot 4 打 3" in lines
     assert "手牌张数：你 2，Bot 2 3，Bot 3 3，Bot 4 2" in lines
     assert "轮到：你" in lines
     assert lines[-3:] == ["你的手牌（2）：", "  主牌    ( 1): 大王", "  ♠     ( 1): ♠A"]
