@@ -208,7 +208,7 @@ async def test_a_whole_hand_from_the_dm_controls_with_pong_kong_flower_and_win(
     assert "flower" in [k for k, _ in events] and ("pong", 2) in events
     assert events[events.index(("kong", 1)) + 1] == ("draw", 1)
     # the lines the table saw: flowers, the result with 花, 番 and the payment
-    assert "lays out the flower" in joined
+    assert "lays out a flower" in joined
     lines = [line.removeprefix("· ") for line in joined.splitlines()]
     assert result_line in lines
     # no channel message ever named a claim as someone's turn, nor timed anyone out

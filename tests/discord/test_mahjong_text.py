@@ -79,7 +79,7 @@ def test_event_lines_of_seed_14_in_both_languages() -> None:
         "第 1 局：bob 坐庄（东），骰子 6+3",
     ) in every
     assert (
-        "bob lays out the flower Bamboo and draws a replacement",
+        "bob lays out a flower (Bamboo flower) and draws a replacement",
         "bob 补花：竹",
     ) in every
     assert (
