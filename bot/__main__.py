@@ -204,7 +204,11 @@ def _parser() -> argparse.ArgumentParser:
         default="relaxed",
         help="time for a move: live, relaxed, async or 5m (default: relaxed)",
     )
-    play.add_argument("--name", default="you", help="your name at the table (default: you)")
+    play.add_argument(
+        "--name",
+        help="your name at the table, as others reading the match see it (default: your login"
+        " name, else Player); the terminal says you",
+    )
     play.add_argument(
         "--bot",
         default="heuristic",
@@ -321,7 +325,7 @@ def _check_table_args(args: argparse.Namespace) -> list[str]:
     delay = getattr(args, "bot_delay", 0.0)
     if not (math.isfinite(delay) and delay >= 0):
         raise ValueError(f"--bot-delay must be 0 or more seconds, not {delay}")
-    if not args.__dict__.get("name", "you").strip():
+    if args.__dict__.get("name") is not None and not args.name.strip():
         raise ValueError("--name must not be empty")
     return list(resolved.unused(options).values())
 

@@ -42,7 +42,15 @@ from bot.cli_moves import (
     parse_move,
 )
 from bot.cli_replay import REPLAY_WORDS
-from bot.cli_term import TERMINAL_USER, Terminal, interrupted_line, match_line, tractor_follow
+from bot.cli_term import (
+    TERMINAL_USER,
+    Terminal,
+    interrupted_line,
+    match_line,
+    player_name,
+    seat_names,
+    tractor_follow,
+)
 from bot.config import redact
 from bot.console import bot_command, is_ascii, play_command
 from bot.errors import TableError
@@ -112,7 +120,7 @@ async def play(
     pace: str = "relaxed",
     preset: str | None = None,
     options: Mapping[str, Any] | None = None,
-    name: str = "you",
+    name: str | None = None,
     bot: str = "heuristic",
     new: bool = False,
     scheduler: Scheduler | None = None,
@@ -132,7 +140,8 @@ async def play(
     loop, as on Discord (``BOT_WORKERS``; ``python -m bot play`` passes the setting): the
     table's default level is then ``strong`` and the terminal answers what is typed while a bot
     thinks; 0 (the default here): on the loop, level ``normal``. ``thinker``: a ready one
-    instead (tests).
+    instead (tests). ``name``: the player's name at the table, as the match's other readers
+    see it (default: :func:`bot.cli_term.player_name`); the player reads "you" / "你".
     """
     again = carry_on or play_command(game, db_path)
     channel = terminal_channel(game)
@@ -179,7 +188,7 @@ async def play(
                 channel_id=channel,
                 game=game,
                 user_id=TERMINAL_USER,
-                name=name,
+                name=name or player_name(term.lang),
                 preset=preset,
                 options=options,
             )
@@ -195,7 +204,7 @@ async def play(
         seat = table.seat_of(TERMINAL_USER)
         assert seat is not None
         keys = itertools.count(1)
-        names = [s.name for s in table.seats]
+        names = seat_names(table, term.lang)  # their own seat: "you" / "你"
         title = (
             table.spec.title_zh
             if is_zh(term.lang)

@@ -25,7 +25,7 @@ from bot.store import Store
 from bot.textview import hand_groups, own_module
 from present import games as presentation
 from present.i18n import tr
-from present.message import Reader, render
+from present.message import Reader, render, seat_text
 
 __all__ = [
     "REPLAY_WORDS",
@@ -60,20 +60,24 @@ def hand_line(game: str, view: Mapping[str, Any], reader: Reader, name: str) -> 
 
 
 def step_lines(
-    replay: HandReplay, step: int, lang: str, names: Sequence[str] | None = None
+    replay: HandReplay,
+    step: int,
+    lang: str,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
 ) -> list[str]:
     """Step ``step`` of ``replay`` as the terminal prints it: title and step number, the
     narration (``/replay``'s), the table and every hand face up, and at the last step the
-    result screen."""
+    result screen. ``you``: the reader's own seat, said in the second person."""
     shown = list(names if names is not None else replay.names)
-    text = step_text(replay, step, lang, shown)
+    text = step_text(replay, step, lang, shown, you)
     at = replay.steps[step]
-    reader = Reader(lang, shown)
+    reader = Reader(lang, shown, you=you)
     lines = [f"── {text.title} ──", text.count, *(f"  · {s}" for s in text.said)]
     table = presentation.table(replay.game, at.public) or []
     lines += [render(reader, m) for m in table]
     for seat, view in enumerate(at.views):
-        lines.append("  " + hand_line(replay.game, view, reader, shown[seat]))
+        lines.append("  " + hand_line(replay.game, view, reader, seat_text(reader, seat)))
     if text.screen:
         lines += ["", *text.screen]
     return lines
@@ -107,13 +111,14 @@ async def step_through(
     say: Callable[[str], None],
     lang: str,
     names: Sequence[str] | None = None,
+    you: int | None = None,
 ) -> None:
     """Show ``replay`` from its first step, stepping as the lines read say, until ``q``, the
-    end of input, or a step past the last one."""
+    end of input, or a step past the last one; ``you``: the reader's own seat."""
     last = len(replay.steps) - 1
     at = 0
     say(tr(lang, "terminal.replay.keys"))
-    for line in step_lines(replay, at, lang, names):
+    for line in step_lines(replay, at, lang, names, you):
         say(line)
     while True:
         typed = await read_line()
@@ -132,7 +137,7 @@ async def step_through(
             return
         at = target
         say("")
-        for line in step_lines(replay, at, lang, names):
+        for line in step_lines(replay, at, lang, names, you):
             say(line)
 
 

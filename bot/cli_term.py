@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TextIO
 
@@ -19,7 +20,15 @@ from present.bots import reason_line
 from present.i18n import tr
 from present.message import Reader, render
 
-__all__ = ["TERMINAL_USER", "Terminal", "interrupted_line", "match_line", "tractor_follow"]
+__all__ = [
+    "TERMINAL_USER",
+    "Terminal",
+    "interrupted_line",
+    "match_line",
+    "player_name",
+    "seat_names",
+    "tractor_follow",
+]
 
 TERMINAL_USER = 1
 """The terminal player's user id."""
@@ -53,7 +62,7 @@ class Terminal:
         table = update.table
         if table.id != self.table_id:
             return
-        names = [s.name for s in table.seats]
+        names = seat_names(table, self.lang)
         you = table.seat_of(TERMINAL_USER)
         for line in event_lines(table.game, update.events, names, you, self.lang):
             self.say(f"  · {line}")
@@ -140,7 +149,30 @@ class Terminal:
         except ReplayRefused as refused:
             self.say(refusal_line(self.lang, refused))
             return
-        await step_through(replay, read_line, self.say, self.lang)
+        await step_through(replay, read_line, self.say, self.lang, you=table.seat_of(TERMINAL_USER))
+
+
+NAME_LIMIT = 32
+"""The longest name kept for the terminal's player (a seat's name on the table's screens)."""
+
+
+def seat_names(table: Table, lang: str) -> list[str]:
+    """The seats' names as the terminal's player reads them: their own seat is "you" / "你"
+    (also where a line names seats without a :class:`present.message.Reader`)."""
+    mine = table.seat_of(TERMINAL_USER)
+    you = tr(lang, "present.you")
+    return [you if i == mine else s.name for i, s in enumerate(table.seats)]
+
+
+def player_name(lang: str) -> str:
+    """The terminal player's name at the table when ``--name`` gives none: the login name
+    (``USER``, ``LOGNAME``, ``USERNAME``; not ``root``), else "Player" / "玩家". It is what the
+    match's other readers (the web page, ``/history``) see; the player reads "you" / "你"."""
+    for var in ("USER", "LOGNAME", "USERNAME"):
+        login = os.environ.get(var, "").strip()
+        if login and login != "root" and login.isprintable():
+            return login[:NAME_LIMIT]
+    return tr(lang, "terminal.player")
 
 
 def interrupted_line(command: str) -> str:

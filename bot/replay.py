@@ -357,11 +357,16 @@ def _walk(
 
 
 def narration_text(
-    replay: HandReplay, index: int, lang: str, names: Sequence[str] | None = None
+    replay: HandReplay,
+    index: int,
+    lang: str,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
 ) -> list[str]:
-    """The lines of step ``index`` rendered for a reader of ``lang`` (a public reading:
-    nobody is "you"); ``names`` as the front end shows them (default: the record's)."""
-    reader = Reader(lang, list(names if names is not None else replay.names))
+    """The lines of step ``index`` rendered for a reader of ``lang``; ``names`` as the front
+    end shows them (default: the record's); ``you``: the reader's seat, said as "you"
+    (``None``: a public reading, nobody is "you")."""
+    reader = Reader(lang, list(names if names is not None else replay.names), you=you)
     return [render(reader, m) for m in replay.steps[index].narration]
 
 

@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 from bot.config import Settings, store_target
 from bot.line_reader import LineReader
-from bot.replay import ReplayRefused
+from bot.replay import HandReplay, ReplayRefused
 from bot.screens import terminal_lang
 from bot.store import Store
 from present.i18n import lang_of
@@ -76,11 +76,12 @@ async def show_replay(
             return 1
     finally:
         await store.close()
+    you = terminal_seat(replay)
     if every_step:
         for step in range(len(replay.steps)):
             if step:
                 say("")
-            for line in step_lines(replay, step, lang):
+            for line in step_lines(replay, step, lang, you=you):
                 say(line)
         return 0
     lines = LineReader(stdin, asyncio.get_running_loop())
@@ -90,8 +91,19 @@ async def show_replay(
         line = await lines.next_line(quiet)
         return None if line is None else str(line)
 
-    await step_through(replay, read_line, say, lang)
+    await step_through(replay, read_line, say, lang, you=you)
     return 0
+
+
+def terminal_seat(replay: HandReplay) -> int | None:
+    """The terminal player's seat in a match played at the terminal (no server; the seat of
+    the terminal's user), who reads it here and is said as "you"; ``None`` for another match."""
+    from bot.cli_term import TERMINAL_USER
+
+    record = replay.record
+    if record.guild_id is not None or TERMINAL_USER not in record.user_ids:
+        return None
+    return record.user_ids.index(TERMINAL_USER)
 
 
 def replay_command(args: argparse.Namespace, settings: Settings) -> int:

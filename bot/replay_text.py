@@ -41,10 +41,15 @@ def game_title(game: str, lang: str) -> str:
 
 
 def step_text(
-    replay: HandReplay, step: int, lang: str, names: Sequence[str] | None = None
+    replay: HandReplay,
+    step: int,
+    lang: str,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
 ) -> StepText:
-    """Step ``step`` of ``replay`` for a reader of ``lang`` (a public reading: nobody is
-    "you"); ``names`` as the front end shows them (default: the record's)."""
+    """Step ``step`` of ``replay`` for a reader of ``lang``; ``names`` as the front end shows
+    them (default: the record's); ``you``: the reader's own seat, said in the second person
+    (``None``: a public reading, nobody is "you")."""
     shown = list(names if names is not None else replay.names)
     title = tr(
         lang,
@@ -55,12 +60,12 @@ def step_text(
         hands=replay.hands_finished,
     )
     count = tr(lang, "replay.step", step=step, steps=len(replay.steps) - 1)
-    said = narration_text(replay, step, lang, shown)
+    said = narration_text(replay, step, lang, shown, you)
     if not said:
         said = [tr(lang, "replay.start" if step == 0 else "replay.nothing")]
     screen: list[str] = []
     if step == len(replay.steps) - 1:
-        reader = Reader(lang, shown)
+        reader = Reader(lang, shown, you=you)
         screen = [render(reader, m) for m in replay.screen()]
     return StepText(title, count, tuple(said), tuple(screen))
 

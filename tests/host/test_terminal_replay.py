@@ -188,6 +188,7 @@ async def test_replay_typed_at_the_table_shows_the_hand_just_finished(
         seed=4,
         pace="async",
         options={"match": "one_round"},
+        name="Ann",
     )
     text = out.getvalue()
     assert tr(lang, "terminal.replay.offer", hand=1) in text
@@ -196,10 +197,26 @@ async def test_replay_typed_at_the_table_shows_the_hand_just_finished(
         record = await load_game(store, 1)
     finally:
         await store.close()
+    # stored under the player's name (what the web page and /history show) ...
+    assert record.names[0] == "Ann"
+    # ... and read by the player as "you" / "你", in the replay too: never their stored name
+    assert "Ann" not in text
     replay = replay_hand(record, 1)
     last = len(replay.steps) - 1
     for step in (0, last):
-        assert "\n".join(step_lines(replay, step, lang)) in text
+        assert "\n".join(step_lines(replay, step, lang, you=0)) in text
+    you = tr(lang, "present.you")
+    assert any(
+        ln.strip().startswith(f"{you}（" if lang == "zh" else f"{you} (")
+        for ln in text.splitlines()
+    )
+    # python -m bot replay of the terminal's match: the terminal's player is "you" there too
+    shown = io.StringIO()
+    await show_replay(
+        db, 1, hand=1, lang=lang, stdin=io.StringIO(""), stdout=shown, every_step=True
+    )
+    assert "Ann" not in shown.getvalue()
+    assert "\n".join(step_lines(replay, last, lang, you=0)) in shown.getvalue()
     assert tr(lang, "terminal.replay.ended") in text
     # the game went on after the replay, and was left saved at the next prompt
     assert text.index(tr(lang, "terminal.replay.ended")) < text.rindex(
