@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from bot.decisions import decision_of
 from cogs import pictures
 from cogs.coalesce import Coalescer, RequestBudget
-from cogs.failures import is_transient
+from cogs.failures import DISCORD_FAILURES, is_transient
 from cogs.hand_tokens import HandTokens
 from cogs.i18n import lang_of, tr
 from cogs.mahjong_text import private_update
@@ -428,6 +428,52 @@ class DisplayCore(ABC):
         self._picture_catch_up.clear()
         for task in self._clean_ups:
             task.cancel()
+
+    async def _token_send(self, what: str, send: Awaitable[Any]) -> Any:
+        """A new message sent through an interaction token (a follow-up), waited for at most
+        :attr:`token_call_s` (discord.py retries a webhook's 5xx for ~25 s).
+
+        On a timeout the send is not cancelled: Discord may already have taken it, and a
+        cancelled call would leave its message behind beside the one the caller posts
+        instead. It goes on in the background, and a message it sends late is deleted, so
+        there are never two (the ``TimeoutError`` is raised for the caller's fallback)."""
+        task = asyncio.ensure_future(send)
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), self.token_call_s)
+        except (TimeoutError, asyncio.CancelledError):
+            late = asyncio.get_running_loop().create_task(self._delete_late(what, task))
+            self._clean_ups.add(late)
+            late.add_done_callback(self._clean_ups.discard)
+            raise
+
+    async def _delete_late(self, what: str, task: asyncio.Future[Any]) -> None:
+        """Delete the message a timed-out token send still sent (the caller posted its own):
+        through the same token, else with the bot's own call."""
+        try:
+            message = await task
+        except asyncio.CancelledError:
+            task.cancel()
+            raise
+        except Exception:  # never sent: nothing left behind
+            return
+        log.info("%s: a token's message came after the bot's own: deleted", what)
+        try:
+            await message.delete()
+            return
+        except DISCORD_FAILURES as exc:
+            log.info("%s: the late message not deleted through its token (%r)", what, exc)
+        channel = getattr(message, "channel", None)
+        if channel is None:
+            return
+        try:
+            await self.budget.take(CLEAN_UP_PRIORITY)
+            await (
+                self.bot.get_partial_messageable(channel.id)
+                .get_partial_message(message.id)
+                .delete()
+            )
+        except DISCORD_FAILURES as exc:
+            log.warning("%s: the late message %s not deleted (%r)", what, message.id, exc)
 
     async def resume(self) -> None:
         """After a restart: edit every known open table's message and hands in place."""

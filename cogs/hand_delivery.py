@@ -299,7 +299,10 @@ class HandMessages(DisplayCore):
                 )
                 self._shown_hand(table, key, token.message_id, payload.picture_key)
                 return True
-            sent = await asyncio.wait_for(token.send(**payload.send_kwargs()), self.token_call_s)
+            # a slow one that lands after the bot sent its own is deleted (never two hands)
+            sent = await self._token_send(
+                f"table {table.id}: hand of {user_id}", token.send(**payload.send_kwargs())
+            )
         except DISCORD_FAILURES as exc:
             log.info("table %s: hand token of %s refused (%r)", table.id, user_id, exc)
             self.hand_tokens.forget(table.id, user_id)

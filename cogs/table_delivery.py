@@ -131,9 +131,10 @@ class TableMessages(DisplayCore):
                     kwargs["view"] = view
                 if png is not None:
                     kwargs["file"] = discord.File(io.BytesIO(png), "table.png")
-                sent = await asyncio.wait_for(
+                # a slow one that lands after the bot posted its own is deleted (never two)
+                sent = await self._token_send(
+                    f"table {table.id}",
                     via.followup.send(allowed_mentions=discord.AllowedMentions.none(), **kwargs),
-                    self.token_call_s,
                 )
             except DISCORD_FAILURES as exc:
                 log.info("table %s: the follow-up of /table open failed (%r)", table.id, exc)
