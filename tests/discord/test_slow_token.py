@@ -18,9 +18,7 @@ async def _all_answered(server: LoopbackDiscord) -> None:
     """Wait until every follow-up the bot sent has been answered (the slow one included)."""
     await server.wait_until(
         lambda: all(
-            r.status is not None
-            for r in server.requests
-            if r.method == "POST" and "/webhooks/" in r.path
+            r.status != 0 for r in server.requests if r.method == "POST" and "/webhooks/" in r.path
         ),
         what="the slow follow-up to land",
     )
