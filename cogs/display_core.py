@@ -159,6 +159,8 @@ class DisplayCore(ABC):
         self.token_call_s = TOKEN_CALL_S
         self.forget_after_s = FORGET_AFTER_S
         self._clean_ups: set[asyncio.Task[None]] = set()  # old prompts being deleted
+        #: a token's send that timed out and goes on (a late message of it is deleted)
+        self._late_sends: dict[tuple[Any, ...], asyncio.Future[Any]] = {}
         #: (table, user) -> (key, png) of the last hand picture drawn for them
         self.hand_pictures: OrderedDict[tuple[int, int], tuple[str, bytes]] = OrderedDict()
         #: (table, user) -> (hand message id, key of the picture it shows)
@@ -429,26 +431,37 @@ class DisplayCore(ABC):
         for task in self._clean_ups:
             task.cancel()
 
-    async def _token_send(self, what: str, send: Awaitable[Any]) -> Any:
+    async def _token_send(self, key: tuple[Any, ...], send: Awaitable[Any]) -> Any:
         """A new message sent through an interaction token (a follow-up), waited for at most
         :attr:`token_call_s` (discord.py retries a webhook's 5xx for ~25 s).
 
         On a timeout the send is not cancelled: Discord may already have taken it, and a
         cancelled call would leave its message behind beside the one the caller posts
-        instead. It goes on in the background, and a message it sends late is deleted, so
-        there are never two (the ``TimeoutError`` is raised for the caller's fallback)."""
+        instead. It goes on in the background (``key`` names it for
+        :meth:`_give_up_late_send`), and a message it sends late is deleted, so there are
+        never two (the ``TimeoutError`` is raised for the caller's fallback)."""
         task = asyncio.ensure_future(send)
         try:
             return await asyncio.wait_for(asyncio.shield(task), self.token_call_s)
         except (TimeoutError, asyncio.CancelledError):
-            late = asyncio.get_running_loop().create_task(self._delete_late(what, task))
+            self._late_sends[key] = task
+            late = asyncio.get_running_loop().create_task(self._delete_late(key, task))
             self._clean_ups.add(late)
             late.add_done_callback(self._clean_ups.discard)
             raise
 
-    async def _delete_late(self, what: str, task: asyncio.Future[Any]) -> None:
+    def _give_up_late_send(self, key: tuple[Any, ...]) -> None:
+        """Cancel a timed-out token send still going on (the caller's own post failed too, and
+        the same token must answer the player now: discord.py's calls through one token wait
+        for each other, and a send retrying 5xx answers would hold the answer ~25 s)."""
+        task = self._late_sends.pop(key, None)
+        if task is not None:
+            task.cancel()
+
+    async def _delete_late(self, key: tuple[Any, ...], task: asyncio.Future[Any]) -> None:
         """Delete the message a timed-out token send still sent (the caller posted its own):
         through the same token, else with the bot's own call."""
+        what = " ".join(map(str, key))
         try:
             message = await task
         except asyncio.CancelledError:
@@ -456,6 +469,9 @@ class DisplayCore(ABC):
             raise
         except Exception:  # never sent: nothing left behind
             return
+        finally:
+            if self._late_sends.get(key) is task:
+                del self._late_sends[key]
         log.info("%s: a token's message came after the bot's own: deleted", what)
         try:
             await message.delete()

@@ -301,7 +301,7 @@ class HandMessages(DisplayCore):
                 return True
             # a slow one that lands after the bot sent its own is deleted (never two hands)
             sent = await self._token_send(
-                f"table {table.id}: hand of {user_id}", token.send(**payload.send_kwargs())
+                ("hand", table.id, user_id), token.send(**payload.send_kwargs())
             )
         except DISCORD_FAILURES as exc:
             log.info("table %s: hand token of %s refused (%r)", table.id, user_id, exc)

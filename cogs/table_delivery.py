@@ -86,6 +86,7 @@ class TableMessages(DisplayCore):
             except DISCORD_FAILURES as exc:
                 error: BaseException = exc
             log.warning("table %s: message not posted (%r): withdrawn", table.id, error)
+            self._give_up_late_send(("open", table.id))  # its token answers the player now
             try:
                 await self.bot.service.withdraw(table.id)
             except Exception:  # joined or started meanwhile: the table stays, edits retry
@@ -133,7 +134,7 @@ class TableMessages(DisplayCore):
                     kwargs["file"] = discord.File(io.BytesIO(png), "table.png")
                 # a slow one that lands after the bot posted its own is deleted (never two)
                 sent = await self._token_send(
-                    f"table {table.id}",
+                    ("open", table.id),
                     via.followup.send(allowed_mentions=discord.AllowedMentions.none(), **kwargs),
                 )
             except DISCORD_FAILURES as exc:
