@@ -167,6 +167,15 @@ class DecisionClock:
             return "current"
         return "ended"
 
+    def fork(self, old: Game, new: Game) -> DecisionClock:
+        """A copy of this clock for ``new``, a copy of ``old`` with more actions applied
+        (the host's commit applies a move to a copy of the stored engine): it follows ``new``
+        from where it followed ``old``; this clock is left as it is."""
+        twin = DecisionClock(self.engine, self.seen, self.step, dict(self.opened))
+        if twin.engine is old:
+            twin.engine = new
+        return twin
+
     def follow(self, engine: Game, seats: int) -> None:
         """Bring the clock up to ``engine``'s newest action (one step cheaply, else rebuild)."""
         count = len(engine.actions)

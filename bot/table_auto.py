@@ -141,13 +141,14 @@ class AutoMixin(TableServiceCore):
         table_id = table.id
         private = is_private(table.engine.pending(), seat)
         seat_obj = table.seats[seat]
-        saved = (seat_obj.timeouts_in_a_row, seat_obj.auto)
         handed = False
-        if not private:
-            seat_obj.timeouts_in_a_row += 1
-            handed = seat_obj.timeouts_in_a_row >= TIMEOUTS_TO_HAND_OVER and not seat_obj.auto
-            if handed:
-                seat_obj.auto = True
+        new_seat = None
+        if not private:  # counted, and the seat handed over, once stored with the move
+            count = seat_obj.timeouts_in_a_row + 1
+            handed = count >= TIMEOUTS_TO_HAND_OVER and not seat_obj.auto
+            new_seat = dataclasses.replace(
+                seat_obj, timeouts_in_a_row=count, auto=seat_obj.auto or handed
+            )
         seq = len(table.engine.actions)
         try:
             # a missed private decision (a mahjong claim) is no missed turn: it is not
@@ -159,11 +160,10 @@ class AutoMixin(TableServiceCore):
                 None,
                 "action" if private else "timeout",
                 updates,
-                seats_changed=not private,
+                new_seat=new_seat,
             )
         except Exception:
-            # not stored (the engine was rolled back): undo the count and try again soon
-            seat_obj.timeouts_in_a_row, seat_obj.auto = saved
+            # not stored (nothing of it was put in place): try again soon
             log.exception("table %s seat %s: the timeout move failed", table.id, seat)
             self.scheduler.call_at(
                 self.clock() + AUTO_RETRY_S,

@@ -24,6 +24,7 @@ from bot.owners import TableOwners
 from bot.results import match_record
 from bot.snapshots import Snapshot
 from bot.store import Store
+from bot.store_rows import Seat
 from bot.table_model import LEVEL_KINDS, Listener, Table, TableUpdate, UpdateKind, to_pace
 from bot.thinking import InlineThinker, Thinker
 from bot.timers import AsyncioScheduler, Clock, Deadline, Scheduler
@@ -309,13 +310,19 @@ class TableServiceCore(ABC):
         kind: UpdateKind,
         updates: list[TableUpdate],
         *,
-        seats_changed: bool = False,
+        new_seat: Seat | None = None,
     ) -> list[Event] | None:
         """Apply, store and announce a checked move (:mod:`bot.table_play`)."""
 
     @abstractmethod
     async def _seat_changed(
-        self, table: Table, seat: int, kind: UpdateKind, updates: list[TableUpdate]
+        self,
+        table: Table,
+        seat: int,
+        kind: UpdateKind,
+        updates: list[TableUpdate],
+        *,
+        new_seat: Seat | None = None,
     ) -> None:
         """Persist a seat's auto/left change during play (:mod:`bot.table_play`)."""
 

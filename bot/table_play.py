@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from typing import Any
 
 from bot.decisions import note_applied
@@ -13,9 +14,11 @@ from bot.errors import TableError
 from bot.snapshots import SNAPSHOT_EVERY
 from bot.snapshots import take as snapshots_take
 from bot.store import DuplicateKey
+from bot.store_rows import Seat
 from bot.table_core import TableServiceCore, _check_action
 from bot.table_model import ActResult, Table, TableUpdate, UpdateKind
 from games.base import Action, Event, IllegalAction
+from games.search import clone
 
 
 class PlayMixin(TableServiceCore):
@@ -89,15 +92,15 @@ class PlayMixin(TableServiceCore):
                     game=table.game,
                 ) from exc
             seat_obj = table.seats[seat]
-            seats_changed = False
-            if not any(d.private for d in decisions):
-                # an answer to a private decision (a mahjong claim) leaves the seat's marker
-                # and count as they are: a change would tell the table the seat was asked
-                seats_changed = seat_obj.timeouts_in_a_row != 0 or seat_obj.auto
-                seat_obj.timeouts_in_a_row = 0
-                seat_obj.auto = False
+            new_seat = None
+            # an answer to a private decision (a mahjong claim) leaves the seat's marker
+            # and count as they are: a change would tell the table the seat was asked
+            if not any(d.private for d in decisions) and (
+                seat_obj.timeouts_in_a_row != 0 or seat_obj.auto
+            ):
+                new_seat = dataclasses.replace(seat_obj, timeouts_in_a_row=0, auto=False)
             events = await self._commit(
-                table, move, key, user_id, "action", updates, seats_changed=seats_changed
+                table, move, key, user_id, "action", updates, new_seat=new_seat
             )
             if events is None:
                 return ActResult([], duplicate=True)
@@ -120,22 +123,32 @@ class PlayMixin(TableServiceCore):
                 raise TableError(
                     "not_handed_over", "your seat is not played by a bot; play on", {"seat": seat}
                 )
-            seat_obj.auto = False
-            seat_obj.timeouts_in_a_row = 0
-            await self._seat_changed(table, seat, "taken_back", updates)
+            # stored first: a refused write leaves the seat (and what is shown of it) as it was
+            new_seat = dataclasses.replace(seat_obj, auto=False, timeouts_in_a_row=0)
+            await self._seat_changed(table, seat, "taken_back", updates, new_seat=new_seat)
         await self._notify(updates)
         return table
 
     async def _seat_changed(
-        self, table: Table, seat: int, kind: UpdateKind, updates: list[TableUpdate]
+        self,
+        table: Table,
+        seat: int,
+        kind: UpdateKind,
+        updates: list[TableUpdate],
+        *,
+        new_seat: Seat | None = None,
     ) -> None:
-        """Persist a seat's auto/left change during play, replan deadlines, wake the bots."""
+        """Persist a seat's auto/left change during play, replan deadlines, wake the bots.
+        ``new_seat``: the seat's new state, put in place once stored (else the change is
+        already made)."""
         await self.store.update_table(
             table.id,
             self.clock(),
-            seats=[s.to_json() for s in table.seats],
+            seats=_seats_json(table, new_seat),
             host_user_id=table.host_user_id,
         )
+        if new_seat is not None:
+            _put_seat(table, new_seat)
         await self._replan_deadlines(table, actor=None, persist=True)
         self._arm_all(table)
         self._schedule_auto(table)
@@ -151,28 +164,48 @@ class PlayMixin(TableServiceCore):
         kind: UpdateKind,
         updates: list[TableUpdate],
         *,
-        seats_changed: bool = False,
+        new_seat: Seat | None = None,
     ) -> list[Event] | None:
         """Apply a checked action, store it (one transaction), re-plan timers, queue updates.
 
-        Returns the events, or ``None`` when the key turned out to be a duplicate.
-        Must be called with ``table.lock`` held.
+        ``new_seat``: the acting seat's new marker and count (stored with the move). Nothing
+        of the move or the seat is in place before the store has it: readers meanwhile see
+        the stored state, and a refused write leaves nothing to undo. Returns the events, or
+        ``None`` when the key turned out to be a duplicate. Must be called with
+        ``table.lock`` held.
         """
         self._owned(table)  # shards: never applied as owner without the table's lock
-        engine = table.engine
-        assert engine is not None and table.game_id is not None
-        seq = len(engine.actions)
+        stored = table.engine
+        assert stored is not None and table.game_id is not None
+        seq = len(stored.actions)
         hands_before = None
         if not self._listeners:
             table.last_hands = None  # nobody compares hands: do not keep stale ones
         else:
             # the hands after the previous move, if nothing rebuilt the engine since
             hands_before = table.last_hands or self._hands(table)
+        # the move is applied to a copy: until the store has it, every reader (the Discord
+        # messages, the terminal, the web pages) sees the stored state only, and a refusal
+        # leaves nothing to undo
+        engine = clone(stored)
         events = engine.apply(action)
-        note_applied(table)  # which decision each seat's controls are for (bot.decisions)
+        # which decision each seat's controls are for (bot.decisions), and the deadlines,
+        # worked out on the new state without letting anyone see it (nothing awaits here)
+        clock = table.decisions.fork(stored, engine)
+        committed_clock = table.decisions
+        old_seat = table.seats[new_seat.index] if new_seat is not None else None
+        table.engine, table.decisions = engine, clock
+        if new_seat is not None:
+            table.seats[new_seat.index] = new_seat
+        try:
+            note_applied(table)
+            new_deadlines = self._planned_deadlines(table, actor=action.seat)
+        finally:
+            table.engine, table.decisions = stored, committed_clock
+            if old_seat is not None:
+                table.seats[old_seat.index] = old_seat
         now = self.clock()
         old_deadlines = table.timers
-        new_deadlines = self._planned_deadlines(table, actor=action.seat)
         try:
             await self.store.append_action(
                 table.game_id,
@@ -182,18 +215,19 @@ class PlayMixin(TableServiceCore):
                 user_id,
                 now,
                 table_id=table.id,
-                seats=[s.to_json() for s in table.seats] if seats_changed else None,
+                seats=_seats_json(table, new_seat) if new_seat is not None else None,
                 deadlines=new_deadlines if new_deadlines != old_deadlines else None,
             )
-        except BaseException as exc:
-            # the store refused: the engine must not keep a move nobody will remember
-            table.last_hands = None
-            table.engine = table.engine_type.replay(
-                engine.seed, engine.options, engine.actions[:-1]
-            )
-            if isinstance(exc, DuplicateKey):
-                return None
-            raise
+        except DuplicateKey:
+            return None  # the engine shown and kept is still the stored one
+        # stored: the table's engine (the same object, which callers may hold) takes on the
+        # new state, sharing it with the copy the move was applied to
+        stored.__dict__ = engine.__dict__
+        engine = stored
+        clock.engine = stored
+        table.decisions = clock
+        if new_seat is not None:
+            _put_seat(table, new_seat)
         if key.startswith("u:"):
             table.keys.add(key)
         table.timers = new_deadlines
@@ -233,3 +267,18 @@ class PlayMixin(TableServiceCore):
             view = table.engine.view(seat)
             out.append(view.get("hand", view))
         return out
+
+
+def _seats_json(table: Table, new_seat: Seat | None) -> list[dict[str, Any]]:
+    """The table's seats as stored, with ``new_seat`` in its place."""
+    return [
+        (new_seat if new_seat is not None and s.index == new_seat.index else s).to_json()
+        for s in table.seats
+    ]
+
+
+def _put_seat(table: Table, new_seat: Seat) -> None:
+    """Put a stored seat state in place (the same object: views and tasks may hold it)."""
+    seat = table.seats[new_seat.index]
+    for f in dataclasses.fields(seat):
+        setattr(seat, f.name, getattr(new_seat, f.name))
