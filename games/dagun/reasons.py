@@ -1,6 +1,7 @@
 """The hint's reading of a move in 打滚 (see :mod:`games.reasons`): a lead, a play that beats
 the one on the table (and the round's points it would take), or a pass that lets the
-partner's play stand. Read from the seat's view only."""
+partner's play stand; playing alone (硬牌) or not, from the hand's bombs and jokers. Read
+from the seat's view only."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 from games.base import Action, Game
 from games.cards import parse_card
+from games.climbing import HandCounts
 from games.reasons import Reason
 
 __all__ = ["dagun_reasons"]
@@ -16,6 +18,8 @@ __all__ = ["dagun_reasons"]
 def dagun_reasons(game: Game, seat: int, move: Action) -> list[Reason]:
     """The reasons for ``move`` while the cards are played; ``[]`` otherwise."""
     view = game.view(seat)
+    if move.kind == "declare_alone" or (view.get("phase") == "alone" and move.kind == "pass"):
+        return [_alone(view, move.kind == "declare_alone")]
     if view.get("phase") != "play":
         return []
     last: dict[str, Any] | None = view.get("last_play")
@@ -39,6 +43,18 @@ def dagun_reasons(game: Game, seat: int, move: Action) -> list[Reason]:
     if left == 0:
         key = "bots.climb.goes_out"
     return [Reason(key, {"cards": names, "beaten": list(last["cards"]), "points": points})]
+
+
+def _alone(view: dict[str, Any], alone: bool) -> Reason:
+    """硬牌 (playing alone) or not, from the seat's own hand: its bombs (4 or more of a rank),
+    jokers, and aces and twos, what the strong hand that plays alone needs."""
+    counts = HandCounts.of([parse_card(c) for c in view["hand"]])
+    params = {
+        "n": sum(1 for c in counts.counts if c >= 4),
+        "jokers": counts.jokers,
+        "top": counts.counts[11] + counts.counts[12],
+    }
+    return Reason("bots.climb.alone" if alone else "bots.climb.not_alone", params)
 
 
 def _partner(view: dict[str, Any], seat: int) -> int | None:

@@ -15,15 +15,19 @@ from games.cards import parse_card
 from games.reasons import Reason
 from games.tricks.order import TRUMP
 from games.tricks.search import voids
+from games.tricks.setup_reasons import setup_reasons
 from games.tricks.winner import trick_winner
 
 __all__ = ["trick_reasons"]
 
 
 def trick_reasons(game: Game, seat: int, move: Action, rules: Any) -> list[Reason]:
-    """The reasons for ``move`` (a ``play``) while the tricks are played; ``[]`` otherwise."""
+    """The reasons for ``move``: a play while the tricks are played, a decision before them
+    (:mod:`games.tricks.setup_reasons`); ``[]`` otherwise."""
     engine: Any = game
-    if move.kind != "play" or getattr(engine, "phase", None) != "play" or engine.order is None:
+    if move.kind != "play":
+        return setup_reasons(game, seat, move)
+    if getattr(engine, "phase", None) != "play" or engine.order is None:
         return []
     order = engine.order
     view = game.view(seat)
@@ -56,5 +60,13 @@ def trick_reasons(game: Game, seat: int, move: Action, rules: Any) -> list[Reaso
         key = "bots.tricks.partner_points" if own else "bots.tricks.partner"
         return [Reason(key, {"partner": winner, "cards": names, "points": own})]
     own = sum(c.points for c in cards)
-    key = "bots.tricks.cannot_win_points" if own else "bots.tricks.cannot_win"
+    if not own:
+        return [Reason("bots.tricks.cannot_win", {"cards": names, "points": own})]
+    # why give points away: the least any follow gives, else it keeps the rest for later
+    least = min(
+        sum(parse_card(c).points for c in a.data.get("cards") or ())
+        for a in game.legal_actions(seat)
+        if a.kind == "play"
+    )
+    key = "bots.tricks.cannot_win_least" if own <= least else "bots.tricks.cannot_win_keeps"
     return [Reason(key, {"cards": names, "points": own})]
