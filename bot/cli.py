@@ -232,10 +232,32 @@ async def play(
         shown: tuple[int, list[Action], tuple[Any, ...]] | None = None
         ahead: list[Any] = []  # lines typed while the bots played, kept for the next prompt
         quiet = asyncio.Event()  # never set: a replay waits for lines only
+        started = 0  # prompts shown when the replay being stepped began (lines.shown)
 
         async def read_line() -> str | None:
-            line = ahead.pop(0) if ahead else await lines.next_line(quiet)
-            return None if line is None else str(line)
+            """A line for the replay stepper: at a terminal, one typed after it started (a
+            line typed before it is not a step's), and a note when the table waits for the
+            player meanwhile."""
+            if ahead:
+                return None if ahead[0] is None else str(ahead.pop(0))
+            if not lines.interactive:
+                line = await lines.next_line(quiet)
+                return None if line is None else str(line)
+            noted = None
+            while True:
+                term.changed.clear()
+                line = await lines.next_line(term.changed)
+                if line is CHANGED:
+                    assert table.engine is not None
+                    kinds, _required = _my_decisions(table, seat)
+                    version = len(table.engine.actions)
+                    if kinds and not table.seats[seat].auto and noted != version:
+                        noted = version
+                        term.say(f"  · {tr(term.lang, 'terminal.replay.your_turn')}")
+                    continue
+                if line is not None and lines.arrived < started:
+                    continue  # typed before the replay began
+                return None if line is None else str(line)
 
         async def control(text: str, kinds: list[str]) -> bool:
             """Answer a word that is not a move (:func:`is_control`); False: stop here."""
@@ -251,6 +273,9 @@ async def play(
             elif word in HINT_WORDS:
                 await term.hint(table, names)
             elif word in REPLAY_WORDS:
+                nonlocal started
+                lines.mark()
+                started = lines.shown
                 await term.replay(table, text, read_line)
                 nonlocal shown
                 shown = None  # back at the table: drawn again with its prompt
@@ -270,17 +295,22 @@ async def play(
             if not kinds or table.seats[seat].auto:  # nothing to answer, or a bot answers
                 waited = False
                 term.changed.clear()
-                if ahead or lines.fd is None:  # a move typed ahead waits for its prompt
+                if ahead or lines.fd is None:  # a script's move waits for its prompt
                     await term.changed.wait()
                     continue
                 # what is typed meanwhile is answered now (help, view, hint, replay, quit):
-                # the bots think off the loop; a move is kept for the next prompt
+                # the bots think off the loop. A move typed at a terminal is refused: it
+                # cannot answer a decision not shown yet; a script's move waits for its prompt
                 line = await lines.next_line(term.changed)
                 if line is CHANGED:
                     continue
                 text = "" if line is None else line.strip()
-                if line is None or not is_control(text):
+                if line is None or not (is_control(text) or lines.interactive):
                     ahead.append(line)
+                    continue
+                if not is_control(text):
+                    if text:
+                        term.say(f"! {tr(term.lang, 'terminal.not_your_turn')}")
                     continue
                 if not await control(text, []):
                     return 0
@@ -333,6 +363,7 @@ async def play(
                         tr(term.lang, "terminal.more", more=f"{more}{plus}", listed=len(legal))
                     )
                 shown = (version, legal, decision)
+                lines.mark()  # a move typed before this prompt does not answer it
             # wait for a line or a change: a bot may move for this seat (an optional decision
             # passes, a seat handed to its bot plays on) and the match may end meanwhile
             term.changed.clear()
@@ -350,6 +381,9 @@ async def play(
             if is_control(text):
                 if not await control(text, kinds):
                     return 0
+                continue
+            if lines.interactive and lines.stale:  # typed before this prompt was shown
+                term.say(f"! {tr(term.lang, 'terminal.typed_early')}")
                 continue
             try:
                 if own is not None:
