@@ -15,7 +15,7 @@ from bot.snapshots import SNAPSHOT_EVERY
 from bot.snapshots import take as snapshots_take
 from bot.store import DuplicateKey
 from bot.store_rows import Seat
-from bot.table_core import TableServiceCore, _check_action
+from bot.table_core import TableServiceCore, _check_action, log
 from bot.table_model import ActResult, Table, TableUpdate, UpdateKind
 from games.base import Action, Event, IllegalAction
 from games.search import clone
@@ -220,6 +220,14 @@ class PlayMixin(TableServiceCore):
             )
         except DuplicateKey:
             return None  # the engine shown and kept is still the stored one
+        except Exception as exc:
+            # nothing of the move was put in place, nor shown: the person is told so
+            log.warning("table %s: %s not stored (%r)", table.id, action, exc)
+            raise TableError(
+                "not_stored",
+                "your move could not be saved, so it was not made: try again in a moment",
+                {},
+            ) from exc
         # stored: the table's engine (the same object, which callers may hold) takes on the
         # new state, sharing it with the copy the move was applied to
         stored.__dict__ = engine.__dict__

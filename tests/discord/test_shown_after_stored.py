@@ -2,8 +2,9 @@
 
 The store's append is made to wait while the table message and every hand message are
 edited anyway (a coalesced edit that was due): they must still show the state before the
-move. Then the append fails (the disk is full): the displays show the state before the move,
-with the controls of the decision that stands, and the mover's seat is as it was.
+move. Then the append fails (the disk is full): the person is told the move was not made, the
+displays show the state before the move, with the controls of the decision that stands, and
+the mover's seat is as it was.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from bot.errors import TableError
+from cogs.i18n import refusal_text
 from games.base import Action
 from tests.discord.play import controls, four_people_all_dealt, hand_messages, table_message
 
@@ -73,7 +76,11 @@ async def test_a_move_is_shown_only_once_stored_and_a_refused_one_never(
         raised: BaseException | None = None
     except Exception as exc:
         raised = exc
-    assert isinstance(raised, OSError) and raised.errno == 28
+    # the person is told, in their language, that the move was not made
+    assert isinstance(raised, TableError) and raised.code == "not_stored"
+    assert isinstance(raised.__cause__, OSError) and raised.__cause__.errno == 28
+    assert "could not be saved, so it was not made" in refusal_text("en", raised)
+    assert "没能保存" in refusal_text("zh_CN", raised)
     store.append_action = real
     await bot.display.drain()
     await server.idle()

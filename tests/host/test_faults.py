@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.errors import TableError
 from bot.store import Store
 from bot.tables import Table, TableService
 from bot.timers import ManualScheduler
@@ -63,8 +64,11 @@ async def test_a_persons_move_fails_whole(flaky: FlakyStore, scheduler: ManualSc
     assert table.engine is not None and table.game_id is not None
     before = table.engine.snapshot()
     flaky.fail = 1
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(TableError) as refused:
         await service.act(table.id, USERS[0], Action(None, "ante", {"amount": 1}), "k")
+    # the person is told the move was not made; the store's own error is kept as the cause
+    assert refused.value.code == "not_stored"
+    assert isinstance(refused.value.__cause__, sqlite3.OperationalError)
     assert table.engine.snapshot() == before and table.engine.actions == []
     assert await flaky.action_count(table.game_id) == 0
     # the key was not used up: the retry is applied
