@@ -492,6 +492,14 @@ def run_latency(tables: int) -> Iterator[Figure]:
             "gone_at_once": out["moot"],
         },
     )
+    # a move read by a front end (and so shown) before the store had it: never
+    yield Figure(
+        "discord.shown_before_stored",
+        out["shown_before_stored"],
+        "reads",
+        "0",
+        {"tables": tables, "moves": out["moves"], "processes": PROCESSES},
+    )
     yield Figure(
         "discord.move_ack_p99_ms",
         _quantile(out["acks"], 0.99),

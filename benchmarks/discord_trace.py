@@ -6,8 +6,11 @@ own (``PAIJU_BENCH_PROCESSES=2``, :mod:`benchmarks.discord_procs`).
 check and its hand delivery (class attributes of :class:`cogs.display.TableDisplay`), and
 :meth:`Trace.watch` the table service's updates, recording:
 
-* every accepted move: table, game step after it, when, and whether it gave the person a
-  decision;
+* every accepted move: table, game step after it, when it was announced and when the
+  store's append of it returned, and whether it gave the person a decision;
+* every read of a table's state by a front end (the service's ``view`` and
+  ``legal_actions``) while a move of that table is being appended and already in that state:
+  what would show a move before it is stored (``shown_before_stored``, expected 0);
 * every table message on Discord: the step it shows and when its call returned;
 * every hand delivery as it starts (the step read, whether it offers a decision) and, when it
   offers one, when it is on Discord.
@@ -31,7 +34,6 @@ from typing import IO, Any
 __all__ = ["MOOT_S", "Trace", "latencies"]
 
 MOOT_S = 0.5  # a decision gone this soon after its move cannot be shown to anyone
-EARLY_S = 10.0  # how long before its announcement a message may show a move (being stored)
 
 
 class Trace:
@@ -40,7 +42,12 @@ class Trace:
     def __init__(self, path: Path | None = None) -> None:
         self.table_shown: dict[int, list[tuple[int, float]]] = {}  # table -> (step, when)
         self.hand_offered: dict[int, list[tuple[int, float]]] = {}  # table -> (step, when)
-        self.moves: list[tuple[int, int, float]] = []  # (table, step after the move, when)
+        #: (table, step after the move, when announced, when the store had it)
+        self.moves: list[tuple[int, int, float, float]] = []
+        #: (table, actions the state read had, when): a read of a move not yet stored
+        self.early: list[tuple[int, int, float]] = []
+        self._appending: dict[int, int] = {}  # table -> index of the action being appended
+        self._stored_at: dict[int, float] = {}  # table -> when its last append returned
         self.hands_turn: set[tuple[int, int]] = set()  # (table, step): the person's decision
         # table -> (step, when, whether it offers a decision) of every hand delivery's start
         self.hand_started: dict[int, list[tuple[int, float, bool]]] = {}
@@ -63,9 +70,12 @@ class Trace:
             started = (values[1], values[2], bool(values[3]))
             self.hand_started.setdefault(values[0], []).append(started)
         elif kind == "move":
-            self.moves.append((values[0], values[1], values[2]))
+            stored = values[4] if len(values) > 4 else values[2]
+            self.moves.append((values[0], values[1], values[2], stored))
             if values[3]:
                 self.hands_turn.add((values[0], values[1]))
+        elif kind == "early":
+            self.early.append((values[0], values[1], values[2]))
         elif kind == "counts":
             for name, counts in values[0].items():
                 into = self.counts.setdefault(name, {})
@@ -128,20 +138,53 @@ class Trace:
         return undo
 
     def watch(self, bot: Any) -> None:
-        """Record ``bot``'s accepted moves (its table service's updates)."""
+        """Record ``bot``'s accepted moves (its table service's updates), when the store had
+        each, and any read of its tables' state that holds a move not yet stored."""
         from cogs.display import step_of
+
+        service, store = bot.service, bot.service.store
+        appending, stored_at = self._appending, self._stored_at
 
         async def on_update(update: Any) -> None:
             if update.action is None or update.kind != "action":
                 return
             table = update.table
             person = table.seats[0].user_id
-            turn = table.status == "playing" and bool(
-                bot.service.legal_actions(table.id, person, 1)
-            )
-            self._put("move", table.id, step_of(table), time.monotonic(), turn)
+            turn = table.status == "playing" and bool(service.legal_actions(table.id, person, 1))
+            now = time.monotonic()
+            # the move's own append is the table's last one: the lock is held from it to here
+            self._put("move", table.id, step_of(table), now, turn, stored_at.get(table.id, now))
 
-        bot.service.subscribe(on_update)
+        real_append = store.append_action
+
+        async def timed_append(*args: Any, **kwargs: Any) -> Any:
+            table_id, seq = kwargs.get("table_id"), args[1]
+            if table_id is None:
+                return await real_append(*args, **kwargs)
+            appending[table_id] = seq
+            try:
+                result = await real_append(*args, **kwargs)
+                stored_at[table_id] = time.monotonic()
+                return result
+            finally:
+                appending.pop(table_id, None)
+
+        def checked(read: Callable[..., Any]) -> Callable[..., Any]:
+            def reading(table_id: int, *args: Any, **kwargs: Any) -> Any:
+                seq = appending.get(table_id)
+                if seq is not None:
+                    with contextlib.suppress(Exception):
+                        engine = service.get(table_id).engine
+                        if engine is not None and len(engine.actions) > seq:
+                            self._put("early", table_id, len(engine.actions), time.monotonic())
+                return read(table_id, *args, **kwargs)
+
+            return reading
+
+        store.append_action = timed_append
+        service.view = checked(service.view)
+        service.legal_actions = checked(service.legal_actions)
+        service.subscribe(on_update)
 
     def counts_of(self, bot: Any) -> dict[str, dict[str, int]]:
         """The display's counts of edits by path, as :attr:`counts` keeps them."""
@@ -213,16 +256,21 @@ def latencies(trace: Trace, measure_from: float, stop_at: float, play_s: float) 
     ``to_hand`` (ms from each move giving the person a decision to the first hand message
     offering it), ``moot`` (decisions gone at once, :func:`_gone_at_once`), ``unseen`` (moves
     never shown) and ``moves``, for the moves from ``measure_from`` until 10 s before
-    ``stop_at`` (they had time to be shown)."""
+    ``stop_at`` (they had time to be shown); ``shown_before_stored``: reads of a move not yet
+    stored, over the whole run (each a violation: a move is shown only once stored).
+
+    A message counts as showing a move when it is on Discord after the store had the move
+    (it may be before the announcement: 0 ms then); one on Discord before the store had it
+    shows nothing of it, and the read behind it is in ``shown_before_stored``."""
     to_table: list[float] = []
     to_hand: list[float] = []
     unseen = moot = 0
     moves = [m for m in trace.moves if measure_from <= m[2] <= stop_at - 10.0]
-    for tid, step, when in moves:
-        # a message that read this state or a later one shows the move; the service announces
-        # a move once it is stored, so an edit that read the new state meanwhile may be on
-        # Discord before the announcement (0 ms then)
-        shown = [t for s, t in trace.table_shown.get(tid, []) if s >= step and t >= when - EARLY_S]
+    for tid, step, when, stored in moves:
+        # a message that read this state or a later one and is on Discord after the store had
+        # the move shows it; the service announces a move a little after storing it, so such
+        # a message may be on Discord before the announcement (0 ms then)
+        shown = [t for s, t in trace.table_shown.get(tid, []) if s >= step and t >= stored]
         if shown:
             to_table.append(max(0.0, min(shown) - when) * 1000)
         else:
@@ -233,9 +281,7 @@ def latencies(trace: Trace, measure_from: float, stop_at: float, play_s: float) 
             moot += 1
             continue
         # the first hand message offering the person a move, from this state or a later one
-        offered = [
-            t for s, t in trace.hand_offered.get(tid, []) if s >= step and t >= when - EARLY_S
-        ]
+        offered = [t for s, t in trace.hand_offered.get(tid, []) if s >= step and t >= stored]
         to_hand.append(max(0.0, min(offered) - when) * 1000 if offered else play_s * 1000)
     return {
         "to_table": to_table,
@@ -243,6 +289,7 @@ def latencies(trace: Trace, measure_from: float, stop_at: float, play_s: float) 
         "moot": moot,
         "unseen": unseen,
         "moves": len(moves),
+        "shown_before_stored": len(trace.early),
     }
 
 
