@@ -8,8 +8,8 @@ check and its hand delivery (class attributes of :class:`cogs.display.TableDispl
 
 * every accepted move: table, game step after it, when it was announced and when the
   store's append of it returned, and whether it gave the person a decision;
-* every read of a table's state by a front end (the service's ``view`` and
-  ``legal_actions``) while a move of that table is being appended and already in that state:
+* every read of a table's state by a front end (the service's ``view``, ``legal_actions``
+  and ``suggestions``) while a move of that table is being appended and already in that state:
   what would show a move before it is stored (``shown_before_stored``, expected 0);
 * every table message on Discord: the step it shows and when its call returned;
 * every hand delivery as it starts (the step read, whether it offers a decision) and, when it
@@ -184,6 +184,7 @@ class Trace:
         store.append_action = timed_append
         service.view = checked(service.view)
         service.legal_actions = checked(service.legal_actions)
+        service.suggestions = checked(service.suggestions)
         service.subscribe(on_update)
 
     def counts_of(self, bot: Any) -> dict[str, dict[str, int]]:
