@@ -32,11 +32,14 @@ WORK = 6000
 __all__ = ["WORK", "coins_value", "sample_world", "strong_player"]
 
 
-def sample_world(game: Game, seat: int, rng: random.Random) -> Game | None:
+def sample_world(
+    game: Game, seat: int, rng: random.Random, phases: tuple[str, ...] = ("play",)
+) -> Game | None:
     """A copy of ``game`` with the hidden cards dealt afresh (see the module docstring);
-    ``None`` outside the play or when the counts do not add up."""
+    ``None`` outside ``phases`` (the search's: the play; the review's also 硬牌, ``alone``)
+    or when the counts do not add up."""
     engine: Any = game
-    if engine.phase != "play":
+    if engine.phase not in phases:
         return None
     played_by: dict[int, list[Card]] = {s: [] for s in range(4)}
     for entry in engine.history:
