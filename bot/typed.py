@@ -104,6 +104,9 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
 ALL_KINDS = frozenset(k for kinds in KIND_WORDS.values() for k in kinds) | {"bury", "declare"}
 
 _NUMBERED = re.compile(r"^\s*(?:hint\s*[:：]\s*|提示\s*[:：]\s*)?(?:([0-9]{1,4})\s*[.)、]\s+)?")
+_FULL_WIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
+"""Full-width digits (a Chinese input method's ``１``) read as ASCII ones, as NFKC reads them;
+other scripts' digits (``٣``) stay what they are: no move's number."""
 _ANNOTATION = re.compile(r"^(.+?)[(（][^()（）]*[)）]$")
 _READING_WORDS = ("as", "当作", "當作", "=")
 _SUIT_MARKS = ("→", "->")
@@ -237,6 +240,7 @@ def split_move(
     """
     if len(text) > MAX_TEXT:
         raise MoveTextError(Msg("typed.too_long", length=len(text)))
+    text = text.translate(_FULL_WIDTH_DIGITS)  # "１" is 1, as the README says
     match = _NUMBERED.match(text)
     number_text = match.group(1) if match else None
     rest = text[match.end() :] if match else text

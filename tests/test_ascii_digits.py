@@ -68,10 +68,17 @@ def test_a_typed_line_number_is_ascii() -> None:
     # a list line's label "3. " is dropped and the move read; "3" alone is the number
     assert split_move("3. pass") == MoveText(named=[frozenset({"pass"})])
     assert split_move("3").number == 3
-    for other in ("٣", "३", "１"):
+    for other in ("٣", "३"):
         # another script's digit is no label and no number: the line is read as words
         assert split_move(f"{other}. pass") == MoveText(body=[f"{other}.", "pass"])
         assert split_move(other).number is None
+
+
+def test_a_full_width_digit_is_the_ascii_one() -> None:
+    # a Chinese input method's full-width digits, as the README says (NFKC reads them so)
+    assert split_move("１").number == 1
+    assert split_move("１２").number == 12
+    assert split_move("３. pass") == MoveText(named=[frozenset({"pass"})])
 
 
 def test_a_seed_citation_is_ascii() -> None:
