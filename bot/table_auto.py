@@ -244,8 +244,9 @@ class AutoMixin(TableServiceCore):
         return self.thinker.off_loop and self._bot_kind(table, seat) in SLOW_KINDS
 
     def _state_key(self, table: Table, seat: int) -> tuple[int, int, int]:
-        """The state a bot's answer is for: the seat, the engine object (a move the store
-        refused rebuilds it) and its number of moves."""
+        """The state a bot's answer is for: the seat, the engine object (rebuilt at start-up or
+        a hand-back; a move the store refused was never put in place) and its number of
+        moves."""
         assert table.engine is not None
         return (seat, id(table.engine), len(table.engine.actions))
 

@@ -165,8 +165,7 @@ class TableService(StartupMixin, HandBackMixin, LobbyMixin, PlayMixin, AutoMixin
             return None
         hints = self._hints
         known = hints.get((table.id, seat))
-        # this state: the engine object (a move the store refused is undone by a new one) and
-        # its moves, the last one by identity
+        # this state: the engine object and its moves, the last one by identity
         now = _marks(engine)
         if known is not None and known[0] == now:
             return known[1]
@@ -242,8 +241,8 @@ class TableService(StartupMixin, HandBackMixin, LobbyMixin, PlayMixin, AutoMixin
 
 
 def _marks(engine: Game) -> tuple[int, int, int]:
-    """A state of a table's game: the engine object (a move the store refused is undone by a
-    new one) and its moves, the last one by identity."""
+    """A state of a table's game: the engine object (rebuilt at start-up or a hand-back) and
+    its moves, the last one by identity (a move the store refused was never put in place)."""
     last = engine.actions[-1] if engine.actions else None
     return (id(engine), len(engine.actions), id(last))
 
