@@ -33,13 +33,16 @@ from types import ModuleType
 from typing import Any
 
 from games.base import Event
-from games.registry import game_module
+from games.registry import GAMES, game_module
+from present.i18n import is_zh, lang_of
 from present.message import Msg
 from present.screens import NEXT_HAND
+from present.zh_variant import is_traditional, to_traditional
 
 __all__ = [
     "closing",
     "event",
+    "game_title",
     "hand",
     "hand_headline",
     "hand_result",
@@ -140,3 +143,16 @@ def hand(game: str | None, view: Mapping[str, Any]) -> Msg | None:
 def pieces(game: str | None) -> str:
     """What ``game`` is played with: ``"tile"`` (its module's ``PIECES``) or ``"card"``."""
     return str(getattr(of(game), "PIECES", "card"))
+
+
+def game_title(key: str, lang: object) -> str:
+    """The game's name for a reader of ``lang``: ``扒鸡窝 Pajiwo`` in English, ``扒鸡窝`` in
+    Chinese, ``扒雞窩`` in traditional Chinese (the registry's name converted by OpenCC as the
+    catalogue's messages and the rules pages are, so a page never mixes the two scripts)."""
+    spec = GAMES.get(key)
+    if spec is None:
+        return key
+    lg = lang_of(lang)
+    if not is_zh(lg):
+        return f"{spec.title_zh} {spec.title_en}"
+    return to_traditional(spec.title_zh, lg) if is_traditional(lg) else spec.title_zh

@@ -36,7 +36,7 @@ from markupsafe import Markup
 import present.games as presentation
 from bot.replay import HandReplay
 from games.registry import GAMES
-from present.i18n import is_zh, lang_of, ntr, tr
+from present.i18n import lang_of, ntr, tr
 from present.message import Reader, cards_text, render, tile_text
 from web.data import MatchLine, WebData
 from web.pictures import Drawer, etag
@@ -99,13 +99,6 @@ def _an_id(request: web.Request, name: str) -> int:
     return int(text)
 
 
-def game_title(key: str, lang: str) -> str:
-    spec = GAMES.get(key)
-    if spec is None:
-        return key
-    return spec.title_zh if is_zh(lang) else f"{spec.title_zh} {spec.title_en}"
-
-
 class Pages:
     """The handlers, over one :class:`WebData`, with the replay and picture caches."""
 
@@ -142,7 +135,7 @@ class Pages:
             t=t,
             url=url,
             switch=switch,
-            title_of=lambda key: game_title(key, lang),
+            title_of=lambda key: presentation.game_title(key, lang),
             when=_when,
             **context,
         )

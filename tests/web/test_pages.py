@@ -206,3 +206,41 @@ def test_the_rules_pages_in_each_language(site: str) -> None:
     assert 'src="/rules/img/pajiwo-declarations.png"' in english
     assert 'href="/rules/pajiwo?lang=zh' in english
     assert "<script" not in english.split("<main>")[1].split("</main>")[0]
+
+
+def test_traditional_chinese_pages_name_the_games_in_traditional_characters(
+    site: str, league_db: Path
+) -> None:
+    """?lang=zh-TW: the game names of titles, breadcrumbs and match tables are converted as the
+    catalogue's messages and the rules pages are (打滾子 and 扒雞窩, never 打滚子 beside 打滾)."""
+    simplified = ("扒鸡窝", "打滚子", "打滚", "金坛麻将", "金华麻将")
+    by_game = {m[1]: m[0] for m in reversed(matches(league_db, GUILD))}
+    pages = {
+        "server": f"/s/{GUILD}",
+        "board": f"/s/{GUILD}/g/dagunzi",
+        "match": f"/s/{GUILD}/m/{by_game['dagunzi']}",
+        "replay": f"/s/{GUILD}/m/{by_game['pajiwo']}/h/1",
+        "player": f"/s/{GUILD}/p/101",
+        "rules": "/rules",
+        "dagun rules": "/rules/dagun",
+    }
+    seen = ""
+    for what, path in pages.items():
+        status, _, body = get(f"{site}{path}?lang=zh-TW")
+        page = body.decode()
+        assert status == 200, (what, page[:300])
+        for name in simplified:
+            assert name not in page, (what, name)
+        seen += page
+    board = get(f"{site}/s/{GUILD}/g/dagunzi?lang=zh-TW")[2].decode()
+    assert "<title>打滾子 · " in board and "<h1>打滾子</h1>" in board
+    match = get(f"{site}/s/{GUILD}/m/{by_game['dagunzi']}?lang=zh-TW")[2].decode()
+    assert "<h1>打滾子</h1>" in match
+    assert (
+        "<h1>扒雞窩</h1>" in get(f"{site}/s/{GUILD}/m/{by_game['pajiwo']}?lang=zh-TW")[2].decode()
+    )
+    for name in ("扒雞窩", "打滾子", "打滾", "金壇麻將", "金華麻將"):
+        assert name in seen, name
+    # simplified and English readers keep theirs
+    assert "<h1>打滚子</h1>" in get(f"{site}/s/{GUILD}/g/dagunzi?lang=zh")[2].decode()
+    assert "<h1>打滚子 Dagunzi</h1>" in get(f"{site}/s/{GUILD}/g/dagunzi?lang=en")[2].decode()
