@@ -1,6 +1,7 @@
 """The web application: routes, pages, language, caching headers and the 404 page.
 
-URLs (every id is digits; anything else, an unknown id or an unlisted server is the 404 page):
+URLs (every id is digits, without leading zeros, one address a page; anything else, an unknown
+id, an unlisted server or a directory of ``/static/`` is the 404 page):
 
 * ``/``: the listed servers; ``/rules``, ``/rules/<game>``: the rules pages.
 * ``/s/<guild>``: a server's running seasons, leaderboards per game and newest matches;
@@ -49,6 +50,8 @@ __all__ = ["DATA", "create_app"]
 log = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
+STATIC_DIR = HERE / "static"
+_STATIC_NAME = re.compile(r"(?:[A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+\.[a-z0-9]{1,5}")
 DATA: web.AppKey[WebData] = web.AppKey("data", WebData)
 MAX_ID = 2**63 - 1
 # a step's picture: the browser keeps it an hour, then revalidates (its ETag: a 304 without
@@ -86,8 +89,9 @@ def choose_lang(request: web.Request) -> tuple[str, bool]:
     return "en", False
 
 
-_DIGITS = re.compile(r"[0-9]{1,19}")
-_STEP = re.compile(r"[0-9]{1,6}")
+# a number written one way only: "01" or "00003" would be a second address of the same page
+_DIGITS = re.compile(r"0|[1-9][0-9]{0,18}")
+_STEP = re.compile(r"0|[1-9][0-9]{0,5}")
 
 
 def _an_id(request: web.Request, name: str) -> int:
@@ -352,6 +356,16 @@ class Pages:
         title, html = found
         return self.page(request, "rules.html", title=title, body=Markup(html))
 
+    async def static(self, request: web.Request) -> web.StreamResponse:
+        """A file of ``web/static`` (``style.css``, ``replay.js``); anything else is a 404."""
+        name = request.match_info["name"]
+        if not _STATIC_NAME.fullmatch(name):
+            raise web.HTTPNotFound()
+        path = STATIC_DIR / name
+        if not path.is_file():
+            raise web.HTTPNotFound()
+        return web.FileResponse(path)
+
     async def rules_image(self, request: web.Request) -> web.StreamResponse:
         path = rules_picture(request.match_info["name"])
         if path is None:
@@ -422,7 +436,9 @@ def create_app(data: WebData) -> web.Application:
     app.router.add_get("/rules", pages.rules_index)
     app.router.add_get("/rules/img/{name}", pages.rules_image)
     app.router.add_get("/rules/{game}", pages.rules)
-    app.router.add_static("/static", HERE / "static")
+    # the site's own handler, not add_static: a directory (/static/) or a missing file is the
+    # site's 404 page, not aiohttp's plain "403: Forbidden" or "404: Not Found"
+    app.router.add_get("/static/{name:.*}", pages.static)
 
     async def warm(app: web.Application) -> None:
         # the drawing worker starts now and warms its sprites (about a second), not at the

@@ -109,6 +109,8 @@ def test_a_game_still_in_play_is_never_shown(site: str, league_db: Path) -> None
         "/rules/..%2F..%2Fetc%2Fpasswd",
         "/rules/img/..%2Fpajiwo.md",
         "/static/nosuch.css",
+        "/static/",
+        "/static/%2E%2E/app.py",
         "/static/../web/app.py",
         # digits to str.isdigit() but not ASCII: "¹" is not int()'s, "١" would be another 1
         f"/s/{GUILD}/m/%C2%B9",
@@ -133,9 +135,8 @@ def test_bad_urls_are_a_404_page(site: str, path: str) -> None:
     status, headers, body = get(site + path)
     assert status == 404, (path, body[:300])
     assert b"Traceback" not in body and b'File "' not in body
-    if not path.startswith("/static"):
-        assert headers["Content-Type"].startswith("text/html")
-        assert b"<h1>404</h1>" in body
+    assert headers["Content-Type"].startswith("text/html")  # the site's page, /static/ too
+    assert b"<h1>404</h1>" in body
 
 
 def test_the_language_follows_the_query_or_the_browser(site: str, league_db: Path) -> None:
@@ -244,3 +245,32 @@ def test_traditional_chinese_pages_name_the_games_in_traditional_characters(
     # simplified and English readers keep theirs
     assert "<h1>打滚子</h1>" in get(f"{site}/s/{GUILD}/g/dagunzi?lang=zh")[2].decode()
     assert "<h1>打滚子 Dagunzi</h1>" in get(f"{site}/s/{GUILD}/g/dagunzi?lang=en")[2].decode()
+
+
+def test_a_page_has_one_address_and_static_has_no_listing(site: str, league_db: Path) -> None:
+    """A number with a leading zero is not a second address of the page (404, as any unknown
+    address); ``/static/`` is the site's 404 page, not aiohttp's plain "403: Forbidden"."""
+    match_id = matches(league_db, GUILD)[0][0]
+    m = f"/s/{GUILD}/m/{match_id}"
+    for canonical, loose in (
+        (f"/s/{GUILD}", f"/s/0{GUILD}"),
+        (m, f"/s/{GUILD}/m/0{match_id}"),
+        (f"{m}/h/1", f"{m}/h/01"),
+        (f"{m}/h/1?step=3", f"{m}/h/1?step=03"),
+        (f"{m}/h/1?step=3", f"{m}/h/1?step=00003"),
+        (f"{m}/h/1?step=0", f"{m}/h/1?step=00"),
+        (f"{m}/h/1/3.png", f"{m}/h/1/03.png"),
+        (f"{m}/h/1/0.png", f"{m}/h/1/00.png"),
+        (f"{m}/h/1/3.png", f"{m}/h/01/3.png"),
+        (f"/s/{GUILD}/p/101", f"/s/{GUILD}/p/0101"),
+    ):
+        assert get(site + canonical)[0] == 200, canonical
+        status, headers, body = get(site + loose)
+        assert status == 404, loose
+        assert headers["Content-Type"].startswith("text/html") and b"<h1>404</h1>" in body, loose
+    for path in ("/static/", "/static", "/static/fonts/"):
+        status, headers, body = get(site + path)
+        assert status == 404, path
+        assert headers["Content-Type"].startswith("text/html"), path
+        assert b"<h1>404</h1>" in body and b"Forbidden" not in body, path
+    assert get(site + "/static/style.css")[0] == 200
