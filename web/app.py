@@ -58,6 +58,8 @@ MAX_ID = 2**63 - 1
 # drawing); never a shared cache, which would keep serving it after ``/league web off``
 PICTURE_CACHE = "private, max-age=3600"
 PAGE_CACHE = "public, max-age=30"
+DOWN_LOG_EVERY_S = 10.0
+"""While the database cannot answer, one log line at most this often (not one a request)."""
 LANGS = {"en": "en", "zh": "zh", "zh-cn": "zh", "zh-hans": "zh", "zh-tw": "zh-TW", "zh-hk": "zh-HK"}
 
 _env = jinja2.Environment(
@@ -110,6 +112,25 @@ class Pages:
         self.data = data
         self.drawer = Drawer()
         self.steps = Steps(data, self.drawer, limit=replays)
+        self.clock: Callable[[], float] = time.monotonic
+        self._down_said_at: float | None = None  # when "cannot answer" was last logged
+        self._down_quiet = 0  # the failures since, not logged
+
+    def database_down(self, path: str, exc: BaseException) -> None:
+        """Log that the database cannot answer: one line (the error's class and message, no
+        traceback), at most once every :data:`DOWN_LOG_EVERY_S`, saying how many failures
+        went unlogged since, so that a PostgreSQL down does not write a traceback a request."""
+        now = self.clock()
+        if self._down_said_at is not None and now - self._down_said_at < DOWN_LOG_EVERY_S:
+            self._down_quiet += 1
+            return
+        more = f" ({self._down_quiet} more since the last line)" if self._down_quiet else ""
+        said = " ".join(str(exc).split())  # one line, whatever the driver's message holds
+        error = f"{type(exc).__name__}: {said}" if said else type(exc).__name__
+        log.warning(
+            "web page %s: the database cannot answer (%s); answering 503%s", path, error, more
+        )
+        self._down_said_at, self._down_quiet = now, 0
 
     # ------------------------------------------------------------------ helpers
     def page(
@@ -391,10 +412,10 @@ async def _errors(
         response = pages.page(request, "404.html", status=404)
     except asyncio.CancelledError:
         raise
-    except (OSError, TimeoutError, sqlite3.OperationalError):
+    except (OSError, TimeoutError, sqlite3.OperationalError) as exc:
         # the database cannot answer now (PostgreSQL down or restarting, a SQLite file locked
         # or unreadable): a page to try again shortly, not "something went wrong"
-        log.warning("web page %s: the database cannot answer", request.path, exc_info=True)
+        pages.database_down(request.path, exc)
         response = pages.page(request, "unavailable.html", status=503)
         response.headers["Retry-After"] = "30"
     except Exception:

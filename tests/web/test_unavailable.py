@@ -5,6 +5,7 @@ wrong"; a fault of the pages themselves is still a 500."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import urllib.error
 import urllib.request
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from web.app import DOWN_LOG_EVERY_S, PAGES
 from web.data import WebData
 from web.server import start
 
@@ -65,3 +67,51 @@ async def test_a_lost_connection_is_a_503_and_a_bug_a_500(
         assert got == status and f"<h1>{status}</h1>" in body and "Traceback" not in body
     finally:
         await pages.stop()
+
+
+async def test_while_the_database_is_down_one_line_is_logged_every_few_seconds(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Not a traceback a request: one line with the error's class and message, then nothing
+    for ``DOWN_LOG_EVERY_S`` (the pages' own clock, set by hand here), then one line saying
+    how many failures went unlogged. Every request is still the 503 page."""
+    url = f"postgresql://paiju:pw@/paiju?host={tmp_path / 'down'}"
+    server = await start(url, "127.0.0.1", 0, must_exist=False)
+    pages = server.runner.app[PAGES]
+    now = [1000.0]
+    pages.clock = lambda: now[0]
+    caplog.set_level(logging.WARNING, logger="web.app")
+    try:
+
+        async def statuses(n: int) -> list[int]:
+            return [
+                (await asyncio.to_thread(_get, server.url.rstrip("/") + f"/s/{424242 + i}"))[0]
+                for i in range(n)
+            ]
+
+        assert await statuses(3) == [503, 503, 503]
+        lines = [r for r in caplog.records if r.name == "web.app"]
+        assert len(lines) == 1
+        first = lines[0]
+        assert first.levelno == logging.WARNING and first.exc_info is None
+        text = first.getMessage()
+        assert text.startswith("web page /s/424242: the database cannot answer (")
+        assert text.endswith("); answering 503") and "\n" not in text
+        error = text.split("cannot answer (", 1)[1].rsplit("); answering", 1)[0]
+        assert error == (  # the store's error, the password masked
+            f"OperationalError: cannot connect to postgresql://paiju:***@/paiju?host="
+            f"{tmp_path / 'down'}: [Errno 2] No such file or directory"
+        )
+        now[0] += DOWN_LOG_EVERY_S - 0.5  # still within the quiet time
+        assert await statuses(2) == [503, 503]
+        assert len([r for r in caplog.records if r.name == "web.app"]) == 1
+        now[0] += 1.0
+        assert await statuses(1) == [503]
+        lines = [r for r in caplog.records if r.name == "web.app"]
+        assert len(lines) == 2 and lines[1].exc_info is None
+        assert lines[1].getMessage() == (
+            f"web page /s/424242: the database cannot answer ({error}); answering 503"
+            " (4 more since the last line)"
+        )
+    finally:
+        await server.stop()
