@@ -33,7 +33,7 @@ from games.base import Action, Game
 from games.jintan.options import JintanOptions
 from games.jintan.scoring import value_hand
 from games.mahjong import shapes
-from games.mahjong.bots import HeuristicPlayer, _discard, best_discards
+from games.mahjong.bots import HeuristicPlayer, _discard, _near, best_discards
 from games.mahjong.melds import Meld, read_tile
 from games.mahjong.model import WinContext
 
@@ -84,6 +84,42 @@ def ready_worth(
                 elif val.qualifies:
                     total += unseen[t] * (1 - _SELF_SHARE) * 4 / 3 * val.score
         work[t] -= 1
+    return total
+
+
+def next_worth(
+    counts: list[int],
+    view: Mapping[str, Any],
+    seat: int,
+    unseen: Sequence[int],
+    options: JintanOptions,
+    cache: dict[tuple[int, ...], float],
+) -> float:
+    """What a 13-tile (3n+1) concealed part one from ready is worth after the next draw: over
+    the unseen tiles that make it ready, the best :func:`ready_worth` a discard then leaves
+    (the tile count times what its ready hand's waits are worth), ``cache`` keyed by the ready
+    hands already valued."""
+    melds = len(view["players"][seat]["melds"])
+    total = 0.0
+    for t in range(shapes.KINDS):
+        if not unseen[t] or counts[t] >= 4 or not _near(counts, t):
+            continue
+        counts[t] += 1
+        if shapes.shanten(counts, melds) <= 0:
+            best = 0.0
+            for d in range(shapes.KINDS):
+                if not counts[d]:
+                    continue
+                counts[d] -= 1
+                if shapes.shanten(counts, melds) == 0:
+                    key = tuple(counts)
+                    w = cache.get(key)
+                    if w is None:
+                        w = cache[key] = ready_worth(counts, view, seat, unseen, options)
+                    best = max(best, w)
+                counts[d] += 1
+            total += unseen[t] * best
+        counts[t] -= 1
     return total
 
 
@@ -149,7 +185,8 @@ class JintanStrongPlayer(HeuristicPlayer):
     ) -> tuple[int, bool]:
         """``(tile, folded)``: the tile this bot discards on its turn when it does not kong
         (the hint's reason reads it too), and whether defence chose it: defence first, then
-        among ready discards the most valuable waits, else the heuristic's most efficient."""
+        among ready discards the most valuable waits, one from ready the most valuable next
+        draws, else the heuristic's most efficient."""
         now = shapes.shanten(counts, melds)
         candidates = [read_tile(a.data["tile"]) for a in legal if a.kind == "discard"]
         ranked = best_discards(counts, melds, unseen, candidates)
@@ -158,6 +195,18 @@ class JintanStrongPlayer(HeuristicPlayer):
             for _, _, t in ranked:
                 if t in safe:
                     return t, t != ranked[0][2]
+        if ranked[0][0] == 1:
+            near = [t for s, _, t in ranked if s == 1]
+            if len(near) > 1:
+                cache: dict[tuple[int, ...], float] = {}
+                best, worth = near[0], -1.0
+                for t in near:
+                    counts[t] -= 1
+                    w = next_worth(counts, view, seat, unseen, self._options, cache)
+                    counts[t] += 1
+                    if w > worth + 1e-9:
+                        best, worth = t, w
+                return best, False
         ready = [t for s, _, t in ranked if s == 0]
         if len(ready) > 1:
             best, worth = ready[0], -1.0

@@ -10,7 +10,7 @@ import pytest
 
 from games.jintan import JintanOptions
 from games.jintan.reasons import jintan_reasons
-from games.jintan.strong import JintanStrongPlayer, fold_safe, ready_worth
+from games.jintan.strong import JintanStrongPlayer, fold_safe, next_worth, ready_worth
 from games.mahjong import shapes
 from games.mahjong.bots import HeuristicPlayer, unseen_counts
 from games.reasons import Reason
@@ -50,6 +50,34 @@ def test_it_folds_against_two_melds_late_in_the_wall_with_a_dead_honour() -> Non
     assert strong.data["tile"] == "N"
     # the hint says it folded: all four North seen
     assert jintan_reasons(game, 0, strong) == [Reason("bots.mj.safe", {"tile": "N", "seen": 4})]
+    for i in range(4):
+        other = copy.deepcopy(game)
+        _swap_mahjong(other, 0, random.Random(i))
+        assert JintanStrongPlayer().choose(other, 0, random.Random(1)) == strong
+
+
+def test_one_from_ready_it_keeps_the_tiles_whose_ready_hands_are_worth_more() -> None:
+    # no flowers, no melds: letting the lone 8p go keeps most tiles that make the hand ready
+    # (21), but those ready hands mostly have neither 花 nor 番 and win only by self-draw;
+    # letting 2s go keeps 8p and 9m as lone waits (独吊, 1 番) once 3s or 6s come
+    hand = "4567779m 345p 8p 245s"
+    game = rig({0: hand})
+    assert HeuristicPlayer().choose(game, 0, random.Random(1)).data["tile"] == "8p"
+    strong = JintanStrongPlayer().choose(game, 0, random.Random(1))
+    assert strong.data["tile"] == "2s"
+    view = game.view(0)
+    unseen = unseen_counts(view)
+    worth = {}
+    for tile in ("8p", "2s"):
+        counts = shapes.counts_of(tiles(hand))
+        counts[tiles(tile)[0]] -= 1
+        worth[tile] = next_worth(counts, view, 0, unseen, JintanOptions(), {})
+    assert worth["2s"] == pytest.approx(198.4)
+    assert worth["8p"] == pytest.approx(195.2)
+    # the hint describes the tile it plays: one from ready, 18 useful tiles
+    assert jintan_reasons(game, 0, strong) == [
+        Reason("bots.mj.efficient", {"tile": "2s", "n": 18, "steps": 1})
+    ]
     for i in range(4):
         other = copy.deepcopy(game)
         _swap_mahjong(other, 0, random.Random(i))
