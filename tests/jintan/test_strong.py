@@ -14,6 +14,8 @@ from games.jintan.strong import JintanStrongPlayer, fold_safe, next_worth, ready
 from games.mahjong import shapes
 from games.mahjong.bots import HeuristicPlayer, unseen_counts
 from games.reasons import Reason
+from present.bots import reason_line
+from present.message import Reader
 from tests.bots.test_hidden import _swap_mahjong
 from tests.jintan.helpers import meld, rig, tiles
 
@@ -74,10 +76,15 @@ def test_one_from_ready_it_keeps_the_tiles_whose_ready_hands_are_worth_more() ->
         worth[tile] = next_worth(counts, view, 0, unseen, JintanOptions(), {})
     assert worth["2s"] == pytest.approx(198.4)
     assert worth["8p"] == pytest.approx(195.2)
-    # the hint describes the tile it plays: one from ready, 18 useful tiles
+    # the hint describes the tile it plays: one from ready, 18 useful tiles, chosen by value
     assert jintan_reasons(game, 0, strong) == [
-        Reason("bots.mj.efficient", {"tile": "2s", "n": 18, "steps": 1})
+        Reason("bots.mj.valuable", {"tile": "2s", "n": 18, "steps": 1})
     ]
+    names = ["Ann", "Bo", "Cy", "Di"]
+    en = reason_line(Reader("en", names, you=0), jintan_reasons(game, 0, strong))
+    zh = reason_line(Reader("zh", names, you=0), jintan_reasons(game, 0, strong))
+    assert "1 away from ready, 18 useful tiles, toward the ready hands worth most" in en
+    assert "1 向听，有效牌 18 张，留下更值钱的听牌" in zh
     for i in range(4):
         other = copy.deepcopy(game)
         _swap_mahjong(other, 0, random.Random(i))
