@@ -235,7 +235,7 @@ def test_check_of_the_live_file_while_the_bot_writes_sees_one_moment(tmp_path: P
             str(live),
             "--progress",
             "--bot-delay",
-            "0.01",
+            "0.1",  # the hand outlasts the first check's start-up on a busy machine
         ],
         cwd=ROOT,
         env=ENV,
