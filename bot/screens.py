@@ -155,10 +155,25 @@ def move_line(
 
 
 def you_line(ranks: Sequence[int], mine: int, lang: Lang = "en") -> str:
-    """The match's end for the terminal's player: won, shared first place, or lost."""
-    if ranks[mine] != 1:
+    """The match's end for the terminal's player: won, shared first place, lost (the last
+    place alone, or the losing side of two), else the place reached among several
+    (``ranks``: standard competition ranking, 1, 2, 2, 4), shared or not."""
+    rank, count = ranks[mine], len(ranks)
+    shared = list(ranks).count(rank) > 1
+    if rank == 1:
+        return tr(lang, "present.you_drew" if shared else "present.you_won")
+    if count <= 2 or (rank == max(ranks) and not shared):
         return tr(lang, "present.you_lost")
-    return tr(lang, "present.you_drew" if list(ranks).count(1) > 1 else "present.you_won")
+    key = "present.you_placed_shared" if shared else "present.you_placed"
+    return tr(lang, key, place=_ordinal(rank, lang), count=count)
+
+
+def _ordinal(n: int, lang: Lang) -> str:
+    """``2nd`` (English) or the number (the Chinese text says 第 N 名 itself)."""
+    if is_zh(lang):
+        return str(n)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def typed_refusal(lang: Lang, error: ValueError) -> str:

@@ -91,8 +91,8 @@ def match_ends(game: MahjongGame, keep: bool) -> bool:
 
 def finish_match(game: MahjongGame) -> None:
     game.phase = "match_over"
-    order = sorted(set(game.totals), reverse=True)
-    ranks = tuple(order.index(game.totals[s]) + 1 for s in range(4))
+    # standard competition ranking: a tie shares a place and skips the next (1, 2, 2, 4)
+    ranks = tuple(1 + sum(1 for t in game.totals if t > game.totals[s]) for s in range(4))
     game._match_result = MatchResult(
         ((0,), (1,), (2,), (3,)),
         ranks,
