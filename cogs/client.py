@@ -17,10 +17,8 @@ Both are process-wide class attributes, so one process talks to one Discord.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import re
-import signal
 import sys
 from typing import Any
 
@@ -29,6 +27,7 @@ import yarl
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.stop_signal import until_terminated
 from cogs.state import DiscordState, share_user_changes
 
 __all__ = [
@@ -379,16 +378,16 @@ async def run(settings: Settings) -> None:
         raise ValueError("DISCORD_TOKEN is not set: the bot needs its token to log in")
     bot = create_bot(settings, bot_delay_s=0.8, bot_workers=settings.bot_workers)
     # SIGTERM (what `kill`, Docker without our STOPSIGNAL and Kubernetes send) stops the bot
-    # the way SIGINT does: asyncio.run cancels the bot, which stores its snapshots and lets
-    # go of the database's claim
-    with contextlib.suppress(NotImplementedError, RuntimeError):  # no signals on Windows
-        asyncio.get_running_loop().add_signal_handler(
-            signal.SIGTERM, signal.raise_signal, signal.SIGINT
-        )
+    # the way SIGINT does, also where SIGINT is ignored (nohup, a script's &): the bot is
+    # cancelled, stores its snapshots and lets go of the database's claim
+    await until_terminated(_run_bot(bot, settings, settings.discord_token))
+
+
+async def _run_bot(bot: PaijuBot, settings: Settings, token: str) -> None:
     pages = await start_pages(settings)
     try:
         async with bot:
-            await bot.start(settings.discord_token)
+            await bot.start(token)
     finally:
         if pages is not None:
             await pages.stop()

@@ -9,9 +9,7 @@ until it is stopped (Ctrl-C or SIGTERM).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import signal
 import sqlite3
 import sys
 from dataclasses import dataclass
@@ -20,6 +18,7 @@ from pathlib import Path
 from aiohttp import web
 
 from bot.config import Settings, redact
+from bot.stop_signal import until_terminated
 from web.app import create_app
 from web.data import WebData
 
@@ -74,12 +73,9 @@ async def _serve(db_path: Path | str, host: str, port: int) -> None:
     server = await start(db_path, host, port)
     shown = redact(db_path) if isinstance(db_path, str) else db_path  # no password printed
     print(f"serving the web pages of {shown} on {server.url} (Ctrl-C stops)", flush=True)
-    with contextlib.suppress(NotImplementedError, RuntimeError):  # no signals on Windows
-        asyncio.get_running_loop().add_signal_handler(
-            signal.SIGTERM, signal.raise_signal, signal.SIGINT
-        )
     try:
-        await asyncio.Event().wait()
+        # SIGTERM stops them as Ctrl-C does, also where SIGINT is ignored (nohup, a script's &)
+        await until_terminated(asyncio.Event().wait())
     finally:
         await server.stop()
 

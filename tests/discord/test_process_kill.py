@@ -15,7 +15,11 @@ from tests.discord_loopback import LoopbackDiscord
 from tests.discord_loopback.harness import Harness
 
 
-async def _spawn(server: LoopbackDiscord, db: Path, cwd: Path) -> asyncio.subprocess.Process:
+async def _spawn(
+    server: LoopbackDiscord, db: Path, cwd: Path, *, ignore_sigint: bool = False
+) -> asyncio.subprocess.Process:
+    """``python -m bot run`` against ``server`` (``ignore_sigint``: started with SIGINT
+    ignored, as a shell script's ``&`` or ``nohup`` starts it)."""
     env = dict(os.environ)
     env.update(
         DISCORD_TOKEN=server.token,
@@ -30,7 +34,12 @@ async def _spawn(server: LoopbackDiscord, db: Path, cwd: Path) -> asyncio.subpro
     return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "run", env=env, cwd=cwd,
         stdout=asyncio.subprocess.DEVNULL, stderr=(cwd / "bot.log").open("ab"),
+        preexec_fn=_ignore_sigint if ignore_sigint else None,
     )  # fmt: skip
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 async def _move(h: Harness, server: LoopbackDiscord, user: object, done: set[str]) -> None:

@@ -37,15 +37,25 @@ async def _health(db: Path) -> int:
     return done.returncode
 
 
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize(
+    ("stop", "ignore_sigint"),
+    [(signal.SIGINT, False), (signal.SIGTERM, False), (signal.SIGTERM, True)],
+    # SIGINT ignored: started in the background by a script, or under nohup (a review found
+    # SIGTERM did nothing then: it was turned into a SIGINT)
+    ids=["SIGINT", "SIGTERM", "SIGTERM-SIGINT-ignored"],
+)
 async def test_health_while_running_and_a_clean_stop_on_the_stop_signal(
-    discord_server: LoopbackDiscord, discord_harness: Harness, tmp_path: Path, stop: int
+    discord_server: LoopbackDiscord,
+    discord_harness: Harness,
+    tmp_path: Path,
+    stop: int,
+    ignore_sigint: bool,
 ) -> None:
     server, h = discord_server, discord_harness
     h.timeout = 20
     alice = server.add_user("alice")
     db = tmp_path / "paiju.sqlite3"
-    proc = await _spawn(server, db, tmp_path)
+    proc = await _spawn(server, db, tmp_path, ignore_sigint=ignore_sigint)
     try:
         await server.wait_until(
             lambda: server.connected and server.commands(server.guild.id),

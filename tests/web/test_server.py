@@ -5,6 +5,7 @@ refuses a database that does not exist, and a bad port, with one ``error:`` line
 from __future__ import annotations
 
 import asyncio
+import signal
 import subprocess
 import sys
 import urllib.request
@@ -73,6 +74,34 @@ def test_port_0_is_a_free_port_printed_not_the_default(league_db: Path) -> None:
         try:
             proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def test_sigterm_stops_the_pages_also_when_sigint_is_ignored(league_db: Path) -> None:
+    """Started in the background by a script (or under nohup), the process inherits SIGINT
+    ignored; SIGTERM still stops it cleanly (a review found it did nothing: it was turned
+    into a SIGINT)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", "web", "--db", str(league_db), "--port", "0"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        url = line.split(" on ", 1)[1].split()[0]
+        assert "Paiju Club" in _get(url)
+        proc.send_signal(signal.SIGINT)  # ignored, as inherited
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+        assert proc.returncode == 0, err
+        assert "Traceback" not in err
+    finally:
+        if proc.returncode is None:
             proc.kill()
             proc.wait()
 
