@@ -54,9 +54,10 @@ from typing import TYPE_CHECKING, Any
 
 from bot.tournaments.store import TournamentStore
 from games.base import Action, Event, Game
+from games.cards import format_card_ascii
 from games.registry import GAMES
 from present import games as presentation
-from present.message import Msg, Reader, render
+from present.message import Cards, Msg, Reader, Seat, render
 
 if TYPE_CHECKING:
     from bot.store import Store
@@ -227,7 +228,30 @@ def hand_bounds(record: GameRecord) -> list[tuple[int, int]]:
 
 
 def _views(game: Game) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
-    return game.view(None), tuple(game.view(s) for s in range(game.seat_count))
+    public = game.view(None)
+    kitty = _kitty(game)
+    if kitty:  # a replayed hand is over: its kitty (底牌) is no secret any more
+        public = {**public, "replay_kitty": kitty}
+    return public, tuple(game.view(s) for s in range(game.seat_count))
+
+
+def _kitty(game: Game) -> list[str]:
+    """The cards in the kitty (底牌) now, for a game that has one (the trick games); ``[]``
+    otherwise or while its owner holds it. Only ever read here, in replays of finished hands."""
+    kitty = getattr(game, "kitty", None)
+    return [format_card_ascii(c) for c in kitty] if isinstance(kitty, list) else []
+
+
+def _replay_lines(game: Game, actions: Sequence[Action], start: bool) -> list[Msg]:
+    """What only a replay says (the hand is over): the kitty at the hand's start, the cards
+    a 扣底 buried."""
+    out: list[Msg] = []
+    if start and _kitty(game):
+        out.append(Msg("replay.kitty", cards=Cards(_kitty(game))))
+    for a in actions:
+        if a.kind == "bury" and a.seat is not None and a.data.get("cards"):
+            out.append(Msg("replay.buried", who=Seat(a.seat), cards=Cards(list(a.data["cards"]))))
+    return out
 
 
 def event_msg(game: str, e: Event) -> Msg | None:
@@ -310,12 +334,13 @@ def _walk(
     if hand > 1:  # the table step that dealt this hand belongs to its start
         events = game.apply(actions[i])
         public, seen = views()
-        narration = _narration(record.game, events)
+        narration = _narration(record.game, events) + tuple(_replay_lines(game, (), True))
         steps.append(Step(0, i, i + 1, (actions[i],), tuple(events), narration, None, public, seen))
         i += 1
     else:
         public, seen = views()
-        steps.append(Step(0, 0, 0, (), (), (), None, public, seen))
+        narration = tuple(_replay_lines(game, (), True))
+        steps.append(Step(0, 0, 0, (), (), narration, None, public, seen))
     done: list[Action] = []
     said: list[Event] = []
     first = i
@@ -334,7 +359,7 @@ def _walk(
                     i,
                     tuple(done),
                     tuple(said),
-                    _narration(record.game, said),
+                    _narration(record.game, said) + tuple(_replay_lines(game, done, False)),
                     action.seat,
                     public,
                     seen,

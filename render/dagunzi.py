@@ -103,6 +103,8 @@ def table_scene(
         label = "底牌 kitty" if phase in ("hand_over", "match_over") else "扣王 jokers buried"
     elif phase in ("tribute", "bury") and shown:
         kitty, label = _cards(shown), "亮底 shown"
+    elif view.get("replay_kitty"):  # a replay (the hand is over): bot/replay.py
+        kitty = _cards(view["replay_kitty"])
     return dataclasses.replace(
         scene, phase=_PHASES.get(phase, phase), kitty=kitty, kitty_label=label
     )

@@ -146,11 +146,14 @@ def table_scene(
     # The kitty (底牌) is drawn only once it is public: a seat's own view also holds it
     # while that seat owns the buried kitty, and the table picture is seen by everyone.
     kitty = _cards(view.get("kitty")) if phase in _OVER else []
+    if not kitty and view.get("replay_kitty"):  # a replay (the hand is over): bot/replay.py
+        kitty = _cards(view["replay_kitty"])
     kitty_label = "底牌 kitty"
     trump = view.get("trump")
     trump = trump if isinstance(trump, Mapping) else {}
     turned = trump.get("kitty_card")
-    if phase in _DECLARING and turned and trump.get("fixed_by") == "kitty_card":
+    replay = bool(view.get("replay_kitty"))
+    if phase in _DECLARING and turned and trump.get("fixed_by") == "kitty_card" and not replay:
         # The kitty card turned up to fix trump is public (docs/rules/pajiwo.md#4);
         # shown until play starts, while trump is still being settled.
         kitty, kitty_label = _cards([turned]), "翻底 turned"
