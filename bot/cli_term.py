@@ -194,6 +194,9 @@ def match_line(table: Table, lang: str) -> str | None:
         options = table.resolved_options().to_dict()
     except TableError:  # pragma: no cover - a started table's options resolved before
         options = dict(table.options)
+    said = presentation.match_length(table.game, options)  # the game's own words
+    if said is not None:
+        return render(Reader(lang, []), said)
     length = options.get("match")
     if not isinstance(length, str):
         return None

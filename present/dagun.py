@@ -17,7 +17,15 @@ from games.base import Event
 from present.message import ByLang, Cards, Join, Msg, Owner, Seat, Seats, Signed
 from present.screens import finished, finished_screen
 
-__all__ = ["PLACES", "event", "hand_result", "match_result", "play_msg", "reading_text"]
+__all__ = [
+    "PLACES",
+    "event",
+    "hand_result",
+    "match_length",
+    "match_result",
+    "play_msg",
+    "reading_text",
+]
 
 PLACES = ("一游", "二游", "三游", "末游")
 """Finishing places, first out (一游) to last (末游)."""
@@ -314,3 +322,11 @@ def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
     out.append(_points(view))
     out += finished_screen(view, hand_result, match_result)
     return out
+
+
+def match_length(options: Mapping[str, Any]) -> Msg | None:
+    """A full 打滚 match: its hands, the seats ranked by coins (``one_hand``: the generic
+    line)."""
+    if options.get("match") != "full":
+        return None
+    return Msg("match_length.dagun.hands", hands=int(options.get("hands") or 8))

@@ -16,7 +16,7 @@ from games.base import Event
 from present import tricks
 from present.message import Cards, Join, Msg, Seat, Seats
 
-__all__ = ["OUTCOMES", "event", "hand_result", "match_result"]
+__all__ = ["OUTCOMES", "event", "hand_result", "match_length", "match_result"]
 
 OUTCOMES = ("keep_up", "keep_void", "take_no_level", "take_up")
 _REDEAL = {
@@ -275,3 +275,12 @@ def screen(view: Mapping[str, Any], seat: int) -> list[Msg]:
 
 
 closing = tricks.closing
+
+
+def match_length(options: Mapping[str, Any]) -> Msg | None:
+    """A 打滚子 match of 轮 or of hands (``one_hand``: the generic line)."""
+    if options.get("match") == "lun":
+        return Msg("match_length.dagunzi.lun", luns=int(options.get("luns") or 1))
+    if options.get("match") == "hands":
+        return Msg("match_length.dagunzi.hands", hands=int(options.get("hands") or 10))
+    return None

@@ -19,7 +19,9 @@ A game's module is ``present.<key>`` (``present/dagun.py`` for ``"dagun"``). It 
 * ``closing(view) -> list[Msg]`` (optional) — what a seat saw last of a hand that has just
   ended, beside its result (the trick family's last trick);
 * ``hand(view) -> Msg`` (optional) — the seat's own hand held as pieces the reader names
-  (mahjong's tiles, the drawn one apart, the wild one marked).
+  (mahjong's tiles, the drawn one apart, the wild one marked);
+* ``match_length(options) -> Msg | None`` (optional) — how long a match of these resolved
+  options is, where the game says it itself (``None``: the front end's generic line).
 
 Front ends call :func:`of` and render what it returns; none of them names a game. Adding a
 game adds its module here and its catalogue, nothing else.
@@ -46,6 +48,7 @@ __all__ = [
     "hand",
     "hand_headline",
     "hand_result",
+    "match_length",
     "match_result",
     "of",
     "pieces",
@@ -156,3 +159,10 @@ def game_title(key: str, lang: object) -> str:
     if not is_zh(lg):
         return f"{spec.title_zh} {spec.title_en}"
     return to_traditional(spec.title_zh, lg) if is_traditional(lg) else spec.title_zh
+
+
+def match_length(game: str | None, options: Mapping[str, Any]) -> Msg | None:
+    """How long a match of ``game`` with the resolved ``options`` is, as the game says it
+    (``None``: the game leaves it to the front end's generic line)."""
+    func = getattr(of(game), "match_length", None)
+    return None if func is None else func(options)

@@ -17,6 +17,7 @@ __all__ = [
     "REPLAY_QUIET",
     "event",
     "hand_result",
+    "match_length",
     "match_result",
     "situation",
     "table",
@@ -28,6 +29,7 @@ PIECES = "tile"
 """A mahjong hand is counted in tiles."""
 REPLAY_QUIET = mahjong.REPLAY_QUIET
 match_result = mahjong.match_result
+match_length = mahjong.match_length
 
 
 def event(e: Event) -> Msg | None:

@@ -9,13 +9,23 @@ from typing import Any
 from present import mahjong
 from present.message import Msg
 
-__all__ = ["PIECES", "REPLAY_QUIET", "event", "hand_result", "match_result", "situation", "table"]
+__all__ = [
+    "PIECES",
+    "REPLAY_QUIET",
+    "event",
+    "hand_result",
+    "match_length",
+    "match_result",
+    "situation",
+    "table",
+]
 
 event = mahjong.event
 REPLAY_QUIET = mahjong.REPLAY_QUIET
 PIECES = "tile"
 """A mahjong hand is counted in tiles."""
 match_result = mahjong.match_result
+match_length = mahjong.match_length
 
 
 def hand_result(result: Mapping[str, Any]) -> list[Msg]:

@@ -26,6 +26,7 @@ __all__ = [
     "event",
     "hand_result",
     "jintan_parts",
+    "match_length",
     "match_result",
     "situation",
     "table",
@@ -350,3 +351,15 @@ def screen(
     public = table(view, wild)
     own = [m for m in situation(view, seat, wild, hand_result) if m not in public]
     return public + rivers(view) + own
+
+
+def match_length(options: Mapping[str, Any]) -> Msg | None:
+    """A mahjong match of one or four rounds, with its limit of hands if any (``one_hand``:
+    the generic line)."""
+    match = options.get("match")
+    if match not in ("one_round", "four_rounds"):
+        return None
+    limit = int(options.get("max_hands") or 0)
+    if limit:
+        return Msg(f"match_length.mahjong.{match}.max", hands=limit)
+    return Msg(f"match_length.mahjong.{match}")
