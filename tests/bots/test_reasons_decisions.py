@@ -131,3 +131,31 @@ def test_a_follow_that_gives_points_away_says_why_it_is_still_chosen() -> None:
         "Why: ♣5 cannot win this trick: it gives 5 points to keep the stronger cards for later",
         "理由：♣5 赢不了这一墩：给出 5 分，把大牌留到后面",
     ]
+
+
+def test_a_bury_that_empties_a_suit_says_so() -> None:
+    """扣底 of every card of a side suit: "makes ♣ void" (the bury's second reason)."""
+    from games.cards import parse_card
+
+    spec = GAMES["pajiwo"]
+    game, seat, _ = next(d for d in _decisions("pajiwo") if d[2].kind == "bury")
+    view = game.view(seat)
+    hand = [parse_card(c) for c in view["hand"]]
+    level, trump = str(view["level"]), view["trump"]["suit"]
+    side = [c for c in hand if not c.is_joker and str(c)[1:] != level]
+    by_suit: dict[str, list[str]] = {}
+    for c, name in zip(hand, view["hand"], strict=True):
+        if c in side and c.suit is not None and c.suit.value != trump:
+            by_suit.setdefault(c.suit.value, []).append(name)
+    suit, cards = min(by_suit.items(), key=lambda kv: len(kv[1]))
+    assert len(cards) <= 8
+    rest = [n for n in view["hand"] if n not in cards]
+    move = Action(seat, "bury", {"cards": cards + rest[: 8 - len(cards)]})
+    reasons = explain(game, seat, move, spec.reasons())
+    symbol = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[suit]
+    assert reasons[-1].id == "bots.tricks.bury_void" and symbol in reasons[-1].params["suits"]
+    line = reason_line(Reader("en", NAMES, you=seat), reasons)
+    assert line.endswith(f"makes {reasons[-1].params['suits']} void"), line
+    assert reason_line(Reader("zh", NAMES, you=seat), reasons).endswith(
+        f"做绝{reasons[-1].params['suits']}"
+    )
