@@ -17,13 +17,14 @@ from bot.screens import event_lines, hand_lines, move_line, terminal_lang
 from bot.tables import Table, TableService, TableUpdate
 from present import games as presentation
 from present.bots import reason_line
-from present.i18n import tr
+from present.i18n import is_zh, tr
 from present.message import Reader, render
 
 __all__ = [
     "TERMINAL_USER",
     "Terminal",
     "interrupted_line",
+    "local_names",
     "match_line",
     "player_name",
     "seat_names",
@@ -149,7 +150,11 @@ class Terminal:
         except ReplayRefused as refused:
             self.say(refusal_line(self.lang, refused))
             return
-        await step_through(replay, read_line, self.say, self.lang, you=table.seat_of(TERMINAL_USER))
+        bots = [u is None for u in replay.record.user_ids]
+        names = local_names(replay.names, bots, self.lang)
+        await step_through(
+            replay, read_line, self.say, self.lang, names, you=table.seat_of(TERMINAL_USER)
+        )
 
 
 NAME_LIMIT = 32
@@ -161,7 +166,19 @@ def seat_names(table: Table, lang: str) -> list[str]:
     (also where a line names seats without a :class:`present.message.Reader`)."""
     mine = table.seat_of(TERMINAL_USER)
     you = tr(lang, "present.you")
-    return [you if i == mine else s.name for i, s in enumerate(table.seats)]
+    bots = [s.bot is not None for s in table.seats]
+    names = local_names([s.name for s in table.seats], bots, lang)
+    return [you if i == mine else name for i, name in enumerate(names)]
+
+
+def local_names(names: Sequence[str], bots: Sequence[bool], lang: str) -> list[str]:
+    """Seats' names for a reader of ``lang``: a bot's default name (``Bot 2``) in the reader's
+    words (``机器人2``), any other name as it is."""
+    out = []
+    for i, name in enumerate(names):
+        default = i < len(bots) and bots[i] and name == f"Bot {i + 1}"
+        out.append(tr(lang, "bot_name", n=i + 1) if default and is_zh(lang) else name)
+    return out
 
 
 def player_name(lang: str) -> str:

@@ -77,11 +77,14 @@ async def show_replay(
     finally:
         await store.close()
     you = terminal_seat(replay)
+    from bot.cli_term import local_names
+
+    names = local_names(replay.names, [u is None for u in replay.record.user_ids], lang)
     if every_step:
         for step in range(len(replay.steps)):
             if step:
                 say("")
-            for line in step_lines(replay, step, lang, you=you):
+            for line in step_lines(replay, step, lang, names, you=you):
                 say(line)
         return 0
     lines = LineReader(stdin, asyncio.get_running_loop())
@@ -91,7 +94,7 @@ async def show_replay(
         line = await lines.next_line(quiet)
         return None if line is None else str(line)
 
-    await step_through(replay, read_line, say, lang, you=you)
+    await step_through(replay, read_line, say, lang, names, you=you)
     return 0
 
 

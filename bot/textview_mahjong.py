@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.typed import MoveTextError, read_tile_move
 from games.base import Action
-from present.message import Msg
+from present.message import ByLang, Msg
 
 __all__ = ["HELP", "HELP_ASCII", "parse_move"]
 
@@ -33,6 +33,8 @@ HELP_ASCII = (
 _ON = {"on": True, "yes": True, "true": True, "1": True, "开": True}
 _OFF = {"off": False, "no": False, "false": False, "0": False, "关": False}
 _STANDING = ("auto_win", "no_calls", "discard_drawn")
+_STANDING_ZH = {"自动胡": "auto_win", "不吃碰杠": "no_calls", "摸什么打什么": "discard_drawn"}
+"""The standing choices by their Chinese names (``mj.standing.*``), as the Chinese help says."""
 
 
 def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> Action:
@@ -48,14 +50,19 @@ def _standing(seat: int, words: list[str]) -> Action:
     """``standing auto_win=on no_calls`` -> ``Action(seat, "standing", {...})``."""
     data: dict[str, bool] = {}
     for word in words:
-        key, _, value = word.partition("=")
+        key, _, value = word.replace("＝", "=").partition("=")
+        key = _STANDING_ZH.get(key, key)
         if key not in _STANDING:
-            raise MoveTextError(Msg("typed.standing_names", names=", ".join(_STANDING), text=key))
+            names = ByLang(", ".join(_STANDING), "、".join(_STANDING_ZH))
+            raise MoveTextError(Msg("typed.standing_names", names=names, text=key))
         flag = {**_ON, **_OFF}.get(value.lower() or "on")
         if flag is None:
-            raise MoveTextError(Msg("typed.standing_value", name=key, text=word))
+            zh = next(z for z, k in _STANDING_ZH.items() if k == key)
+            raise MoveTextError(Msg("typed.standing_value", name=ByLang(key, zh), text=word))
         data[key] = flag
     if not data:
-        names = ", ".join(f"{k}=on" for k in _STANDING)
+        names = ByLang(
+            ", ".join(f"{k}=on" for k in _STANDING), "、".join(f"{k}=开" for k in _STANDING_ZH)
+        )
         raise MoveTextError(Msg("typed.standing_none", names=names))
     return Action(seat, "standing", data)

@@ -35,7 +35,7 @@ from games.cards import CardParseError, Suit, format_card_ascii, parse_card
 from games.cards import parse_cards as _parse_cards
 from games.tiles import TileParseError, parse_tiles
 from present.message import Cards, Join, Msg, Reader, render
-from present.moves import kind_msg, kind_words
+from present.moves import kind_msg, kind_words, reading_label
 
 __all__ = [
     "ALL_KINDS",
@@ -305,7 +305,7 @@ def _put(out: MoveText, name: str, value: str) -> None:
             raise MoveTextError(Msg("typed.not_suit", text=_short(value)))
         out.data["suit"] = suit
         return
-    reading = _fold(value).upper()
+    reading = _fold(value).upper().replace("10", "T")  # ten as the Chinese label writes it
     if not reading or not reading.isalnum() or not reading.isascii():
         raise MoveTextError(Msg("typed.not_reading", text=_short(value)))
     out.data["as"] = reading
@@ -485,16 +485,19 @@ def read_reading_move(
         return matches[0][1] if matches else unlisted[0]
     if len(matches) + len(unlisted) > 1 and ask:
         options: list[Msg] = [
-            Msg("typed.reading_listed", reading=str(a.data.get("as")), number=i) for i, a in matches
+            Msg("typed.reading_listed", reading=reading_label(str(a.data.get("as"))), number=i)
+            for i, a in matches
         ]
-        options += [Msg("typed.reading_as", reading=str(a.data.get("as"))) for a in unlisted]
+        options += [
+            Msg("typed.reading_as", reading=reading_label(str(a.data.get("as")))) for a in unlisted
+        ]
         first = (matches[0][1] if matches else unlisted[0]).data.get("as")
         raise MoveTextError(
             Msg(
                 "typed.readings",
                 cards=Cards(cards),
                 readings=Join(options),
-                first=Msg("typed.reading_as", reading=str(first)),
+                first=Msg("typed.reading_as", reading=reading_label(str(first))),
             )
         )
     data: dict[str, Any] = {"cards": cards}

@@ -63,10 +63,40 @@ def test_the_terminals_own_lines_are_in_its_language(monkeypatch: pytest.MonkeyP
     assert interrupted_line("X") == "已中断：牌局已保存；继续请运行：X"
     for game in GAMES:
         said = _help(game, "zh")
-        assert not [w for w in ENGLISH.findall(said) if w not in STANDING], (game, said)
+        assert not ENGLISH.findall(said), (game, said)
     monkeypatch.setenv("PAIJU_LANG", "en")
     assert interrupted_line("X") == "interrupted: the game is saved; to carry on: X"
 
 
-STANDING = {"auto_win", "no_calls", "discard_drawn", "auto", "win", "calls", "discard", "drawn"}
-"""Mahjong's standing choices are typed by these names in every language."""
+def test_chinese_standing_choices_bot_names_and_readings() -> None:
+    """The review's English words on Chinese screens (issue 24): standing choices typed and
+    refused by their Chinese names, a bot's default name, a reading's ten."""
+    from bot.cli_term import local_names
+    from bot.screens import move_line, typed_refusal
+    from bot.textview_dagun import _reading_keys
+    from bot.textview_mahjong import parse_move
+    from bot.typed import MoveTextError, split_move
+    from games.base import Action
+
+    assert parse_move("常设 自动胡=开 不吃碰杠", 2, [], []) == Action(
+        2, "standing", {"auto_win": True, "no_calls": True}
+    )
+    for bad in ("常设", "常设 自动碰", "常设 自动胡=也许"):
+        try:
+            parse_move(bad, 2, [], [])
+        except MoveTextError as exc:
+            said = typed_refusal("zh", exc)
+            assert not ENGLISH.findall(said), said
+        else:
+            raise AssertionError(bad)
+    assert local_names(["Ann", "Bot 2", "Bot 3", "Bob"], [False, True, True, True], "zh") == [
+        "Ann",
+        "机器人2",
+        "机器人3",
+        "Bob",
+    ]
+    assert local_names(["Ann", "Bot 2"], [False, True], "en") == ["Ann", "Bot 2"]
+    play = Action(0, "play", {"cards": ["TS", "TH", "JS", "JH"], "as": "TTJJ"})
+    assert move_line("zh", play).endswith("当作 1010JJ")
+    assert split_move("♠10 ♥10 ♠J ♥J 当作 1010JJ", readings=True).data == {"as": "TTJJ"}
+    assert "TTJJ" in _reading_keys(["TS", "TH", "JS", "JH"])

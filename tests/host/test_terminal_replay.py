@@ -12,6 +12,7 @@ import pytest
 
 from bot.cli import play
 from bot.cli_replay import step_lines
+from bot.cli_term import local_names
 from bot.replay import GameRecord, event_msg, load_game, replay_hand
 from bot.replay_command import show_replay
 from bot.replay_text import step_text
@@ -39,11 +40,16 @@ async def _finished(db: Path, key: str, seed: int = 3) -> int:
         await store.close()
 
 
+def _names(record: GameRecord, lang: str) -> list[str]:
+    """The seats' names as the terminal shows them: a bot's default name in ``lang``."""
+    return local_names(record.names, [u is None for u in record.user_ids], lang)
+
+
 def _live_lines(record: GameRecord, lang: str) -> list[str]:
     """Every line the table said during the hand, in order: each action's events as the
     game's presentation says them (what /replay's narration must equal)."""
     game = record.new_game()
-    reader = Reader(lang, list(record.names))
+    reader = Reader(lang, _names(record, lang))
     out = []
     for data in record.actions:
         for event in game.apply(Action.from_json(data)):
@@ -74,9 +80,10 @@ async def test_replay_steps_to_the_end_of_a_hand_as_replay_narrates_it(
     )
     assert status == 0
     text = out.getvalue()
+    names = _names(record, lang)
     for step in range(steps):  # each step as the terminal draws it, /replay's text in it
-        shown = step_lines(replay, step, lang)
-        said = step_text(replay, step, lang)
+        shown = step_lines(replay, step, lang, names)
+        said = step_text(replay, step, lang, names)
         assert shown[:2] == [f"── {said.title} ──", said.count]
         assert [f"  · {s}" for s in said.said] == shown[2 : 2 + len(said.said)]
         assert "\n".join(shown) in text
@@ -84,25 +91,24 @@ async def test_replay_steps_to_the_end_of_a_hand_as_replay_narrates_it(
     placeholders = {tr(lang, "replay.start"), tr(lang, "replay.nothing")}
     # the narration is the live table's lines, in order, none missing
     # ... and the replay's own lines (the kitty at the start, what a 扣底 buried)
-    reader = Reader(lang, list(replay.names))
+    reader = Reader(lang, names)
     own = {
         render(reader, m) for s in replay.steps for m in s.narration if m.id.startswith("replay.")
     }
     assert [s for s in narrated if s not in placeholders | own] == _live_lines(record, lang)
     assert tr(lang, "replay.step", step=steps - 1, steps=steps - 1) in text
     for line in replay.screen():  # the result screen at the last step
-        assert render(Reader(lang, list(record.names)), line) in text
+        assert render(Reader(lang, names), line) in text
     assert text.rstrip().endswith(tr(lang, "terminal.replay.ended"))
     # every hand is shown face up at the start: each seat's hand line with its count
-    start = step_lines(replay, 0, lang)
+    start = step_lines(replay, 0, lang, names)
     for seat, view in enumerate(replay.steps[0].views):
         count = len(view.get("hand") or [])
-        assert any(
-            ln.strip().startswith(f"{record.names[seat]}") and str(count) in ln for ln in start
-        )
+        assert any(ln.strip().startswith(f"{names[seat]}") and str(count) in ln for ln in start)
     if lang == "zh":  # a Chinese replay has no English word (the players' names aside)
         plain = text
-        for name in record.names:
+        assert not set(record.names) & set(names)  # the bots are 机器人2 … to a Chinese reader
+        for name in names:
             plain = plain.replace(name, "")
         words = [w for w in ENGLISH.findall(plain) if not RANKS.match(w)]
         assert not words, words
@@ -209,7 +215,7 @@ async def test_replay_typed_at_the_table_shows_the_hand_just_finished(
     replay = replay_hand(record, 1)
     last = len(replay.steps) - 1
     for step in (0, last):
-        assert "\n".join(step_lines(replay, step, lang, you=0)) in text
+        assert "\n".join(step_lines(replay, step, lang, _names(record, lang), you=0)) in text
     you = tr(lang, "present.you")
     assert any(
         ln.strip().startswith(f"{you}（" if lang == "zh" else f"{you} (")
@@ -221,7 +227,9 @@ async def test_replay_typed_at_the_table_shows_the_hand_just_finished(
         db, 1, hand=1, lang=lang, stdin=io.StringIO(""), stdout=shown, every_step=True
     )
     assert "Ann" not in shown.getvalue()
-    assert "\n".join(step_lines(replay, last, lang, you=0)) in shown.getvalue()
+    assert (
+        "\n".join(step_lines(replay, last, lang, _names(record, lang), you=0)) in shown.getvalue()
+    )
     assert tr(lang, "terminal.replay.ended") in text
     # the game went on after the replay, and was left saved at the next prompt
     assert text.index(tr(lang, "terminal.replay.ended")) < text.rindex(

@@ -75,7 +75,7 @@ def test_typed_reasons_are_said_in_chinese() -> None:
     error = _why(read_tile_move, "chow 4p suit=H", 0, [], ["chow"])
     assert typed_refusal("zh", error) == "麻将的一步是走法加牌，例如 吃 4p 6p，或直接写 5p 打出"
     error = _why(parse_tile_move, "standing auto_win=maybe", 0, [], [])
-    assert typed_refusal("zh", error) == "请写 auto_win=开 或 auto_win=关，不是「auto_win=maybe」"
+    assert typed_refusal("zh", error) == "请写 自动胡=开 或 自动胡=关，不是「auto_win=maybe」"
     assert str(error) == "say auto_win=on or auto_win=off, not 'auto_win=maybe'"
 
 
