@@ -257,7 +257,10 @@ async def test_standing_choices_are_settings_not_a_prompt(
     assert f"pj:m:{tid}:no_calls:1" in panel.custom_ids()
     assert "Settings: none on" in panel.text()
     await h.click(alice, panel, f"pj:m:{tid}:no_calls:1")
-    assert engine.standing[0]["no_calls"] is True
+    # the setting is in place once the store has it (the click is answered first)
+    await server.wait_until(
+        lambda: engine.standing[0]["no_calls"] is True or None, what="the setting stored"
+    )
     panel_id = panel.id
     panel = await server.wait_until(
         lambda: _with(server.message(panel_id), f"pj:m:{tid}:no_calls:0"),

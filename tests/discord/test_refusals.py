@@ -108,6 +108,8 @@ async def test_play_refusals_name_the_rule_in_the_players_language(
     bot = make_bot()
     await h.start_bot(bot)
     tid = await _solo_table(h, server, bob, locale="zh-CN")
+    # the bot before Bob has passed once the store has its pass (a move is never seen sooner)
+    await _my_turn(server, bot, tid, bob)
 
     garbage = await h.slash(bob, "play", cards="hello world")
     shown = await garbage.final()
