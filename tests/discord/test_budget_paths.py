@@ -80,6 +80,10 @@ async def test_a_players_hand_rides_their_clicks_token_and_keeps_its_picture(
     mark = len(server.requests)
 
     await (await h.click(alice, first, pass_id)).final()
+    # her pass is in place once stored (the click is answered first)
+    await server.wait_until(
+        lambda: len(bot.service.get(tid).engine.actions) > step or None, what="her pass stored"
+    )
     second_step = await _pass_until_alice_must_move(bot, tid, people, alice)
     assert second_step > step
     second = await _prompt(server, alice, tid, second_step)  # (here: bury the kitty)
