@@ -257,20 +257,7 @@ class HistoryStore(StoreBase):
             (*params, limit),
         ) as cur:
             rows = await cur.fetchall()
-        out = [
-            MatchRow(
-                id=r["id"],
-                game_id=r["game_id"],
-                table_id=r["table_id"],
-                guild_id=r["guild_id"],
-                game=r["game"],
-                rated=bool(r["rated"]),
-                started_at=r["started_at"],
-                finished_at=r["finished_at"],
-                result=json.loads(r["result"]),
-            )
-            for r in rows
-        ]
+        out = [MatchRow.of(r) for r in rows]
         if not out:
             return out
         # every match's players and hands in one query each (not two queries a match)
@@ -281,19 +268,7 @@ class HistoryStore(StoreBase):
             tuple(by_id),
         ) as cur:
             for p in await cur.fetchall():
-                by_id[p["match_id"]].players.append(
-                    MatchPlayerRow(
-                        seat=p["seat"],
-                        user_id=p["user_id"],
-                        name=p["name"],
-                        bot=p["bot"],
-                        team=p["team"],
-                        rank=p["rank"],
-                        mu_before=p["mu_before"],
-                        mu_after=p["mu_after"],
-                        sigma_after=p["sigma_after"],
-                    )
-                )
+                by_id[p["match_id"]].players.append(MatchPlayerRow.of(p))
         async with self._db.execute(
             f"SELECT match_id, number, result FROM hands WHERE match_id IN ({marks})"
             " ORDER BY match_id, number",

@@ -174,31 +174,11 @@ async def release_boards(db: aiosqlite.Connection, tournament_id: int, now: floa
         rows = list(await cur.fetchall())
     fed = []
     for r in rows:
-        match = MatchRow(
-            id=r["id"],
-            game_id=r["game_id"],
-            table_id=r["table_id"],
-            guild_id=r["guild_id"],
-            game=r["game"],
-            rated=bool(r["rated"]),
-            started_at=r["started_at"],
-            finished_at=r["finished_at"],
-            result=json.loads(r["result"]),
-        )
+        match = MatchRow.of(r)
         async with db.execute(
             "SELECT * FROM match_players WHERE match_id = ? ORDER BY seat", (match.id,)
         ) as cur:
-            match.players = [
-                MatchPlayerRow(
-                    seat=p["seat"],
-                    user_id=p["user_id"],
-                    name=p["name"],
-                    bot=p["bot"],
-                    team=p["team"],
-                    rank=p["rank"],
-                )
-                for p in await cur.fetchall()
-            ]
+            match.players = [MatchPlayerRow.of(p) for p in await cur.fetchall()]
         if await feed_season(db, match, int(r["id"]), now) is not None:
             fed.append(int(r["id"]))
     return fed

@@ -157,6 +157,21 @@ class MatchPlayerRow:
     mu_after: float | None = None
     sigma_after: float | None = None
 
+    @classmethod
+    def of(cls, row: Any) -> MatchPlayerRow:
+        """The seat as stored: a ``match_players`` row (by column name, either backend)."""
+        return cls(
+            seat=row["seat"],
+            user_id=row["user_id"],
+            name=row["name"],
+            bot=row["bot"],
+            team=row["team"],
+            rank=row["rank"],
+            mu_before=row["mu_before"],
+            mu_after=row["mu_after"],
+            sigma_after=row["sigma_after"],
+        )
+
 
 @dataclass(frozen=True)
 class HandRow:
@@ -181,6 +196,21 @@ class MatchRow:
     players: list[MatchPlayerRow] = field(default_factory=list)
     hands: list[HandRow] = field(default_factory=list)
     id: int = 0
+
+    @classmethod
+    def of(cls, row: Any) -> MatchRow:
+        """The match as stored: a ``matches`` row, without its players and hands (read apart)."""
+        return cls(
+            id=row["id"],
+            game_id=row["game_id"],
+            table_id=row["table_id"],
+            guild_id=row["guild_id"],
+            game=row["game"],
+            rated=bool(row["rated"]),
+            started_at=row["started_at"],
+            finished_at=row["finished_at"],
+            result=json.loads(row["result"]),
+        )
 
     @property
     def hands_played(self) -> int:
