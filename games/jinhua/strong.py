@@ -40,8 +40,8 @@ from games.jinhua.bots import JinhuaHeuristicPlayer
 from games.jinhua.scoring import Situation, best_valuation
 from games.jinhua.wilds import WHITE
 from games.mahjong import shapes
-from games.mahjong.bots import _safe_tiles, _threat, unseen_counts
-from games.mahjong.melds import Meld, read_tile
+from games.mahjong.bots import _less, _safe_tiles, _threat, unseen_counts
+from games.mahjong.melds import Meld, read_tile, seat_melds
 
 __all__ = [
     "DiscardChoice",
@@ -94,15 +94,6 @@ def wild_shanten(natural: Sequence[int], wilds: int, melds: int, caishen: int) -
     base = min(shapes.shanten(c, melds) for c in _readings(natural, caishen))
     floor = -1 if (sum(natural) + wilds) % 3 == 2 else 0
     return max(base - wilds, floor)
-
-
-def _melds(view: Mapping[str, Any], seat: int) -> tuple[Meld, ...]:
-    out = []
-    for m in view["players"][seat]["melds"]:
-        tiles = tuple(read_tile(t) for t in m["tiles"] or [])
-        claimed = None if m["claimed"] is None else read_tile(m["claimed"])
-        out.append(Meld(m["kind"], tiles, claimed, m["from"], m["concealed"], m["added"]))
-    return tuple(out)
 
 
 def ready_value(
@@ -178,7 +169,7 @@ def rank_discard(view: Mapping[str, Any], seat: int, options: set[int]) -> Disca
     among equals; a 财神 only when nothing else may go. When another seat shows three melds
     and the hand is two or more from ready, the best of the tiles that seat discarded."""
     caishen, _, natural, wilds = _split(view)
-    melds = _melds(view, seat)
+    melds = seat_melds(view, seat)
     unseen = seat_unseen(view)
     n = len(melds)
     keep_wild = [t for t in options if t != caishen]
@@ -239,7 +230,7 @@ def passes_win(view: Mapping[str, Any], seat: int) -> bool:
     if window is None:
         return False
     caishen, hand, _, _ = _split(view)
-    melds = _melds(view, seat)
+    melds = seat_melds(view, seat)
     tile = read_tile(window["tile"])
     counts = shapes.counts_of(hand)
     counts[tile] += 1
@@ -267,7 +258,7 @@ class JinhuaStrongPlayer(JinhuaHeuristicPlayer):
                 return next(a for a in legal if a.kind == "pass")
             return next(a for a in legal if a.kind == "win")
         caishen, _, natural, wilds = _split(view)
-        melds = _melds(view, seat)
+        melds = seat_melds(view, seat)
         if "discard" in kinds:
             n = len(melds)
             kong = self._harmless_kong(legal, natural, n, shapes.shanten(natural, n))
@@ -322,12 +313,6 @@ class JinhuaStrongPlayer(JinhuaHeuristicPlayer):
         if best is not None:
             return best[1]
         return Action(seat, "pass")
-
-
-def _less(counts: list[int], t: int) -> list[int]:
-    out = list(counts)
-    out[t] -= 1
-    return out
 
 
 def _useful_wild(

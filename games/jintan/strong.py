@@ -34,7 +34,7 @@ from games.jintan.options import JintanOptions
 from games.jintan.scoring import value_hand
 from games.mahjong import shapes
 from games.mahjong.bots import HeuristicPlayer, _discard, _near, best_discards
-from games.mahjong.melds import Meld, read_tile
+from games.mahjong.melds import read_tile, seat_melds
 from games.mahjong.model import WinContext
 
 __all__ = ["JintanStrongPlayer", "fold_safe", "ready_worth"]
@@ -43,15 +43,6 @@ __all__ = ["JintanStrongPlayer", "fold_safe", "ready_worth"]
 _SELF_SHARE = 0.3
 #: the live wall (out of 144 less the deal) below which two melds are a threat
 _LATE_WALL = 45
-
-
-def _melds(view: Mapping[str, Any], seat: int) -> tuple[Meld, ...]:
-    out = []
-    for m in view["players"][seat]["melds"]:
-        tiles = tuple(read_tile(t) for t in m["tiles"] or [])
-        claimed = None if m["claimed"] is None else read_tile(m["claimed"])
-        out.append(Meld(m["kind"], tiles, claimed, m["from"], m["concealed"], m["added"]))
-    return tuple(out)
 
 
 def ready_worth(
@@ -64,7 +55,7 @@ def ready_worth(
     """What a ready 13-tile (3n+1) concealed part's waits are worth: over the unseen winning
     tiles, ``0.3 × 4·S`` as a self-draw plus ``0.7 × 4/3·S`` as a discard win (0 when it
     would not pass 一花起胡), ``S`` the score :func:`value_hand` gives it."""
-    melds = _melds(view, seat)
+    melds = seat_melds(view, seat)
     flowers = tuple(read_tile(f) for f in view["players"][seat]["flowers"])
     work = list(counts[: shapes.KINDS])
     seven = not melds

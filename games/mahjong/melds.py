@@ -6,8 +6,9 @@ flowers) and speak ASCII notation (``5p``, ``E``, ``3f``) in actions and views.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from games.base import JSON, IllegalAction
 from games.tiles import ALL_KINDS, FLOWERS, Tile, TileParseError, format_tile, parse_tile
@@ -22,6 +23,7 @@ __all__ = [
     "name",
     "names",
     "read_tile",
+    "seat_melds",
     "suit_of",
 ]
 
@@ -111,3 +113,14 @@ class Meld:
 
 def sorted_tiles(tiles: Sequence[int]) -> list[int]:
     return sorted(tiles)
+
+
+def seat_melds(view: Mapping[str, Any], seat: int) -> tuple[Meld, ...]:
+    """The melds (副露) of ``seat`` as a view shows them (``view["players"][seat]["melds"]``),
+    read back into :class:`Meld`; a concealed kong's tiles are ``()`` where the view hides them."""
+    out = []
+    for m in view["players"][seat]["melds"]:
+        tiles = tuple(read_tile(t) for t in m["tiles"] or [])
+        claimed = None if m["claimed"] is None else read_tile(m["claimed"])
+        out.append(Meld(m["kind"], tiles, claimed, m["from"], m["concealed"], m["added"]))
+    return tuple(out)
