@@ -64,6 +64,50 @@ __all__ = [
     "postgres_schema_version",
 ]
 
+# The Discord front end's small state (cogs.state), made by migration 7 in the store and by
+# cogs.state in a front end's own SQLite file: one text for both. Part of a migration, so
+# frozen: a change to these tables is a new migration (and a new statement in cogs.state).
+FRONT_END_TABLES = """
+CREATE TABLE IF NOT EXISTS discord_old_prompt (
+    channel_id INTEGER NOT NULL,
+    message_id INTEGER NOT NULL,
+    PRIMARY KEY (channel_id, message_id)
+);
+CREATE TABLE IF NOT EXISTS discord_table_message (
+    table_id INTEGER PRIMARY KEY,
+    channel_id INTEGER NOT NULL,
+    message_id INTEGER NOT NULL,
+    lang TEXT NOT NULL DEFAULT 'en'
+);
+CREATE TABLE IF NOT EXISTS discord_hand_message (
+    table_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    channel_id INTEGER NOT NULL,
+    message_id INTEGER NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+);
+CREATE TABLE IF NOT EXISTS discord_table_lang (
+    table_id INTEGER PRIMARY KEY,
+    lang TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS discord_user_lang (
+    user_id INTEGER PRIMARY KEY,
+    lang TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS discord_alerts_off (
+    user_id INTEGER PRIMARY KEY
+);
+CREATE TABLE IF NOT EXISTS discord_auto_grab (
+    user_id INTEGER PRIMARY KEY
+);
+CREATE TABLE IF NOT EXISTS discord_dm_closed_at (
+    table_id INTEGER NOT NULL,
+    user_id INTEGER NOT NULL,
+    told_channel_id INTEGER,
+    PRIMARY KEY (table_id, user_id)
+);
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: the first schema
     """
@@ -282,45 +326,8 @@ MIGRATIONS: tuple[str, ...] = (
     # edits the same messages); on SQLite the front end kept these tables in the same file
     # already (IF NOT EXISTS: the same tables, left as they are). And the bot processes that
     # split the shards (bot.owners): each one's settings and when it was last seen
-    """
-    CREATE TABLE IF NOT EXISTS discord_old_prompt (
-        channel_id INTEGER NOT NULL,
-        message_id INTEGER NOT NULL,
-        PRIMARY KEY (channel_id, message_id)
-    );
-    CREATE TABLE IF NOT EXISTS discord_table_message (
-        table_id INTEGER PRIMARY KEY,
-        channel_id INTEGER NOT NULL,
-        message_id INTEGER NOT NULL,
-        lang TEXT NOT NULL DEFAULT 'en'
-    );
-    CREATE TABLE IF NOT EXISTS discord_hand_message (
-        table_id INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        channel_id INTEGER NOT NULL,
-        message_id INTEGER NOT NULL,
-        PRIMARY KEY (table_id, user_id)
-    );
-    CREATE TABLE IF NOT EXISTS discord_table_lang (
-        table_id INTEGER PRIMARY KEY,
-        lang TEXT NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS discord_user_lang (
-        user_id INTEGER PRIMARY KEY,
-        lang TEXT NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS discord_alerts_off (
-        user_id INTEGER PRIMARY KEY
-    );
-    CREATE TABLE IF NOT EXISTS discord_auto_grab (
-        user_id INTEGER PRIMARY KEY
-    );
-    CREATE TABLE IF NOT EXISTS discord_dm_closed_at (
-        table_id INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        told_channel_id INTEGER,
-        PRIMARY KEY (table_id, user_id)
-    );
+    FRONT_END_TABLES
+    + """
     CREATE TABLE shard_processes (
         token TEXT PRIMARY KEY,
         backend_pid INTEGER NOT NULL,

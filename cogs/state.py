@@ -35,6 +35,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store_schema import FRONT_END_TABLES
+
 __all__ = ["DiscordState", "share_user_changes"]
 
 _TABLES = {  # table: its columns in order (the local file's rows are copied in this order)
@@ -50,47 +52,6 @@ _TABLES = {  # table: its columns in order (the local file's rows are copied in 
 log = logging.getLogger(__name__)
 
 _MOVED = "discord_moved_to_store"  # in a local file whose rows went into the PostgreSQL store
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS discord_old_prompt (
-    channel_id INTEGER NOT NULL,
-    message_id INTEGER NOT NULL,
-    PRIMARY KEY (channel_id, message_id)
-);
-CREATE TABLE IF NOT EXISTS discord_table_message (
-    table_id INTEGER PRIMARY KEY,
-    channel_id INTEGER NOT NULL,
-    message_id INTEGER NOT NULL,
-    lang TEXT NOT NULL DEFAULT 'en'
-);
-CREATE TABLE IF NOT EXISTS discord_hand_message (
-    table_id INTEGER NOT NULL,
-    user_id INTEGER NOT NULL,
-    channel_id INTEGER NOT NULL,
-    message_id INTEGER NOT NULL,
-    PRIMARY KEY (table_id, user_id)
-);
-CREATE TABLE IF NOT EXISTS discord_table_lang (
-    table_id INTEGER PRIMARY KEY,
-    lang TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS discord_user_lang (
-    user_id INTEGER PRIMARY KEY,
-    lang TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS discord_alerts_off (
-    user_id INTEGER PRIMARY KEY
-);
-CREATE TABLE IF NOT EXISTS discord_auto_grab (
-    user_id INTEGER PRIMARY KEY
-);
-CREATE TABLE IF NOT EXISTS discord_dm_closed_at (
-    table_id INTEGER NOT NULL,
-    user_id INTEGER NOT NULL,
-    told_channel_id INTEGER,
-    PRIMARY KEY (table_id, user_id)
-);
-"""
 
 
 class DiscordState:
@@ -147,7 +108,7 @@ class DiscordState:
         db = await aiosqlite.connect(str(path), isolation_level=None)
         await db.execute("PRAGMA busy_timeout = 10000")
         await db.execute("PRAGMA synchronous = NORMAL")
-        await db.executescript(_SCHEMA)
+        await db.executescript(FRONT_END_TABLES)
         self = cls(db)
         await self._load()
         return self
