@@ -339,7 +339,9 @@ async def _first_joker_burial(
     await server.wait_until(lambda: len(engine.actions) > step, what="the 扣王 to land")
     buried = engine.actions[step]
     assert (buried.seat, buried.kind) == (seat, "bury_jokers")
-    texts = [f.text() for f in result.followups]
+    # the seat's next hand may ride this click's token as a follow-up or come as a DM edit,
+    # as the hand delivery's timing falls: the answer itself is what must read the same
+    texts = [f.text() for f in result.followups if not f.text().startswith("**Your hand at")]
     await (await h.slash(host, "table abort", channel=channel)).final()
     return result.type, texts, first["label"]
 
