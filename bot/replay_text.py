@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.replay import HandReplay, ReplayRefused, narration_text
-from games.registry import GAMES
-from present.i18n import is_zh, tr
+from present.games import game_title
+from present.i18n import tr
 from present.message import Reader, render
 
-__all__ = ["StepText", "game_title", "refused_text", "step_text"]
+__all__ = ["StepText", "refused_text", "step_text"]
 
 
 @dataclass(frozen=True)
@@ -30,14 +30,6 @@ class StepText:
     count: str
     said: tuple[str, ...]
     screen: tuple[str, ...]
-
-
-def game_title(game: str, lang: str) -> str:
-    """The game's name for a reader of ``lang``: ``扒鸡窝 Pajiwo``, or ``扒鸡窝`` in Chinese."""
-    spec = GAMES.get(game)
-    if spec is None:
-        return game
-    return spec.title_zh if is_zh(lang) else f"{spec.title_zh} {spec.title_en}"
 
 
 def step_text(
