@@ -26,6 +26,7 @@ from cogs.present import team_names
 from cogs.rules_pages import RULES_ITEMS, answer_unlisted, rules_page, rules_reply
 from cogs.tables import GAME_CHOICES
 from games.registry import GAMES
+from present.games import game_title
 from present.rule_links import DEVELOPER_HEADINGS, RULES_DIR, without_citations
 
 __all__ = ["InfoCog", "history_result", "rules_page", "rules_summary", "setup"]
@@ -65,11 +66,6 @@ def rules_summary(game: str, rules_dir: Path = RULES_DIR, lang: str = "en") -> s
     if contents:
         parts.append(f"_{without_citations(contents)}_")
     return "\n\n".join(parts)
-
-
-def _game_title(key: str) -> str:
-    spec = GAMES.get(key)
-    return f"{spec.title_zh} {spec.title_en}" if spec else key
 
 
 def score_text(lang: str, game: str, score: Any) -> str:
@@ -141,7 +137,7 @@ class InfoCog(commands.Cog):
             await defer(interaction, ephemeral=True)
         answer = await rules_reply(lg, game.value, 0)
         if answer is None:
-            await reply(interaction, tr(lg, "rules.missing", game=_game_title(game.value)))
+            await reply(interaction, tr(lg, "rules.missing", game=game_title(game.value, lg)))
             return
         text, view, files = answer
         await reply(interaction, text, view=view, files=files or None)
@@ -170,14 +166,14 @@ class InfoCog(commands.Cog):
             row = await get_rating(bot.service.store, interaction.guild_id, key, who.id)
             if row is None:
                 if game is not None:
-                    lines.append(tr(lg, none, user=who.mention, game=_game_title(key)))
+                    lines.append(tr(lg, none, user=who.mention, game=game_title(key, lg)))
                 continue
             lines.append(
                 tr(
                     lg,
                     "rating.line",
                     user=who.mention,
-                    game=_game_title(key),
+                    game=game_title(key, lg),
                     ordinal=row.ordinal,
                     mu=row.mu,
                     sigma=row.sigma,
@@ -206,7 +202,7 @@ class InfoCog(commands.Cog):
         bot = app(interaction)
         lg = lang(interaction)
         rows = await get_board(bot.service.store, interaction.guild_id, game.value, 10)
-        title = _game_title(game.value)
+        title = game_title(game.value, lg)
         if not rows:
             await reply(interaction, tr(lg, "leaderboard.empty", game=title), ephemeral=False)
             return
@@ -247,7 +243,7 @@ class InfoCog(commands.Cog):
             # who won and each side's standing, in the asker's language and the game's unit
             text = history_result(lg, m.game, m.result, names)[:160]
             # the match's number, for /replay match:
-            lines.append(f"`#{m.game_id}` {when} {_game_title(m.game)} {rank}{delta} — {text}")
+            lines.append(f"`#{m.game_id}` {when} {game_title(m.game, lg)} {rank}{delta} — {text}")
         text = "\n".join(lines)[: 1990 - len(hint := tr(lg, "replay.history_hint"))]
         await reply(interaction, f"{text}\n{hint}")
 

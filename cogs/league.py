@@ -30,20 +30,14 @@ from bot.league.stats import PlayerStats, player_stats
 from cogs.actions import app, defer, lang, reply
 from cogs.i18n import tr
 from cogs.tables import GAME_CHOICES
-from games.registry import GAMES
+from present.games import game_title
 
 if TYPE_CHECKING:
     from bot.store import Store
 
-__all__ = ["LEAGUE", "SEASON", "LeagueCog", "game_title", "setup", "standings_text", "stats_text"]
+__all__ = ["LEAGUE", "SEASON", "LeagueCog", "setup", "standings_text", "stats_text"]
 
 NO_PINGS = discord.AllowedMentions.none()
-
-
-def game_title(key: str) -> str:
-    """``扒鸡窝 Pajiwo``: a game's names, Chinese then English."""
-    spec = GAMES.get(key)
-    return f"{spec.title_zh} {spec.title_en}" if spec else key
 
 
 def _role_ids(interaction: discord.Interaction) -> list[int]:
@@ -74,7 +68,7 @@ def standings_text(lg: str, standings: SeasonStandings, limit: int = 20) -> str:
             until=_when(season.ended_at),
         )
     )
-    title = tr(lg, "league.standings.title", game=game_title(season.game), number=season.number)
+    title = tr(lg, "league.standings.title", game=game_title(season.game, lg), number=season.number)
     lines = [f"**{title}** ({state})"]
     if not standings.lines:
         lines.append(tr(lg, "league.standings.empty"))
@@ -110,7 +104,8 @@ async def _standings_file(
         name = member.display_name if member is not None else names.get(line.user_id, "?")
         rows.append(StandingsRow(line.rank, name, line.rating, line.games, line.wins, line.points))
     season = standings.season
-    title = f"{game_title(season.game)} · 第 {season.number} 赛季 season {season.number}"
+    # the picture is posted for everyone: both names, as its two-language title
+    title = f"{game_title(season.game, 'en')} · 第 {season.number} 赛季 season {season.number}"
     png = await asyncio.to_thread(standings_png, rows, title)
     return discord.File(io.BytesIO(png), f"standings-{season.game}-{season.number}.png")
 
@@ -208,7 +203,7 @@ async def season_start(
     except LeagueError as exc:
         await _refuse(interaction, exc)
         return
-    text = tr(lg, "league.season.started", game=game_title(season.game), number=season.number)
+    text = tr(lg, "league.season.started", game=game_title(season.game, lg), number=season.number)
     footer = "bots_count" if season.bots_count else "bots_tournament"
     text += "\n" + tr(lg, f"league.standings.{footer}")
     await reply(interaction, text, ephemeral=False)
@@ -231,7 +226,7 @@ async def season_end(interaction: discord.Interaction, game: app_commands.Choice
         return
     await defer(interaction, ephemeral=False)  # the picture takes a moment
     season = standings.season
-    head = tr(lg, "league.season.ended", game=game_title(season.game), number=season.number)
+    head = tr(lg, "league.season.ended", game=game_title(season.game, lg), number=season.number)
     picture = await _standings_file(bot.service.store, standings, interaction.guild)
     await reply(
         interaction,
@@ -291,7 +286,7 @@ async def season_archive(interaction: discord.Interaction, game: app_commands.Ch
     if not seasons:
         await _refuse(interaction, LeagueError("no_seasons", "no season yet"))
         return
-    lines = [f"**{tr(lg, 'league.archive.title', game=game_title(game.value))}**"]
+    lines = [f"**{tr(lg, 'league.archive.title', game=game_title(game.value, lg))}**"]
     for item in seasons:
         season = item.season
         state = (
@@ -335,7 +330,7 @@ def stats_text(lg: str, user_mention: str, stats: PlayerStats) -> str:
             tr(
                 lg,
                 "league.stats.game",
-                game=game_title(g.game),
+                game=game_title(g.game, lg),
                 games=g.games,
                 wins=g.wins,
                 points=g.points,
@@ -343,14 +338,14 @@ def stats_text(lg: str, user_mention: str, stats: PlayerStats) -> str:
                 best=g.best_streak,
             )
         )
-    favourites = ", ".join(f"{game_title(g.game)} ({g.games})" for g in stats.favourites)
+    favourites = ", ".join(f"{game_title(g.game, lg)} ({g.games})" for g in stats.favourites)
     lines.append(tr(lg, "league.stats.favourites", games=favourites))
     if stats.chart_game is not None and stats.chart:
         lines.append(
             tr(
                 lg,
                 "league.stats.chart",
-                game=game_title(stats.chart_game),
+                game=game_title(stats.chart_game, lg),
                 rating=stats.chart[-1][1],
                 count=len(stats.chart),
             )
@@ -399,7 +394,7 @@ class LeagueCog(commands.Cog):
         if stats.chart_game is not None and len(stats.chart) >= 1:
             from render.rating_chart import rating_chart_png
 
-            title = f"{game_title(stats.chart_game)} · {who.display_name}"
+            title = f"{game_title(stats.chart_game, lg)} · {who.display_name}"
             png = await asyncio.to_thread(rating_chart_png, stats.chart, title)
             files = [discord.File(io.BytesIO(png), f"rating-{stats.chart_game}.png")]
         await reply(

@@ -13,12 +13,11 @@ from bot.tournaments.service import TournamentError, TournamentService
 from bot.tournaments.store import Tournament
 from cogs.i18n import ntr, tr
 from cogs.inert import echo
-from games.registry import GAMES
+from present.games import game_title
 
 __all__ = [
     "describe",
     "entrant_names",
-    "game_title",
     "parse_checkin",
     "parse_start",
     "participant",
@@ -63,11 +62,6 @@ def parse_checkin(text: str) -> float:
         ) from None
 
 
-def game_title(key: str) -> str:
-    spec = GAMES.get(key)
-    return f"{spec.title_zh} {spec.title_en}" if spec else key
-
-
 async def entrant_names(service: TournamentService, t: Tournament) -> dict[int, str]:
     return {e.user_id: e.name for e in await service.rows.entrants(t.id)}
 
@@ -83,7 +77,7 @@ def participant(pid: int | None, names: dict[int, str]) -> str:
 def standings_title(lg: str, t: Tournament, done: int, final: bool = False) -> str:
     """What the standings are, truly: the sign-ups before the start, after the last finished
     round (``done`` rounds) while one is played, final, or those of a cancelled tournament."""
-    game = game_title(t.game)
+    game = game_title(t.game, lg)
     if final:
         return tr(lg, "tournament.standings.final", id=t.id, game=game)
     if t.status == "cancelled":
@@ -164,7 +158,7 @@ def describe(lg: str, t: Tournament, count: int) -> str:
         "tournament.created",
         t.rounds,
         id=t.id,
-        game=game_title(t.game),
+        game=game_title(t.game, lg),
         preset=t.preset,
         format=fmt,
         rounds=t.rounds,

@@ -25,7 +25,8 @@ NAMES = ["Amy", "小李", "Bot 3", "Bot 4"]
         ("en-US", None, "has no rating in this server yet"),
         ("zh-CN", None, "在这个服务器还没有等级分"),
         ("en-US", "dagun", "has no rating for 打滚 Dagun in this server yet"),
-        ("zh-CN", "dagun", "在这个服务器还没有打滚 Dagun的等级分"),
+        ("zh-CN", "dagun", "在这个服务器还没有打滚的等级分"),
+        ("zh-TW", "dagun", "在這個服務器還沒有打滾的等級分"),
     ],
 )
 async def test_rating_of_a_user_without_one_in_a_server(

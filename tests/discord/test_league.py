@@ -107,7 +107,7 @@ async def test_a_season_from_start_to_archive_with_refusals_in_both_languages(
 
     # bob, holding the league role, starts season 1; starting again is refused in both languages
     text = await _text(h, bob, "league season start", game="jinhua", locale="zh-CN")
-    assert "金华麻将 Jinhua mahjong 第 1 赛季开始了" in text
+    assert "金华麻将 第 1 赛季开始了" in text
     text = await _text(h, bob, "league season start", game="jinhua", locale="zh-CN")
     assert "❌ 这个游戏的第 1 赛季已经在进行，什么也没有改变。" in text
     text = await _text(h, boss, "league season start", game="jinhua")
@@ -153,7 +153,7 @@ async def test_a_season_from_start_to_archive_with_refusals_in_both_languages(
     assert "❌ Only a league organiser may do this" in text
     result = await h.slash(bob, "league season end", game="jinhua", locale="zh-CN")
     ended = await result.final()
-    assert "金华麻将 Jinhua mahjong 第 1 赛季已结束并存档" in ended.text()
+    assert "金华麻将 第 1 赛季已结束并存档" in ended.text()
     assert ended.attachment("standings-jinhua-1.png") is not None
     text = await _text(h, bob, "league season end", game="jinhua", locale="zh-CN")
     assert "❌ 这个游戏没有进行中的赛季，什么也没有改变。" in text
@@ -162,7 +162,7 @@ async def test_a_season_from_start_to_archive_with_refusals_in_both_languages(
     text = await _text(h, alice, "league season archive", game="jinhua")
     assert "Season 1 (<t:" in text and ", ended)" in text and f"1. <@{top.user_id}>" in text
     text = await _text(h, bob, "league season standings", game="jinhua", number=1, locale="zh-CN")
-    assert "金华麻将 Jinhua mahjong · 第 1 赛季" in text and "已结束" in text
+    assert "金华麻将 · 第 1 赛季" in text and "已结束" in text
     assert f"等级分 {top.ordinal:.1f}" in text
 
     # /stats: games, wins, points, streaks, favourites, and the rating chart
@@ -178,6 +178,6 @@ async def test_a_season_from_start_to_archive_with_refusals_in_both_languages(
     image = Image.open(io.BytesIO(chart.data))
     assert image.size == (640, 300)
     text = await _text(h, bob, "stats", player=alice, locale="zh-CN")
-    assert f"<@{alice.id}> 的统计" in text and "最常玩的游戏：金华麻将 Jinhua mahjong (1)" in text
+    assert f"<@{alice.id}> 的统计" in text and "最常玩的游戏：金华麻将 (1)" in text
     text = await _text(h, alice, "stats", player=boss, game="pajiwo")
     assert f"<@{boss.id}> has finished no match here yet." in text
