@@ -81,7 +81,9 @@ def test_english_counts_coins_and_points_by_babel_plurals() -> None:
     assert ntr("zh", "history.score.dagun", 1, score=1) == "1 金币"
     assert ntr("zh", "history.score.jintan", 12, score=12) == "12 分"
     assert score_text("en", "pajiwo", "A") == "level A"
-    assert score_text("zh", "dagunzi", "10") == "打到 10"
+    # a side's level as the table says it (tricks.team_at "{team} 打 {level}"), not "打到"
+    assert score_text("zh", "dagunzi", "10") == "打 10"
+    assert score_text("zh-TW", "pajiwo", "A") == "打 A"
     assert score_text("en", "a_game_without_a_unit", 5) == "5"
 
 
@@ -107,7 +109,7 @@ def test_history_names_the_winner_and_each_sides_standing_in_the_games_unit() ->
     assert en == "小李 & Bot 4 won · 小李 & Bot 4 level A, Amy & Bot 3 level 7"
     assert "levels" not in en
     zh = history_result("zh", "pajiwo", pajiwo.to_json(), NAMES)
-    assert zh == "小李、Bot 4 获胜 · 小李、Bot 4 打到 A；Amy、Bot 3 打到 7"
+    assert zh == "小李、Bot 4 获胜 · 小李、Bot 4 打 A；Amy、Bot 3 打 7"
     # 打滚子 may end drawn (games/dagunzi/results.py ranks a tie (1, 1))
     drawn = MatchResult(((0, 2), (1, 3)), (1, 1), (9, 9), {"levels": ["9", "9"]})
     assert history_result("en", "dagunzi", drawn.to_json(), NAMES).startswith("drawn · ")
