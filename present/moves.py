@@ -16,7 +16,7 @@ from typing import Any
 from games.base import Action
 from games.cards import Suit
 from present.i18n import MESSAGES, has_message
-from present.message import ByLang, Cards, Join, Msg, Tiles
+from present.message import Cards, Join, Msg, Tiles
 
 __all__ = ["kind_msg", "kind_words", "move_label", "reading_label"]
 
@@ -34,15 +34,15 @@ def _data(key: str, value: Any) -> Any:
         return Msg("move.data", name=name, value=Cards(value))
     if key == "suit" and value in ("S", "H", "C", "D"):  # 打滚子's three jokers name a suit
         return Msg("move.suit", suit=Suit(value).symbol)
-    if key == "as":  # a reading's ranks: ten written 10 for Chinese readers (当作 1010JJ)
+    if key == "as":  # a reading's ranks: ten written 10 (as 1010JJ, 当作 1010JJ)
         return Msg("move.data", name=name, value=reading_label(str(value)))
     return Msg("move.data", name=name, value=str(value))
 
 
-def reading_label(key: str) -> ByLang:
-    """A reading's ranks as a move label shows them: ``TTJJ`` in English, ``1010JJ`` in
-    Chinese (no letter T on a Chinese screen); both are read back (:mod:`bot.typed`)."""
-    return ByLang(key, key.replace("T", "10"))
+def reading_label(key: str) -> str:
+    """A reading's ranks as a move label shows them, ten written 10 as cards are (``1010JJ``
+    for ``TTJJ``) in both languages; read back by :mod:`bot.typed`."""
+    return key.replace("T", "10")
 
 
 def move_label(action: Action, *, with_kind: bool = True, kind: str | None = None) -> Msg:

@@ -100,3 +100,26 @@ def test_chinese_standing_choices_bot_names_and_readings() -> None:
     assert move_line("zh", play).endswith("当作 1010JJ")
     assert split_move("♠10 ♥10 ♠J ♥J 当作 1010JJ", readings=True).data == {"as": "TTJJ"}
     assert "TTJJ" in _reading_keys(["TS", "TH", "JS", "JH"])
+
+
+def test_an_english_reading_writes_ten_as_10() -> None:
+    """A reading's ten is written 10 in English too (as cards are: ♠10), never T: in a move's
+    label, the list of readings of a typed play, and read back as printed."""
+    from bot.screens import move_line, typed_refusal
+    from bot.typed import MoveTextError, read_reading_move, split_move
+    from games.base import Action
+
+    play = Action(0, "play", {"cards": ["TS", "TH", "JS", "JH"], "as": "TTJJ"})
+    assert move_line("en", play).endswith("as 1010JJ")
+    assert split_move("♠10 ♥10 ♠J ♥J as 1010JJ", readings=True).data == {"as": "TTJJ"}
+    legal = [
+        Action(0, "play", {"cards": ["10s", "10h", "BJ", "SJ"], "as": "99TT"}),
+        Action(0, "play", {"cards": ["10s", "10h", "BJ", "SJ"], "as": "TTJJ"}),
+    ]
+    with pytest.raises(MoveTextError) as asked:
+        read_reading_move("10s 10h BJ SJ", 0, legal, ["play", "pass"])
+    said = typed_refusal("en", asked.value)
+    assert "991010 (1), 1010JJ (2)" in said and "add 'as 991010'" in said, said
+    assert "T" not in said.replace("type", ""), said
+    assert read_reading_move("10s 10h BJ SJ as 1010JJ", 0, legal, ["play"]) == legal[1]
+    assert read_reading_move("10s 10h BJ SJ as 991010", 0, legal, ["play"]) == legal[0]
