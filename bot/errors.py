@@ -12,7 +12,9 @@ Codes: ``no_table``, ``table_exists``, ``unknown_game``, ``bad_option``,
 ``kick_self``, ``bad_bot_kind``, ``seats_empty``, ``already_started``,
 ``not_started``, ``finished``, ``not_your_turn``, ``not_your_seat``,
 ``not_handed_over``, ``bad_count`` (bots to add), ``bad_action`` (a move a front end
-built wrongly: seat, kind or data of the wrong type), ``illegal``.
+built wrongly: seat, kind or data of the wrong type), ``illegal``, ``not_stored``
+(the store refused the write of a move or a seat change: nothing of it was made),
+``take_back_not_stored`` (the same for taking a seat back: the bot still plays it).
 
 ``illegal`` wraps :class:`games.base.IllegalAction`: ``rule_code`` keeps the
 engine's code (``"must_follow_suit"``), ``params`` its params and ``rule`` its

@@ -32,6 +32,20 @@ from games.base import Action, Event
 
 log = logging.getLogger("bot.tables")
 
+NOT_STORED = {
+    "not_stored": "your move could not be saved, so it was not made: try again in a moment",
+    "take_back_not_stored": "your seat could not be taken back: the change could not be saved,"
+    " so a bot still plays it; try again in a moment",
+}
+"""What a person is told when the store refused the write of their move or seat change
+(nothing of it was put in place), by code."""
+
+
+def not_stored(code: str = "not_stored") -> TableError:
+    """The refusal of a change the store could not write (``NOT_STORED``'s codes)."""
+    return TableError(code, NOT_STORED[code], {})
+
+
 OwnershipListener = Callable[[str, list[int]], Awaitable[None]]
 
 BOT_KINDS_DEFAULT = "heuristic"
@@ -323,6 +337,7 @@ class TableServiceCore(ABC):
         updates: list[TableUpdate],
         *,
         new_seat: Seat | None = None,
+        refusal: str = "not_stored",
     ) -> None:
         """Persist a seat's auto/left change during play (:mod:`bot.table_play`)."""
 

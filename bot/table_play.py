@@ -15,7 +15,7 @@ from bot.snapshots import SNAPSHOT_EVERY
 from bot.snapshots import take as snapshots_take
 from bot.store import DuplicateKey
 from bot.store_rows import Seat
-from bot.table_core import TableServiceCore, _check_action, log
+from bot.table_core import TableServiceCore, _check_action, log, not_stored
 from bot.table_model import ActResult, Table, TableUpdate, UpdateKind
 from games.base import Action, Event, IllegalAction
 from games.search import clone
@@ -125,7 +125,14 @@ class PlayMixin(TableServiceCore):
                 )
             # stored first: a refused write leaves the seat (and what is shown of it) as it was
             new_seat = dataclasses.replace(seat_obj, auto=False, timeouts_in_a_row=0)
-            await self._seat_changed(table, seat, "taken_back", updates, new_seat=new_seat)
+            await self._seat_changed(
+                table,
+                seat,
+                "taken_back",
+                updates,
+                new_seat=new_seat,
+                refusal="take_back_not_stored",
+            )
         await self._notify(updates)
         return table
 
@@ -137,16 +144,22 @@ class PlayMixin(TableServiceCore):
         updates: list[TableUpdate],
         *,
         new_seat: Seat | None = None,
+        refusal: str = "not_stored",
     ) -> None:
         """Persist a seat's auto/left change during play, replan deadlines, wake the bots.
         ``new_seat``: the seat's new state, put in place once stored (else the change is
-        already made)."""
-        await self.store.update_table(
-            table.id,
-            self.clock(),
-            seats=_seats_json(table, new_seat),
-            host_user_id=table.host_user_id,
-        )
+        already made). A refused write raises :func:`not_stored` ``refusal`` (the person is
+        told why nothing changed), with the store's error as its cause."""
+        try:
+            await self.store.update_table(
+                table.id,
+                self.clock(),
+                seats=_seats_json(table, new_seat),
+                host_user_id=table.host_user_id,
+            )
+        except Exception as exc:
+            log.warning("table %s: seat %s %s not stored (%r)", table.id, seat + 1, kind, exc)
+            raise not_stored(refusal) from exc
         if new_seat is not None:
             _put_seat(table, new_seat)
         await self._replan_deadlines(table, actor=None, persist=True)
@@ -223,11 +236,7 @@ class PlayMixin(TableServiceCore):
         except Exception as exc:
             # nothing of the move was put in place, nor shown: the person is told so
             log.warning("table %s: %s not stored (%r)", table.id, action, exc)
-            raise TableError(
-                "not_stored",
-                "your move could not be saved, so it was not made: try again in a moment",
-                {},
-            ) from exc
+            raise not_stored() from exc
         # stored: the table's engine (the same object, which callers may hold) takes on the
         # new state, sharing it with the copy the move was applied to
         stored.__dict__ = engine.__dict__
