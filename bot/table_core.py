@@ -337,6 +337,7 @@ class TableServiceCore(ABC):
         updates: list[TableUpdate],
         *,
         new_seat: Seat | None = None,
+        host: int | None = None,
         refusal: str = "not_stored",
     ) -> None:
         """Persist a seat's auto/left change during play (:mod:`bot.table_play`)."""

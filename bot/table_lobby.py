@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from typing import Any
 
 from bot.errors import TableError
-from bot.table_core import BOT_KINDS_DEFAULT, TableServiceCore, _whole
+from bot.table_core import BOT_KINDS_DEFAULT, TableServiceCore, _whole, log, not_stored
 from bot.table_model import Seat, Table, TableUpdate, resolve_options, to_pace
 from games.registry import UnknownGame, get_game
 
@@ -153,18 +153,53 @@ class LobbyMixin(TableServiceCore):
                 {"host_user_id": table.host_user_id},
             )
 
-    async def _save_lobby(self, table: Table) -> None:
-        await self.store.update_table(
-            table.id,
-            self.clock(),
-            seats=[s.to_json() for s in table.seats],
-            host_user_id=table.host_user_id,
-            options=table.options,
-            preset=table.preset,
-            pace=table.pace,
-            pace_seconds=table.pace_seconds,
-            rated=table.rated,
+    async def _save_lobby(
+        self,
+        table: Table,
+        seats: list[Seat] | None = None,
+        host: int | None = None,
+        **changes: Any,
+    ) -> None:
+        """Store the lobby with ``seats``, the ``host``'s user id and the ``changes`` (of
+        ``options``, ``preset``, ``pace``, ``pace_seconds``, ``rated``) in place of the
+        table's, then make them, as a move is made (:mod:`bot.table_play`): until the store
+        has them every reader sees the stored lobby, and a refused write changes nothing
+        and raises ``not_stored``."""
+        seats = list(table.seats) if seats is None else seats
+        host = table.host_user_id if host is None else host
+        stored = {
+            "options": table.options,
+            "preset": table.preset,
+            "pace": table.pace,
+            "pace_seconds": table.pace_seconds,
+            "rated": table.rated,
+        }
+        assert changes.keys() <= stored.keys(), changes
+        stored.update(changes)
+        await self._stored(
+            table,
+            "lobby",
+            self.store.update_table(
+                table.id,
+                self.clock(),
+                seats=[s.to_json() for s in seats],
+                host_user_id=host,
+                **stored,
+            ),
         )
+        table.seats[:] = seats
+        table.host_user_id = host
+        for name, value in changes.items():
+            setattr(table, name, value)
+
+    @staticmethod
+    async def _stored(table: Table, what: str, write: Awaitable[Any]) -> Any:
+        """``write``'s result; a write the store refused is ``not_stored`` (nothing made)."""
+        try:
+            return await write
+        except Exception as exc:
+            log.warning("table %s: %s change not stored (%r)", table.id, what, exc)
+            raise not_stored() from exc
 
     async def join(
         self, channel_id: int, user_id: int, name: str, seat: int | None = None
@@ -196,8 +231,9 @@ class LobbyMixin(TableServiceCore):
                 if not free:
                     raise TableError("seat_full", "the table is full", {"seats": len(table.seats)})
                 index = free[0]
-            table.seats[index] = Seat(index, user_id=user_id, name=name)
-            await self._save_lobby(table)
+            seats = list(table.seats)
+            seats[index] = Seat(index, user_id=user_id, name=name)
+            await self._save_lobby(table, seats)
         await self._notify([TableUpdate(table, "lobby")])
         return table
 
@@ -226,10 +262,10 @@ class LobbyMixin(TableServiceCore):
                     f"seat {seat + 1} is taken by {there.name}",
                     {"seat": seat, "name": there.name},
                 )
-            moving = table.seats[mine]
-            table.seats[seat] = dataclasses.replace(moving, index=seat)
-            table.seats[mine] = dataclasses.replace(there, index=mine)
-            await self._save_lobby(table)
+            seats = list(table.seats)
+            seats[seat] = dataclasses.replace(table.seats[mine], index=seat)
+            seats[mine] = dataclasses.replace(there, index=mine)
+            await self._save_lobby(table, seats)
         await self._notify([TableUpdate(table, "lobby")])
         return table
 
@@ -248,10 +284,12 @@ class LobbyMixin(TableServiceCore):
                 {"seat": seat, "seats": len(table.seats)},
             )
 
-    def _pass_host(self, table: Table, leaving: int) -> bool:
-        """Give the host role to the next person still seated; False if nobody is left."""
+    @staticmethod
+    def _next_host(table: Table, leaving: int) -> int | None:
+        """The next person still seated after the host's seat ``leaving``, who takes over the
+        host role; ``None`` if nobody is left."""
         n = len(table.seats)
-        for step in range(1, n + 1):
+        for step in range(1, n):
             seat = table.seats[(leaving + step) % n]
             if (
                 seat.user_id is not None
@@ -259,9 +297,8 @@ class LobbyMixin(TableServiceCore):
                 and not seat.left
                 and seat.user_id != table.host_user_id
             ):
-                table.host_user_id = seat.user_id
-                return True
-        return False
+                return seat.user_id
+        return None
 
     async def leave(self, channel_id: int, user_id: int) -> Table:
         """Leave the channel's table.
@@ -276,18 +313,30 @@ class LobbyMixin(TableServiceCore):
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("not_seated", "you are not seated at this table", {})
-            if table.status == "lobby":
-                table.seats[seat] = Seat(seat)
+            # stored first, as a move: the seat and the host change once the store has them
+            lobby = table.status == "lobby"
+            if lobby:
+                new_seat = Seat(seat)
             else:
-                table.seats[seat].left = True
-                table.seats[seat].auto = True
-            if user_id == table.host_user_id and not self._pass_host(table, seat):
-                updates += await self._close(table, "aborted")
-            elif table.status == "lobby":
-                await self._save_lobby(table)
+                new_seat = dataclasses.replace(table.seats[seat], left=True, auto=True)
+            host: int | None = table.host_user_id
+            if user_id == host:
+                host = self._next_host(table, seat)
+            if host is None:  # the last person left: the table is aborted
+                updates += await self._stored(table, "abort", self._close(table, "aborted"))
+                if lobby:  # and shown with their seat left, as the abort's message says
+                    table.seats[seat] = new_seat
+                else:
+                    table.seats[seat].left = table.seats[seat].auto = True
+            elif lobby:
+                seats = list(table.seats)
+                seats[seat] = new_seat
+                await self._save_lobby(table, seats, host)
                 updates.append(TableUpdate(table, "lobby"))
             else:
-                await self._seat_changed(table, seat, "auto_seat", updates)
+                await self._seat_changed(
+                    table, seat, "auto_seat", updates, new_seat=new_seat, host=host
+                )
         await self._notify(updates)
         return table
 
@@ -325,9 +374,10 @@ class LobbyMixin(TableServiceCore):
                     f" seat{'' if len(free) == 1 else 's'}, not room for {count} bots",
                     {"free": len(free), "count": count},
                 )
+            seats = list(table.seats)
             for index in free[:count]:
-                table.seats[index] = Seat(index, name=f"Bot {index + 1}", bot=kind)
-            await self._save_lobby(table)
+                seats[index] = Seat(index, name=f"Bot {index + 1}", bot=kind)
+            await self._save_lobby(table, seats)
         await self._notify([TableUpdate(table, "lobby")])
         return table
 
@@ -352,17 +402,17 @@ class LobbyMixin(TableServiceCore):
             if target.user_id == user_id and target.bot is None:
                 raise TableError("kick_self", "you cannot kick yourself; use leave", {})
             if table.status == "lobby":
-                table.seats[seat] = Seat(seat)
-                await self._save_lobby(table)
+                seats = list(table.seats)
+                seats[seat] = Seat(seat)
+                await self._save_lobby(table, seats)
                 updates.append(TableUpdate(table, "lobby"))
             else:
                 if target.bot is not None:
                     raise TableError(
                         "already_started", "a bot cannot be removed once the game has started", {}
                     )
-                target.left = True
-                target.auto = True
-                await self._seat_changed(table, seat, "auto_seat", updates)
+                kicked = dataclasses.replace(target, left=True, auto=True)
+                await self._seat_changed(table, seat, "auto_seat", updates, new_seat=kicked)
         await self._notify(updates)
         return table
 
@@ -396,12 +446,14 @@ class LobbyMixin(TableServiceCore):
             new_preset = preset if preset is not None else table.preset
             new_options = {**table.options, **(options or {})}
             resolve_options(table.engine_type, new_preset, new_options, new_pace)
-            table.preset = new_preset
-            table.options = new_options
-            table.pace, table.pace_seconds = new_pace.name, new_pace.seconds
-            if rated is not None:
-                table.rated = rated
-            await self._save_lobby(table)
+            await self._save_lobby(
+                table,
+                preset=new_preset,
+                options=new_options,
+                pace=new_pace.name,
+                pace_seconds=new_pace.seconds,
+                rated=table.rated if rated is None else rated,
+            )
         await self._notify([TableUpdate(table, "lobby")])
         return table
 

@@ -144,22 +144,26 @@ class PlayMixin(TableServiceCore):
         updates: list[TableUpdate],
         *,
         new_seat: Seat | None = None,
+        host: int | None = None,
         refusal: str = "not_stored",
     ) -> None:
         """Persist a seat's auto/left change during play, replan deadlines, wake the bots.
         ``new_seat``: the seat's new state, put in place once stored (else the change is
-        already made). A refused write raises :func:`not_stored` ``refusal`` (the person is
-        told why nothing changed), with the store's error as its cause."""
+        already made); ``host``: the host's user id from now on, likewise (a host who left).
+        A refused write raises :func:`not_stored` ``refusal`` (the person is told why nothing
+        changed), with the store's error as its cause."""
+        host = table.host_user_id if host is None else host
         try:
             await self.store.update_table(
                 table.id,
                 self.clock(),
                 seats=_seats_json(table, new_seat),
-                host_user_id=table.host_user_id,
+                host_user_id=host,
             )
         except Exception as exc:
             log.warning("table %s: seat %s %s not stored (%r)", table.id, seat + 1, kind, exc)
             raise not_stored(refusal) from exc
+        table.host_user_id = host
         if new_seat is not None:
             _put_seat(table, new_seat)
         await self._replan_deadlines(table, actor=None, persist=True)
