@@ -24,6 +24,7 @@ from render.table import (
     HEIGHT,
     LABEL_SIZE,
     WIDTH,
+    SeatBox,
     draw_cards_row,
     draw_felt,
     draw_header,
@@ -33,7 +34,16 @@ from render.table import (
 )
 from render.trick import FADE, FELT_TEXT
 
-__all__ = ["PLACE_NAMES", "climb_table_image", "climb_table_png"]
+__all__ = [
+    "NEW_ROUND",
+    "PASS",
+    "PLACE_NAMES",
+    "Rect",
+    "climb_table_image",
+    "climb_table_png",
+    "new_round_rect",
+    "pass_rect",
+]
 
 PLACE_NAMES = ("头游", "二游", "三游", "末游")
 """Finishing places: first out (头游) to last (末游)."""
@@ -41,12 +51,43 @@ PLACE_NAMES = ("头游", "二游", "三游", "末游")
 
 CALLED_W = 96
 """Width of the called card (叫牌) in the felt's top-left corner: its rank 14 px on a phone."""
+PASSED = (90, 90, 100)
+"""The colour of a 过 badge (on the felt and on a seat's panel)."""
 BEATEN = (150, 150, 156)
 """The badge colour of a play that was beaten (the play to beat has a gold one)."""
 CORNER_W = 200
 """Width of the felt's corners beside the top seat's play (the called card, the places)."""
 CAPTION_W = 216
 """Width of the felt's bottom-left corner, beside the bottom seat's panel (the caption)."""
+PASS = "过 pass"
+"""The badge in front of a seat that passed without playing this round."""
+NEW_ROUND = "新一轮 new round"
+"""What an empty table says (nobody has played this round)."""
+NEW_ROUND_SIZE = 28
+
+Rect = tuple[float, float, float, float]
+
+
+def pass_rect(box: SeatBox) -> Rect:
+    """Where the 过 badge of the seat drawn in ``box`` goes: where its play would be."""
+    cx, cy = box.cards_centre
+    w = text_width(PASS, LABEL_SIZE, True) + LABEL_SIZE
+    x = {"left": cx, "right": cx - w}.get(box.side, cx - w / 2)
+    h = LABEL_SIZE * 1.45  # a badge's height (render.common.badge)
+    return (x, cy - h / 2, x + w, cy + h / 2)
+
+
+def new_round_rect() -> Rect:
+    """Where an empty table's "新一轮 new round" goes: centred across the felt, half-way
+    between the top seat's 过 and the side seats' (the middle row is theirs: a line this
+    long in the centre would run into both)."""
+    boxes = seat_boxes()
+    above = pass_rect(boxes["top"])[3]
+    below = min(pass_rect(boxes[side])[1] for side in ("left", "right"))
+    cy = (above + below) / 2
+    w = text_width(NEW_ROUND, NEW_ROUND_SIZE, True)
+    h = NEW_ROUND_SIZE * 1.2
+    return (WIDTH / 2 - w / 2, cy - h / 2, WIDTH / 2 + w / 2, cy + h / 2)
 
 
 def _fade(img: Image.Image, box: tuple[int, int, int, int]) -> None:
@@ -125,7 +166,7 @@ def climb_table_image(scene: ClimbTableScene) -> Image.Image:
             place = list(scene.finish_order).index(seat)
             tags.append((PLACE_NAMES[min(place, 3)], GOLD))
         if seat in scene.passed:
-            tags.append(("过", (90, 90, 100)))
+            tags.append(("过", PASSED))
         if team is not None:
             tags.append((f"{'AB'[team % 2]}队", TEAM_COLOURS[team % len(TEAM_COLOURS)]))
         draw_seat(
@@ -167,11 +208,8 @@ def climb_table_image(scene: ClimbTableScene) -> Image.Image:
     if not between:
         for seat in scene.passed:
             if seat not in played:
-                box = boxes[side_of(seat, scene.viewer, n)]
-                cx, cy = box.cards_centre
-                w = text_width("过 pass", LABEL_SIZE, True) + LABEL_SIZE
-                x = {"left": cx, "right": cx - w}.get(box.side, cx - w / 2)
-                badge(d, (x, cy), "过 pass", LABEL_SIZE, (90, 90, 100))
+                px0, py0, _px1, py1 = pass_rect(boxes[side_of(seat, scene.viewer, n)])
+                badge(d, (px0, (py0 + py1) / 2), PASS, LABEL_SIZE, PASSED)
     if between:
         # one line per part of the caption ("上一轮 · last round · 张伟 · +25分"), each cut to
         # the corner beside the bottom seat's panel
@@ -182,15 +220,9 @@ def climb_table_image(scene: ClimbTableScene) -> Image.Image:
             draw_text(d, (28, y), line, LABEL_SIZE, FELT_TEXT, bold=True, anchor="lm")
             y += 36
     if not plays:
-        draw_text(
-            d,
-            (WIDTH / 2, (HEADER_H + HEIGHT) / 2),
-            "新一轮 new round",
-            28,
-            WHITE,
-            bold=True,
-            anchor="mm",
-        )
+        nx0, ny0, nx1, ny1 = new_round_rect()
+        centre = ((nx0 + nx1) / 2, (ny0 + ny1) / 2)
+        draw_text(d, centre, NEW_ROUND, NEW_ROUND_SIZE, WHITE, bold=True, anchor="mm")
     return img
 
 

@@ -189,3 +189,33 @@ def test_three_badges_in_a_side_panel_stay_inside_the_picture() -> None:
     # the badge is drawn: B队's colour right of the panel's stripe, on the right seat's panel
     right_panel = {img.getpixel((x, y)) for x in range(720, 880) for y in range(430, 470)}
     assert side_b in right_panel
+
+
+def _meets(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_an_empty_tables_new_round_line_meets_no_pass_badge() -> None:
+    """ "新一轮 new round" on an empty table and the 过 badges of the seats that passed do not
+    overlap, on any side; nor does the line run into a seat's panel."""
+    from render.climb import PASSED, new_round_rect, pass_rect
+    from render.common import WHITE
+
+    line = new_round_rect()
+    for side, box in seat_boxes().items():
+        assert not _meets(line, pass_rect(box)), side
+        assert not _meets(line, box.box), side
+    # drawn: nobody has played yet and the three others passed (the viewer's turn)
+    scene = ClimbTableScene(
+        names=NAMES, cards_left=[5, 6, 7, 8], passed=[1, 2, 3], called_card=parse_card("AH")
+    )
+    assert "新一轮 new round" in _texts(scene)
+    img = climb_table_image(scene).convert("RGB")
+
+    def colours(rect: tuple[float, ...]) -> set[tuple[int, ...]]:
+        x0, y0, x1, y1 = (round(v) for v in rect)
+        return {img.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)}
+
+    assert WHITE in colours(line) and PASSED not in colours(line)
+    for seat in (1, 2, 3):
+        assert PASSED in colours(pass_rect(seat_boxes()[side_of(seat, 0)])), seat
