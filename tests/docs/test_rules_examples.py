@@ -3,12 +3,20 @@ a page that says a pictured hand scores 4 is right only if the engine scores it 
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import pytest
+
 from games.jintan import JintanOptions
 from games.jintan.scoring import value_hand
 from games.mahjong import shapes
 from games.mahjong.engine import WinContext
+from games.registry import GAMES
 from tests.jinhua.helpers import value as jinhua_value
 from tests.jintan.helpers import meld, tiles
+
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
 
 def test_jintans_pictured_win_is_a_chicken_hand_of_three_hua_scoring_four() -> None:
@@ -44,3 +52,44 @@ def test_jinhuas_payment_example_is_worth_eight() -> None:
         hand = jinhua_value("123m 456m 789m SS EEE", caishen="S", tile="E", self_drawn=self_drawn)
         assert hand is not None
         assert hand.multiplier == 8 and set(hand.keys) == {"hunyise", "caishentou"}
+
+
+PLACES = re.compile(r"([+-]?\d+(?:, [+-]?\d+){3})(?: coins)? give (?:places )?(\d, \d, \d, \d)")
+PLACES_ZH = re.compile(r"([+-]?\d+(?:、[+-]?\d+){3})\s*(?:的名次)?是 (\d、\d、\d、\d)")
+
+
+def _examples(page: str) -> list[tuple[list[int], list[int]]]:
+    """The "totals give places" examples of a rules page (its lines joined), as numbers."""
+    text = " ".join((RULES / page).read_text(encoding="utf-8").split())
+    if page.endswith(".zh.md"):
+        return [
+            ([int(t) for t in a.split("、")], [int(r) for r in b.split("、")])
+            for a, b in PLACES_ZH.findall(text)
+        ]
+    return [
+        ([int(t) for t in a.split(", ")], [int(r) for r in b.split(", ")])
+        for a, b in PLACES.findall(text)
+    ]
+
+
+@pytest.mark.parametrize("game", ["jintan", "jinhua", "dagun"])
+def test_the_places_examples_are_how_the_engine_ranks_a_match(game: str) -> None:
+    # the match's places: standard competition ranking (1, 2, 2, 4), as the pages say
+    for page in (f"{game}.md", f"{game}.zh.md"):
+        examples = _examples(page)
+        assert len(examples) == 2, (page, examples)
+        for totals, places in examples:
+            engine = GAMES[game].engine()(1, GAMES[game].engine().options_type())
+            if game == "dagun":
+                from games.dagun.hand_end import rank_match
+
+                engine.coins = list(totals)
+                ranks = rank_match(engine).ranks
+            else:
+                from games.mahjong.hand_end import finish_match
+
+                engine.totals = list(totals)
+                finish_match(engine)
+                assert engine.match_result is not None
+                ranks = engine.match_result.ranks
+            assert list(ranks) == places, (page, totals)
