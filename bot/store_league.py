@@ -98,7 +98,7 @@ async def _tournament_table(db: aiosqlite.Connection, table_id: int) -> bool:
 
 
 async def feed_season(
-    db: aiosqlite.Connection, match: MatchRow, match_id: int, now: float
+    db: aiosqlite.Connection, match: MatchRow, match_id: int, now: float, held: bool = False
 ) -> int | None:
     """Rate a recorded match in its server's active season of its game, inside the caller's
     transaction. Returns the season's id, or ``None`` when the match is unrated, has no
@@ -107,16 +107,28 @@ async def feed_season(
 
     A board of a duplicate tournament that other tables of its round still play is held back
     (``None``; :mod:`bot.board_embargo`): the standings would tell its result to the tables
-    still playing the deal. :func:`release_boards` feeds it once the round is over."""
+    still playing the deal. :func:`release_boards` feeds it once the round is over
+    (``held``), to the season that was running when the board finished, even one that has
+    ended since (mid-round), not to whichever runs when the round ends."""
     if not match.rated:
         return None
     async with db.execute(board_in_play_sql(), (match.table_id,)) as cur:
         if await cur.fetchone() is not None:
             return None
-    async with db.execute(
-        "SELECT id, bots_count FROM seasons WHERE guild_id = ? AND game = ? AND status = 'active'",
-        (match.guild_id, match.game),
-    ) as cur:
+    if held:
+        query = (
+            "SELECT id, bots_count FROM seasons WHERE guild_id = ? AND game = ?"
+            " AND started_at <= ? AND (ended_at IS NULL OR ended_at >= ?)"
+            " ORDER BY started_at DESC, id DESC LIMIT 1"
+        )
+        args: tuple[Any, ...] = (match.guild_id, match.game, match.finished_at, match.finished_at)
+    else:
+        query = (
+            "SELECT id, bots_count FROM seasons WHERE guild_id = ? AND game = ?"
+            " AND status = 'active'"
+        )
+        args = (match.guild_id, match.game)
+    async with db.execute(query, args) as cur:
         row = await cur.fetchone()
     if row is None:
         return None
@@ -161,8 +173,9 @@ async def release_boards(db: aiosqlite.Connection, tournament_id: int, now: floa
     """Feed the seasons, inside the caller's transaction, the matches of a duplicate
     tournament's boards that :func:`feed_season` held back and that no table plays any more
     (the round over, or the tournament finished or cancelled), oldest first. Returns the ids
-    of the matches a season counted. Called when a round's table is marked finished and when
-    a tournament ends (:class:`bot.tournaments.store.TournamentRows`)."""
+    of the matches a season counted, each in the season running when it finished
+    (:func:`feed_season`). Called when a round's table is marked finished and when a
+    tournament ends (:class:`bot.tournaments.store.TournamentRows`)."""
     async with db.execute(
         "SELECT m.* FROM matches m JOIN tournament_tables tt ON tt.table_id = m.table_id"
         " JOIN tournaments t ON t.id = tt.tournament_id"
@@ -179,7 +192,7 @@ async def release_boards(db: aiosqlite.Connection, tournament_id: int, now: floa
             "SELECT * FROM match_players WHERE match_id = ? ORDER BY seat", (match.id,)
         ) as cur:
             match.players = [MatchPlayerRow.of(p) for p in await cur.fetchall()]
-        if await feed_season(db, match, int(r["id"]), now) is not None:
+        if await feed_season(db, match, int(r["id"]), now, held=True) is not None:
             fed.append(int(r["id"]))
     return fed
 

@@ -6,7 +6,7 @@ and out of ``/stats`` until the round is over; then the season counts it, once."
 from __future__ import annotations
 
 from bot.league.rating import Standing, rate_season_match
-from bot.league.seasons import season_standings, start_season
+from bot.league.seasons import end_season, season_standings, start_season
 from bot.league.stats import player_stats
 from bot.store import Store
 from bot.tournaments.store import RoundTable, Tournament, TournamentStore
@@ -92,3 +92,37 @@ async def test_a_cancelled_duplicate_tournament_lets_its_boards_count(store: Sto
     await rows.update(first.tournament_id, 200.0, status="cancelled")  # table 2 never plays
     assert await store.season_match_ids(season.id) == [one]
     assert (await _standings(store))[10] == (1, 1, 2)
+
+
+async def test_a_held_board_counts_in_the_season_it_was_played_in(store: Store) -> None:
+    """A season that ends while a duplicate round is played still counts the round's boards
+    that finished before its end, once the round is over; the next season counts those
+    that finished after its start."""
+    first_season = await start_season(store, GUILD, "pajiwo", 1, 0.0)
+    rows = TournamentStore(store)
+    first, second = await _tables(rows, True, [1, 2])
+    teams = [[0, 2], [1, 3]]
+    one = await _match(store, [10, 11, 12, 13], teams, [1, 2], now=100.0)  # in season 1
+    await rows.update_table(first, status="finished")
+    await end_season(store, GUILD, "pajiwo", 1, 105.0)  # mid-round
+    second_season = await start_season(store, GUILD, "pajiwo", 1, 106.0)
+    two = await _match(store, [20, 21, 22, 23], teams, [2, 1], now=110.0)  # in season 2
+    await rows.update_table(second, status="finished")  # the round is over
+    assert await store.season_match_ids(first_season.id) == [one]
+    assert await store.season_match_ids(second_season.id) == [two]
+    archived = await season_standings(store, GUILD, "pajiwo", 1)
+    assert {ln.user_id: ln.games for ln in archived.lines} == {10: 1, 11: 1, 12: 1, 13: 1}
+    assert set(await _standings(store)) == {20, 21, 22, 23}  # the running season 2
+
+
+async def test_a_held_board_played_between_seasons_counts_in_none(store: Store) -> None:
+    season = await start_season(store, GUILD, "pajiwo", 1, 0.0)
+    await end_season(store, GUILD, "pajiwo", 1, 50.0)
+    rows = TournamentStore(store)
+    first, second = await _tables(rows, True, [1, 2])
+    await _match(store, [10, 11, 12, 13], [[0, 2], [1, 3]], [1, 2], now=100.0)
+    await rows.update_table(first, status="finished")
+    later = await start_season(store, GUILD, "pajiwo", 1, 120.0)  # after the board was played
+    await rows.update_table(second, status="finished")
+    assert await store.season_match_ids(season.id) == []
+    assert await store.season_match_ids(later.id) == []
