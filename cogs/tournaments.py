@@ -521,7 +521,12 @@ class Poster:
             if t.duplicate:
                 same = await service.same_deals(t.id, update.round)
                 text += "\n" + tr(lg, f"tournament.deals.{'same' if same else 'differ'}")
-            await self._send(t.channel_id, text, allowed_mentions=NO_PINGS)
+            # with the picture /tournament standings shows
+            png = await asyncio.to_thread(
+                standings_picture, lg, t, update.standings, names, final, update.round
+            )
+            picture = discord.File(io.BytesIO(png), f"tournament-{t.id}-standings.png")
+            await self._send(t.channel_id, text, allowed_mentions=NO_PINGS, file=picture)
         elif update.kind == "threads_refused":
             # told once (the service retries quietly): the organiser, pinged, and nobody else
             permission = update.permission or "create_public_threads"

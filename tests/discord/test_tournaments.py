@@ -428,3 +428,35 @@ async def test_a_forfeit_by_leaving_is_said_in_the_thread_and_the_channel(
     await asyncio.sleep(0.1)
     assert len(told(row.thread_id)) == 1 and len(told(server.channel)) == 1
     assert next(r for r in await service.round_tables(1, 1)).absent == {alice.id}
+
+
+async def test_the_standings_posted_after_a_round_carry_the_picture(
+    discord_server: LoopbackDiscord, discord_harness: Harness, make_bot: BotFactory
+) -> None:
+    """The channel's post of the standings after each round (and the final one) has the
+    picture /tournament standings shows, not the text alone."""
+    from bot.tournaments.service_base import TournamentUpdate
+    from cogs.tournaments import Poster
+
+    server, h = discord_server, discord_harness
+    admin = server.add_role("Admin", MANAGE_GUILD)
+    boss = server.add_user("boss", roles=[admin])
+    alice, bob = server.add_user("alice"), server.add_user("bob")
+    bot: PaijuBot = make_bot()
+    await h.start_bot(bot)
+    service = bot.tournaments  # type: ignore[attr-defined]
+    await _text(h, boss, "tournament create", game="jinhua", rounds=2)
+    await _text(h, alice, "tournament signup")
+    await _text(h, bob, "tournament signup")
+    await _text(h, boss, "tournament close")
+    t = await service.get(1)
+    standings = await service.standings(1)
+    poster = Poster(bot)  # the service's own subscriber, told the round is over
+    for kind, title in (("round_finished", "standings after round 1"), ("finished", "final")):
+        await poster.on_update(TournamentUpdate(kind, t, round=1, standings=standings))
+        posted = [m for m in server.channel_messages(server.channel) if title in m.text()]
+        assert len(posted) == 1, kind
+        picture = posted[0].attachment("tournament-1-standings.png")
+        assert picture is not None, kind
+        image = Image.open(io.BytesIO(picture.data))
+        assert image.size == (900, 70 + 40 + len(standings) * 58 + 20)
