@@ -110,6 +110,10 @@ def is_control(text: str) -> bool:
     return bool(words) and words[0] in REPLAY_WORDS and (len(words) == 1 or words[1].isdigit())
 
 
+OLD_NAME = "you"
+"""The terminal player's stored name before they had one of their own (--name, the login)."""
+
+
 async def play(
     game: str,
     *,
@@ -178,8 +182,14 @@ async def play(
             term.table_id = table.id
             term.hands_shown = len(table.engine.hand_results) if table.engine else 0
             term.heard = len(table.engine.actions) if table.engine else None
-            if table.seats[table.seat_of(TERMINAL_USER) or 0].auto:
+            own = table.seats[table.seat_of(TERMINAL_USER) or 0]
+            if own.auto:
                 await service.take_back(table.id, TERMINAL_USER)
+            # a game saved under the old default name "you" (or resumed with another --name)
+            # goes on under the player's own name, as the match's other readers see it
+            wanted = name or (player_name(term.lang) if own.name == OLD_NAME else own.name)
+            if wanted != own.name:
+                await service.rename(table.id, TERMINAL_USER, wanted)
         else:
             if table is not None:
                 await service.abort(channel, TERMINAL_USER, force=True)

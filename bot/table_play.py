@@ -136,6 +136,25 @@ class PlayMixin(TableServiceCore):
         await self._notify(updates)
         return table
 
+    async def rename(self, table_id: int, user_id: int, name: str) -> Table:
+        """The seated person's name at the table from now on (what the match's record, the
+        web page and /history show), stored first. Raises ``TableError``: ``no_table``,
+        ``not_started``, ``finished``, ``not_seated``, ``not_stored``."""
+        table = self._playing(table_id)
+        async with table.lock:
+            table = self._playing(table_id)
+            seat = self._seat_for_play(table, user_id)
+            new_seat = dataclasses.replace(table.seats[seat], name=name)
+            try:
+                await self.store.update_table(
+                    table.id, self.clock(), seats=_seats_json(table, new_seat)
+                )
+            except Exception as exc:
+                log.warning("table %s: seat %s's name not stored (%r)", table.id, seat + 1, exc)
+                raise not_stored() from exc
+            _put_seat(table, new_seat)
+        return table
+
     async def _seat_changed(
         self,
         table: Table,

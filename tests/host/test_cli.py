@@ -24,11 +24,13 @@ ENV.update(LOG_LEVEL="WARNING", PYTHONPATH=str(ROOT))
 ENV["BOT_WORKERS"] = "0"
 
 
-def run(*args: str, stdin: str = "", cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: str = "", cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tests.host.toy_main", *args],
         cwd=cwd,
-        env=ENV,
+        env=ENV if env is None else env,
         input=stdin,
         capture_output=True,
         text=True,
@@ -242,3 +244,29 @@ def test_play_offers_optional_moves_at_a_live_table(tmp_path: Path) -> None:
     assert "your move (bid if you like, or wait: the table will deal):" in done.stdout
     assert "· you bid" in done.stdout  # the seat by name
     assert "match over:" in done.stdout
+
+
+def test_a_game_saved_under_the_old_name_you_goes_on_under_the_players_name(
+    tmp_path: Path,
+) -> None:
+    """A terminal game saved when the player's stored name was the literal "you" is carried
+    on (and recorded) under their name, the login name here; --name on resume renames."""
+    db = tmp_path / "play.sqlite3"
+    args = ("play", "toy", "--db", str(db), "--seed", "5", "--pace", "async")
+    run(*args, "--name", "you", stdin="1\n")  # as the terminal stored its player before
+
+    def seat_name() -> str:
+        with sqlite3.connect(db) as conn:
+            (seats,) = conn.execute("SELECT seats FROM tables WHERE id = 1").fetchone()
+        return str(json.loads(seats)[0]["name"])
+
+    assert seat_name() == "you"
+    ann = {**ENV, "USER": "ann", "LOGNAME": "ann", "USERNAME": "ann"}
+    again = run(*args, stdin="quit\n", env=ann)
+    assert "resuming your unfinished Toy game" in again.stdout
+    assert seat_name() == "ann"
+    done = run(*args, "--name", "Ann Lee", stdin="1\n" * 80, env=ann)
+    assert "match over:" in done.stdout
+    with sqlite3.connect(db) as conn:
+        names = conn.execute("SELECT name FROM match_players WHERE seat = 0").fetchall()
+    assert names == [("Ann Lee",)]
