@@ -182,13 +182,15 @@ async def play(
             term.table_id = table.id
             term.hands_shown = len(table.engine.hand_results) if table.engine else 0
             term.heard = len(table.engine.actions) if table.engine else None
-            own = table.seats[table.seat_of(TERMINAL_USER) or 0]
-            if own.auto:
+            player_seat = table.seats[table.seat_of(TERMINAL_USER) or 0]
+            if player_seat.auto:
                 await service.take_back(table.id, TERMINAL_USER)
             # a game saved under the old default name "you" (or resumed with another --name)
             # goes on under the player's own name, as the match's other readers see it
-            wanted = name or (player_name(term.lang) if own.name == OLD_NAME else own.name)
-            if wanted != own.name:
+            wanted = name or (
+                player_name(term.lang) if player_seat.name == OLD_NAME else player_seat.name
+            )
+            if wanted != player_seat.name:
                 await service.rename(table.id, TERMINAL_USER, wanted)
         else:
             if table is not None:
