@@ -16,14 +16,14 @@ import discord
 
 from cogs.controls import TableButton, quick_rows
 from cogs.hand_message import HandPayload, hand_layout
-from cogs.i18n import ntr, tr
+from cogs.i18n import is_zh, ntr, tr
 from cogs.lead import lead_line
 from cogs.picker import Selection, card_groups, chosen_line, pick_kinds, pick_rows
 from cogs.present import action_label, cards_text, encode_action, game_text
 from cogs.suggest import group_of_hint_first, group_rows, hint_first
 from cogs.table_message import kind_action, names_of
 from games.base import Action, IllegalAction
-from games.registry import GAMES, game_module
+from games.registry import game_module
 from present import games as presentation
 from present.message import Reader, render
 
@@ -76,8 +76,8 @@ def hand_payload(
     own = game_text(table.game)  # the game's own lines and controls, if any
     controls = game_controls(table.game)
     hand_text = getattr(own, "hand_text", None)  # mahjong: tiles, 财神 marked
-    spec = GAMES.get(table.game)
-    title = spec.title_zh if spec else table.game
+    # the Chinese name, short (in the reader's script); English readers get it as is too
+    title = presentation.game_title(table.game, lang if is_zh(lang) else "zh")
     # "14 tiles" in mahjong, "25 cards" elsewhere: the game's presentation names its pieces
     title_key = "hand.title.tile" if presentation.pieces(table.game) == "tile" else "hand.title"
     top = [

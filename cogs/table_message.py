@@ -59,7 +59,7 @@ def table_text(table: Table, view: dict[str, Any], lang: str, recent: Iterable[s
     from games.registry import GAMES
 
     spec = GAMES.get(table.game)
-    title = f"{spec.title_zh} {spec.title_en}" if spec else table.game
+    title = presentation.game_title(table.game, lang)
     host = f"<@{table.host_user_id}>"
     lines = [f"**{tr(lang, 'lobby.title', game=title, host=host)}** · #{table.id}"]
     names = names_of(table)

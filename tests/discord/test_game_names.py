@@ -1,15 +1,25 @@
-"""A game's name in the league's, the tournaments' and /rating's texts is the reader's: both
-names in English, the Chinese name alone in Chinese, in traditional characters for a zh-TW
-reader (one call, ``present.games.game_title(key, lang)``, as the replay text and the web
-pages use)."""
+"""A game's name in the league's, the tournaments', /rating's and the table message's texts
+is the reader's: both names in English, the Chinese name alone in Chinese, in traditional
+characters for a zh-TW reader; the hand message says the Chinese name, in the reader's
+script. One call, ``present.games.game_title(key, lang)``, as the replay text and the web
+pages use."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.league.seasons import SeasonStandings, StandingLine
+from bot.store import Store
 from bot.store_league import SeasonRow
+from bot.tables import TableService
+from bot.timers import FakeClock, ManualScheduler
 from bot.tournaments.store import Tournament
+from cogs.hand_compose import hand_payload
 from cogs.league import standings_text
+from cogs.table_message import table_text
 from cogs.tournament_text import describe, standings_title
+
+LANGS = ("en", "zh", "zh-TW")
 
 
 def _tournament() -> Tournament:
@@ -34,3 +44,31 @@ def test_season_standings_name_the_game_in_the_readers_script() -> None:
     assert first["zh-TW"].startswith("**扒雞窩 · 第 2 賽季**")
     assert first["zh"].startswith("**扒鸡窝 · 第 2 赛季**")
     assert first["en"].startswith("**扒鸡窝 Pajiwo · season 2**")
+
+
+async def test_the_table_and_hand_messages_name_the_game_in_the_readers_script(
+    tmp_path: Path,
+) -> None:
+    store = await Store.open(tmp_path / "names.sqlite3")
+    service = TableService(store, scheduler=ManualScheduler(FakeClock()), rng_seed=7)
+    await service.start_up()
+    try:
+        table = await service.open_table(
+            guild_id=3, channel_id=40, game="pajiwo", user_id=9, name="me", pace="relaxed"
+        )
+        first = {lg: table_text(table, {}, lg, None).splitlines()[0] for lg in LANGS}
+        assert first["zh-TW"].startswith("**扒雞窩 牌桌")
+        assert first["zh"].startswith("**扒鸡窝 牌桌")
+        assert first["en"].startswith("**扒鸡窝 Pajiwo table")
+        await service.add_bot(40, 9, 3)
+        await service.start(40, 9, seed=5)
+        view = service.view(table.id, 9)
+        hands = {
+            lg: hand_payload(table, 9, lg, None, view, legal=[], step=0).content for lg in LANGS
+        }
+        assert hands["zh-TW"].startswith("**你在扒雞窩的手牌")
+        assert hands["zh"].startswith("**你在扒鸡窝的手牌")
+        assert hands["en"].startswith("**Your hand at 扒鸡窝 (seat 1)")
+    finally:
+        await service.shut_down()
+        await store.close()

@@ -81,7 +81,7 @@ async def test_lobby_buttons_host_rules_and_abort_by_a_channel_manager(
     assert "Every seat needs a player or a bot" in (await answer(start)).text()
 
     status = await h.slash(bob, "table status")
-    assert "扒鸡窝 Pajiwo" in (await status.final()).text()
+    assert "扒鸡窝 牌桌" in (await status.final()).text()  # the table speaks Chinese
     options = await h.slash(alice, "table options", set="match=one_hand")
     assert "`match` = `one_hand`" in (await options.final()).text()
     bad = await h.slash(alice, "table options", set="colour=blue")
