@@ -71,6 +71,9 @@ DM_CLOSED = 50007
 REFUSED_RETRY_S = 5.0  # a refused edit (403, 404) is tried again this much later, doubling
 REFUSED_RETRY_MAX_S = 600.0
 TOKEN_CALL_S = 4.0  # a call through a player's token taking longer falls back to the bot's own
+# a token edit given up after TOKEN_CALL_S may still reach Discord later, with what was then
+# the newest state, over a newer edit: the message is edited again this much later
+LATE_EDIT_S = 15.0
 HAND_PICTURES_KEPT = 512  # hand pictures kept for reuse (~40 KB each), the least recent dropped
 FORGET_AFTER_S = 60.0  # a closed table's kept pictures and tokens are dropped this much later
 PICTURE_RETRY_S = 600.0  # after a refused picture, try one again this much later
@@ -157,6 +160,7 @@ class DisplayCore(ABC):
         #: and through the bot's own calls
         self.hands_by = {"token": 0, "bot": 0}
         self.token_call_s = TOKEN_CALL_S
+        self.late_edit_s = LATE_EDIT_S
         self.forget_after_s = FORGET_AFTER_S
         self._clean_ups: set[asyncio.Task[None]] = set()  # old prompts being deleted
         #: a token's send that timed out and goes on (a late message of it is deleted)
@@ -421,6 +425,22 @@ class DisplayCore(ABC):
         if old is not None:
             old.cancel()
         self._retries[key] = asyncio.get_running_loop().call_later(pause, again)
+
+    def _edit_again_later(self, key: tuple[Any, ...], again: Callable[[], None]) -> None:
+        """After a token edit that timed out: do ``again`` (an edit with the state as it is
+        then) :attr:`late_edit_s` later. The given-up request may still reach Discord after
+        the bot's own edit and the newer ones, and show older text and controls until the
+        next move; this edit puts the newest back. ``key`` (``("late-t", table)`` or
+        ``("late-h", table, user)``) keeps one such edit per message."""
+        old = self._retries.pop(key, None)
+        if old is not None:
+            old.cancel()
+
+        def fire() -> None:
+            self._retries.pop(key, None)
+            again()
+
+        self._retries[key] = asyncio.get_running_loop().call_later(self.late_edit_s, fire)
 
     def cancel_retries(self) -> None:
         """Forget every edit waiting to be tried again (shutdown)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -268,6 +269,16 @@ class HandMessages(DisplayCore):
                 raise
         await self.refresh_private_view(table, user_id, payload)
 
+    def _hand_again(self, table_id: int, user_id: int) -> Callable[[], None]:
+        """An edit of the player's hand message with its picture, even when it looks up to
+        date (what Discord shows may be a late, older edit)."""
+
+        def again() -> None:
+            self.hand_shown.pop((table_id, user_id), None)
+            self.hand_edits.request((table_id, user_id), self._hand_job(table_id, user_id))
+
+        return again
+
     def _shown_hand(
         self, table: Table, key: tuple[int, int], message_id: int, picture: str | None
     ) -> None:
@@ -304,6 +315,8 @@ class HandMessages(DisplayCore):
                 ("hand", table.id, user_id), token.send(**payload.send_kwargs())
             )
         except DISCORD_FAILURES as exc:
+            if isinstance(exc, TimeoutError) and not fresh:
+                self._edit_again_later(("late-h", *key), self._hand_again(table.id, user_id))
             log.info("table %s: hand token of %s refused (%r)", table.id, user_id, exc)
             self.hand_tokens.forget(table.id, user_id)
             return False

@@ -240,6 +240,17 @@ class TableMessages(DisplayCore):
         else:
             self._failures.pop(("t", table_id), None)
 
+    def _table_again(self, table_id: int) -> Callable[[], None]:
+        """An edit of the table message even when it looks up to date (what Discord shows
+        may be a late, older edit), with its picture."""
+
+        def again() -> None:
+            self.table_shown.pop(table_id, None)
+            self.drawn_at.pop(table_id, None)
+            self.refresh_table(table_id)
+
+        return again
+
     def note_table_click(self, table_id: int, interaction: discord.Interaction) -> None:
         """A click on the table message itself, acknowledged silently (type 6: its
         ``@original`` is that message): its token edits the table message from now on, for
@@ -310,6 +321,8 @@ class TableMessages(DisplayCore):
                     refused: BaseException = exc
                 except DISCORD_FAILURES as exc:
                     refused = exc
+                    if isinstance(exc, TimeoutError):
+                        self._edit_again_later(("late-t", table.id), self._table_again(table.id))
                 log.info("table %s: its message's token was refused (%r)", table.id, refused)
                 self.table_tokens.forget(table.id, 0)
                 await self.budget.take(TABLE_PRIORITY, key=("t", table.id))
