@@ -6,7 +6,7 @@ since they all play that deal (docs/tournaments.md). Plain SQL over the tourname
 
 from __future__ import annotations
 
-__all__ = ["BOARD_IN_PLAY_SQL", "board_in_play_sql"]
+__all__ = ["BOARD_IN_PLAY_SQL", "FINISHED_MATCH_SQL", "board_in_play_sql"]
 
 
 def board_in_play_sql(table: str = "?") -> str:
@@ -30,3 +30,13 @@ def board_in_play_sql(table: str = "?") -> str:
 
 BOARD_IN_PLAY_SQL = board_in_play_sql()
 """:func:`board_in_play_sql` of a parameter: the host table's id."""
+
+
+FINISHED_MATCH_SQL = (
+    "EXISTS (SELECT 1 FROM games g WHERE g.id = m.game_id AND g.status = 'finished')"
+    f" AND NOT EXISTS ({board_in_play_sql('m.table_id')})"
+)
+"""The condition on a ``matches m`` row that its game really finished and may be shown: a row
+whose game is still ``playing`` (a damaged file could have one) is neither listed nor shown, as
+the web pages refuse its replay; nor is a duplicate tournament board that other tables of its
+round still play (its result and winning hand would tell them the deal)."""

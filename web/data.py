@@ -15,12 +15,11 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.board_embargo import board_in_play_sql
 from bot.config import is_postgres_url
 from bot.league.rating import Standing
 from bot.replay import GameRecord, ReplayRefused, load_game
@@ -134,16 +133,6 @@ def _missing_table(exc: sqlite3.OperationalError) -> bool:
     return "no such table" in text or ("relation" in text and "does not exist" in text)
 
 
-FINISHED = (
-    "EXISTS (SELECT 1 FROM games g WHERE g.id = m.game_id AND g.status = 'finished')"
-    f" AND NOT EXISTS ({board_in_play_sql('m.table_id')})"
-)
-"""The condition on a ``matches m`` row that its game really finished: a row whose game is still
-``playing`` (a damaged file could have one) is neither listed nor shown, as :meth:`WebData.record`
-refuses its replay; nor is a duplicate tournament board that other tables of its round still play
-(its result and winning hand would tell them the deal)."""
-
-
 class WebData:
     """Read-only queries for the pages, through the store. Open with :meth:`open`, close with
     :meth:`close`."""
@@ -194,15 +183,11 @@ class WebData:
                 return empty
             raise
 
-    async def query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """Rows of a read-only query (``?`` placeholders; a table a migration has not made yet
-        gives none), for the other readers of the pages (:mod:`web.tournaments`)."""
-
-        async def rows(store: Store) -> list[Any]:
-            async with store._db.execute(sql, params) as cur:
-                return list(await cur.fetchall())
-
-        return await self._read(rows, list[Any]())
+    async def read(self, read: Callable[[Store], Awaitable[T]], empty: T) -> T:
+        """``await read(store)`` on the read-only store, or ``empty`` when there is no database
+        yet or the table it reads is one a migration has not made yet: for the other readers
+        of the pages (:mod:`web.tournaments`), which read through the store's own classes."""
+        return await self._read(read, empty)
 
     # ----------------------------------------------------------------- servers
     async def servers(self) -> list[Server]:

@@ -1,6 +1,6 @@
 """A server's tournaments as the web pages read them (``tournaments``, ``tournament_players``,
 ``tournament_tables``: :mod:`bot.tournaments.store`'s rows), read-only through
-:class:`web.data.WebData`'s connection.
+:class:`bot.tournaments.store.TournamentStore` on :class:`web.data.WebData`'s store.
 
 The standings are :func:`bot.tournaments.scoring.standings` of the finished rounds, as the
 tournament service posts them (:meth:`bot.tournaments.service_base.TournamentBase.standings`):
@@ -11,15 +11,29 @@ its seats only (no hand in play is ever shown).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from typing import Any
 
+from bot.store import Store
 from bot.tournaments.model import RoundPlan, Standing, TableOutcome, TablePlan
 from bot.tournaments.scoring import standings
-from web.data import FINISHED, WebData
+from bot.tournaments.store import Entrant, RoundTable, Tournament, TournamentStore
+from web.data import WebData
 
 __all__ = ["RoundTableLine", "TournamentLine", "TournamentPage", "tournament", "tournaments"]
+
+
+#: the statuses a page shows (a cancelled tournament is left out)
+SHOWN = ("signup", "running", "finished")
+
+
+@dataclass(frozen=True)
+class _Read:
+    """What one page reads of a tournament, in one go."""
+
+    tournament: Tournament
+    entrants: list[Entrant]
+    tables: list[RoundTable]
+    matches: dict[int, int]
 
 
 @dataclass(frozen=True)
@@ -61,69 +75,68 @@ class TournamentPage:
         return self.names.get(participant, str(participant))
 
 
-def _line(r: Any) -> TournamentLine:
+def _line(t: Tournament) -> TournamentLine:
     return TournamentLine(
-        id=r["id"],
-        game=r["game"],
-        format=r["format"],
-        duplicate=bool(r["duplicate"]),
-        rounds=r["rounds"],
-        round=r["round"],
-        status=r["status"],
-        start_at=r["start_at"],
+        id=t.id,
+        game=t.game,
+        format=t.format,
+        duplicate=t.duplicate,
+        rounds=t.rounds,
+        round=t.round,
+        status=t.status,
+        start_at=t.start_at,
     )
 
 
 async def tournaments(data: WebData, guild_id: int) -> list[TournamentLine]:
     """The server's tournaments, newest first (cancelled ones left out)."""
-    rows = await data.query(
-        "SELECT * FROM tournaments WHERE guild_id = ? AND status <> 'cancelled' ORDER BY id DESC",
-        (guild_id,),
+    found = await data.read(
+        lambda store: TournamentStore(store).select(guild_id, SHOWN), list[Tournament]()
     )
-    return [_line(r) for r in rows]
+    return [_line(t) for t in found]
 
 
 async def tournament(data: WebData, guild_id: int, tournament_id: int) -> TournamentPage | None:
     """One tournament of the server with its standings and rounds; ``None`` if none."""
-    rows = await data.query(
-        "SELECT * FROM tournaments WHERE id = ? AND guild_id = ? AND status <> 'cancelled'",
-        (tournament_id, guild_id),
-    )
-    if not rows:
+
+    async def read(store: Store) -> _Read | None:
+        stored = TournamentStore(store)
+        found = await stored.get(tournament_id)
+        if found is None or found.guild_id != guild_id or found.status not in SHOWN:
+            return None
+        return _Read(
+            found,
+            await stored.entrants(tournament_id),
+            await stored.tables(tournament_id),
+            await stored.shown_matches(tournament_id),
+        )
+
+    got = await data.read(read, None)
+    if got is None:
         return None
-    line = _line(rows[0])
-    players = await data.query(
-        "SELECT user_id, name, status FROM tournament_players WHERE tournament_id = ? ORDER BY seq",
-        (tournament_id,),
-    )
-    names = {int(p["user_id"]): str(p["name"]) for p in players}
-    order = [int(p["user_id"]) for p in players if p["status"] == "in"]
-    table_rows = await data.query(
-        "SELECT t.*, m.id AS match_id FROM tournament_tables t LEFT JOIN matches m"
-        f" ON m.table_id = t.table_id AND t.status = 'finished' AND {FINISHED}"
-        " WHERE t.tournament_id = ? ORDER BY t.round, t.number",
-        (tournament_id,),
-    )
+    line = _line(got.tournament)
+    names = {e.user_id: e.name for e in got.entrants}
+    order = [e.user_id for e in got.entrants if e.status == "in"]
     # a duplicate round still played shows no table's result: the others play that deal
     # (bot.board_embargo)
     embargoed = (
-        {int(r["round"]) for r in table_rows if r["status"] != "finished"}
+        {t.round for t in got.tables if t.status != "finished"}
         if line.duplicate and line.status not in ("finished", "cancelled")
         else set()
     )
     by_round: dict[int, list[RoundTableLine]] = {}
-    for r in table_rows:
-        shown = int(r["round"]) not in embargoed
-        outcome = json.loads(r["outcome"]) if r["outcome"] and shown else None
-        by_round.setdefault(int(r["round"]), []).append(
+    for t in got.tables:
+        shown = t.round not in embargoed
+        match_id = got.matches.get(t.table_id) if t.table_id is not None and shown else None
+        by_round.setdefault(t.round, []).append(
             RoundTableLine(
-                round=int(r["round"]),
-                number=int(r["number"]),
-                seats=tuple(json.loads(r["seats"])),
-                status=str(r["status"]),
-                absent=frozenset(int(x) for x in json.loads(r["absent"])),
-                outcome=TableOutcome.from_json(outcome) if outcome else None,
-                match_id=int(r["match_id"]) if r["match_id"] is not None and shown else None,
+                round=t.round,
+                number=t.number,
+                seats=t.seats,
+                status=t.status,
+                absent=frozenset(t.absent),
+                outcome=t.outcome if shown else None,
+                match_id=match_id,
             )
         )
     played: list[tuple[RoundPlan, dict[int, TableOutcome]]] = []

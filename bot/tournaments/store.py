@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.board_embargo import BOARD_IN_PLAY_SQL
+from bot.board_embargo import BOARD_IN_PLAY_SQL, FINISHED_MATCH_SQL
 from bot.store import Store
 from bot.store_history import release_held
 from bot.tournaments.model import TableOutcome, TablePlan
@@ -347,6 +347,18 @@ class TournamentStore:
             params.append(number)
         rows = await self._rows(sql + " ORDER BY round, number", params)
         return [_round_table(r) for r in rows]
+
+    async def shown_matches(self, tournament_id: int) -> dict[int, int]:
+        """Host table id -> the id of the match it finished, for the tournament's finished
+        tables whose match may be shown (:data:`bot.board_embargo.FINISHED_MATCH_SQL`: its
+        game finished, and no other table of a duplicate round still plays the board)."""
+        rows = await self._rows(
+            "SELECT t.table_id, max(m.id) AS match_id FROM tournament_tables t"
+            f" JOIN matches m ON m.table_id = t.table_id AND {FINISHED_MATCH_SQL}"
+            " WHERE t.tournament_id = ? AND t.status = 'finished' GROUP BY t.table_id",
+            (tournament_id,),
+        )
+        return {int(r["table_id"]): int(r["match_id"]) for r in rows}
 
     async def board_in_play(self, table_id: int) -> bool:
         """True when the host table ``table_id`` played a duplicate board that another table
