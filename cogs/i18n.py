@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 
 from cogs.inert import echo
+from present.games import game_title
 from present.i18n import (
     COMMAND_ZH,
     LOCALES_DIR,
@@ -80,6 +81,9 @@ class PaijuTranslator(app_commands.Translator):
         lg = lang_of(locale)
         if lg == "en":
             return None
+        game = string.extras.get("game")
+        if game is not None:  # a game's choice name: the game's name in the reader's script
+            return game_title(game, lg)
         key = string.extras.get("key", string.message)
         zh = COMMAND_ZH.get(key)
         if zh is None:

@@ -28,16 +28,19 @@ from cogs.failures import (
 from cogs.i18n import lang_of, tr
 from cogs.table_options import chunks, options_lines
 from games.registry import GAMES
+from present.games import game_title
 
 __all__ = ["GAME_CHOICES", "TableCog", "setup"]
 
 log = logging.getLogger(__name__)
 
 GAME_CHOICES = [
-    app_commands.Choice(name=f"{spec.title_zh} {spec.title_en}", value=spec.key)
-    for spec in GAMES.values()
+    app_commands.Choice(name=app_commands.locale_str(game_title(key, "en"), game=key), value=key)
+    for key in GAMES
 ]
-"""Every game, named in Chinese and English (``扒鸡窝 Pajiwo``)."""
+"""Every game, named in Chinese and English (``扒鸡窝 Pajiwo``) for English clients and as
+:func:`present.games.game_title` names it in the client's language for the others (the
+``game`` extra: :class:`cogs.i18n.PaijuTranslator` serves ``扒鸡窝``, zh-TW ``扒雞窩``)."""
 
 PACE_CHOICES = ["live", "relaxed", "async"]
 

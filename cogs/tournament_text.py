@@ -74,6 +74,12 @@ def participant(pid: int | None, names: dict[int, str]) -> str:
     return f"<@{pid}>"
 
 
+def thread_name(lg: str, t: Tournament, round_no: int, number: int) -> str:
+    """A round table's thread: ``#1 R2 T3 · 金坛麻将`` with the game named as the server's
+    language names it (:func:`present.games.game_title`; Discord cuts a name at 100)."""
+    return f"#{t.id} R{round_no} T{number} · {game_title(t.game, lg)}"[:100]
+
+
 def standings_title(lg: str, t: Tournament, done: int, final: bool = False) -> str:
     """What the standings are, truly: the sign-ups before the start, after the last finished
     round (``done`` rounds) while one is played, final, or those of a cancelled tournament."""

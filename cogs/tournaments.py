@@ -49,8 +49,8 @@ from cogs.tournament_text import (
     participant,
     standings_picture,
     standings_text,
+    thread_name,
 )
-from games.registry import GAMES
 
 __all__ = [
     "TOURNAMENT",
@@ -413,7 +413,7 @@ class Poster:
 
     async def open_thread(self, t: Tournament, row: RoundTable) -> int:
         channel = self.bot.get_channel(t.channel_id) or await self.bot.fetch_channel(t.channel_id)
-        name = f"#{t.id} R{row.round} T{row.number} · {GAMES[t.game].title_zh}"
+        name = thread_name(_server_lang(self.bot, t), t, row.round, row.number)
         if t.duplicate:
             return await self._open_private_thread(channel, name[:100], row)
         # a public thread the bot could not write in would hold no table: refuse before it

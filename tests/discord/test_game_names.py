@@ -15,9 +15,11 @@ from bot.tables import TableService
 from bot.timers import FakeClock, ManualScheduler
 from bot.tournaments.store import Tournament
 from cogs.hand_compose import hand_payload
+from cogs.i18n import PaijuTranslator
 from cogs.league import standings_text
 from cogs.table_message import table_text
-from cogs.tournament_text import describe, standings_title
+from cogs.tables import GAME_CHOICES
+from cogs.tournament_text import describe, standings_title, thread_name
 
 LANGS = ("en", "zh", "zh-TW")
 
@@ -72,3 +74,26 @@ async def test_the_table_and_hand_messages_name_the_game_in_the_readers_script(
     finally:
         await service.shut_down()
         await store.close()
+
+
+def test_a_tournament_table_thread_is_named_in_the_servers_script() -> None:
+    t = _tournament()
+    assert thread_name("zh-TW", t, 2, 3) == "#1 R2 T3 · 金壇麻將"
+    assert thread_name("zh", t, 2, 3) == "#1 R2 T3 · 金坛麻将"
+    assert thread_name("en", t, 2, 3) == "#1 R2 T3 · 金坛麻将 Jintan mahjong"
+
+
+async def test_the_game_choices_are_named_in_the_readers_script() -> None:
+    """The ``game`` choices of /table open, /rules, /tournament create …: Discord shows each
+    reader the choice name in their client's language, from the translator at sync."""
+    translator = PaijuTranslator()
+    choice = next(c for c in GAME_CHOICES if c.value == "pajiwo")
+    assert choice.name == "扒鸡窝 Pajiwo"  # the default (English clients)
+    payload = await choice.get_translated_payload(translator)
+    names = payload["name_localizations"]
+    assert names["zh-TW"] == "扒雞窩"
+    assert names["zh-CN"] == "扒鸡窝"
+    assert "en-US" not in names
+    jintan = next(c for c in GAME_CHOICES if c.value == "jintan")
+    names = (await jintan.get_translated_payload(translator))["name_localizations"]
+    assert (names["zh-TW"], names["zh-CN"]) == ("金壇麻將", "金坛麻将")
