@@ -191,7 +191,11 @@ async def play(
                 player_name(term.lang) if player_seat.name == OLD_NAME else player_seat.name
             )
             if wanted != player_seat.name:
-                await service.rename(table.id, TERMINAL_USER, wanted)
+                try:
+                    await service.rename(table.id, TERMINAL_USER, wanted)
+                except TableError:  # not stored: the game goes on under the name it has
+                    old = player_seat.name
+                    term.say(f"! {tr(term.lang, 'terminal.rename_not_stored', name=old)}")
         else:
             if table is not None:
                 await service.abort(channel, TERMINAL_USER, force=True)

@@ -270,3 +270,35 @@ def test_a_game_saved_under_the_old_name_you_goes_on_under_the_players_name(
     with sqlite3.connect(db) as conn:
         names = conn.execute("SELECT name FROM match_players WHERE seat = 0").fetchall()
     assert names == [("Ann Lee",)]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "! your name could not be saved, so the game goes on under the name you"),
+        ("zh", "! 你的名字没能保存，这局仍以“you”的名字继续"),
+    ],
+)
+def test_a_rename_the_store_refuses_at_resume_is_said_and_the_game_goes_on(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """A store that refuses the rename at a resume (here a trigger of the database itself
+    aborting any change of the stored name) does not end the session: the player is told in
+    their language, the game goes on under its old name, to the end."""
+    db = tmp_path / "play.sqlite3"
+    args = ("play", "toy", "--db", str(db), "--seed", "5", "--pace", "async")
+    run(*args, "--name", "you", stdin="1\n")
+    with sqlite3.connect(db) as conn:
+        conn.execute(
+            "CREATE TRIGGER no_rename BEFORE UPDATE OF seats ON tables"
+            " WHEN json_extract(NEW.seats, '$[0].name') IS NOT json_extract(OLD.seats, '$[0].name')"
+            " BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END"
+        )
+    env = {**ENV, "USER": "ann", "LOGNAME": "ann", "USERNAME": "ann", "PAIJU_LANG": lang}
+    done = run(*args, stdin="1\n" * 80, env=env)
+    assert "Traceback" not in done.stderr
+    assert said in done.stdout
+    assert done.returncode == 0
+    with sqlite3.connect(db) as conn:
+        names = conn.execute("SELECT name FROM match_players WHERE seat = 0").fetchall()
+    assert names == [("you",)]
