@@ -60,6 +60,41 @@ def _declared_suit(move: Action) -> str | None:
     return next(iter(suits)) if len(suits) == 1 else None
 
 
+def _dealing(game: Game) -> bool:
+    """True while cards are still to be dealt (public: how many, not which)."""
+    engine: Any = game
+    return int(getattr(engine, "deal_pos", 0)) < len(getattr(engine, "undealt", ()))
+
+
+def _declare_pass(
+    game: Game,
+    view: dict[str, Any],
+    seat: int,
+    hand: list[Card],
+    levels: set[str],
+    legal: list[Action],
+) -> Reason:
+    """Why not declare, as the heuristic (which declares for the strong bot too) decides it:
+    its side's declaration stands (its own or its partner's), else its best declaration would
+    make too small a share of its hand trumps: too few to hold the trump, to take the kitty
+    over in the 扒鸡窝 phase, or, while cards are still to be dealt, too few so far (it waits)."""
+    standing = view.get("standing")
+    phase = view.get("phase")
+    # (扒鸡窝's phase after the bury is another matter: taking the kitty over)
+    if standing is not None and int(standing["seat"]) % 2 == seat % 2 and phase != "pajiwo":
+        if int(standing["seat"]) == seat:
+            return Reason("bots.tricks.declare_pass_own")
+        return Reason("bots.tricks.declare_pass_partner", {"partner": int(standing["seat"])})
+    suits = [_declared_suit(a) for a in legal if a.kind == "declare"]
+    n = max((_trumps(hand, s, levels) for s in suits), default=0)
+    params = {"n": n, "h": len(hand)}
+    if _dealing(game):
+        return Reason("bots.tricks.declare_pass_wait", params)
+    if phase == "pajiwo":
+        return Reason("bots.tricks.declare_pass_kitty", params)
+    return Reason("bots.tricks.declare_pass_few", params)
+
+
 def setup_reasons(game: Game, seat: int, move: Action) -> list[Reason]:
     """The reasons for a decision before the tricks; ``[]`` for a play."""
     view: dict[str, Any] = game.view(seat)
@@ -82,9 +117,7 @@ def setup_reasons(game: Game, seat: int, move: Action) -> list[Reason]:
         )
         return [Reason(key, {"suit": SYMBOL[suit], "n": n, "k": extra})]
     if move.kind == "pass" and "declare" in kinds:
-        suits = [s for s in (_declared_suit(a) for a in legal if a.kind == "declare") if s]
-        best = max((side[s] for s in suits), default=0)
-        return [Reason("bots.tricks.declare_pass", {"n": best})]
+        return [_declare_pass(game, view, seat, hand, levels, legal)]
     trump = view.get("trump") or {}
     suit = None if trump.get("no_trump") else trump.get("suit")
     if move.kind == "rebel" or (move.kind == "pass" and "rebel" in kinds):

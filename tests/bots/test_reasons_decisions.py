@@ -77,7 +77,9 @@ def test_the_reasons_name_the_move_chosen() -> None:
     assert "Why: declares ♣: 4 cards of that suit and 5 level cards or jokers" in declare
     assert "理由：亮♣：该花色 4 张，另有 5 张级牌或王" in declare
     assert "Why: declares no trump with 大王 大王: 4 level cards or jokers in hand" in declare
-    assert any(line.startswith("Why: does not declare: at most ") for line in pajiwo["pass"])
+    assert any(
+        line.startswith("Why: does not take the kitty over (扒鸡窝): ") for line in pajiwo["pass"]
+    )
     assert any(line.endswith(": keeps no points in the kitty") for line in pajiwo["bury"])
     dagun = _lines("dagun")
     assert any(
