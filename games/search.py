@@ -166,6 +166,14 @@ class SearchPlayer:
         budget_ms: CPU milliseconds per decision (``time.process_time``), the same way: the
             safety net on a slower machine (where it binds, the choice depends on the speed).
         candidates: at most this many of ``legal_actions`` are compared (plus the heuristic's).
+        moves: ``(game, seat, candidates) -> actions``: the moves compared besides the
+            heuristic's (default: ``game.legal_actions(seat, limit=candidates)``); a game whose
+            legal list is ordered for another use gives its own (扒鸡窝's leads, one per suit).
+        confidence: how many standard errors a move's mean gain must clear (default 1).
+        plan_halving: halve at a quarter and half of the worlds the ``work`` affords (read
+            from the first world's rollouts) rather than of ``rollouts``: when the work binds
+            before ``rollouts // 4`` worlds, as it does on the first tricks of a long hand
+            with many candidates, the moves are still narrowed down (default off).
     """
 
     def __init__(
@@ -178,6 +186,9 @@ class SearchPlayer:
         budget_ms: int = 1000,
         candidates: int = 8,
         work: int | None = None,
+        moves: Callable[[Game, int, int], list[Action]] | None = None,
+        confidence: float = _CONFIDENCE,
+        plan_halving: bool = False,
     ) -> None:
         if rollouts < 1 or budget_ms < 1 or candidates < 1 or (work is not None and work < 1):
             raise ValueError("rollouts, budget_ms, candidates and work must be at least 1")
@@ -190,6 +201,9 @@ class SearchPlayer:
         self.budget_ms = budget_ms
         self.candidates = candidates
         self.work = work
+        self.moves = moves
+        self.confidence = confidence
+        self.plan_halving = plan_halving
         #: what the last searched decision found (the hint's reason), else ``None``
         self.last: SearchNote | None = None
         # after a quarter and after half of the worlds, the worse half of the moves is dropped
@@ -203,7 +217,12 @@ class SearchPlayer:
         if not self.searchable(game, seat):
             return own
         moves = [Action(seat, own.kind, dict(own.data))]
-        for act in game.legal_actions(seat, limit=self.candidates):
+        listed = (
+            self.moves(game, seat, self.candidates)
+            if self.moves is not None
+            else game.legal_actions(seat, limit=self.candidates)
+        )
+        for act in listed:
             if act not in moves:
                 moves.append(act)
         if len(moves) == 1:
@@ -214,6 +233,7 @@ class SearchPlayer:
         start = time.process_time()
         plies = 0
         seeds = random.Random(rng.getrandbits(64))
+        halvings = self._halvings
         for worlds in range(1, self.rollouts + 1):
             world_rng = random.Random(seeds.getrandbits(64))
             rollout_seed = seeds.getrandbits(64)
@@ -235,14 +255,19 @@ class SearchPlayer:
                 break
             if self.work is not None and plies * (worlds + 1) / worlds >= self.work:
                 break
-            if worlds in self._halvings and len(alive) > 2:
+            if worlds == 1 and self.plan_halving and self.work is not None:
+                # the worlds the work affords with every move in each (halving about doubles it)
+                afford = 2 * self.work // max(1, plies)
+                planned = max(2, min(self.rollouts, afford))
+                halvings = {max(2, planned // 4), max(3, planned // 2)}
+            if worlds in halvings and len(alive) > 2:
                 # successive halving: the worlds left go to the better half of the moves (the
                 # heuristic's move stays, as the yardstick)
                 ranked = sorted(alive[1:], key=lambda i: -sum(diffs[i]))
                 alive = [0, *sorted(ranked[: max(1, len(ranked) // 2)])]
         best, best_gain = 0, 0.0
         for i in alive[1:]:
-            gain = _confident_gain(diffs[i])
+            gain = _confident_gain(diffs[i], self.confidence)
             if gain > best_gain:
                 best, best_gain = i, gain
         self.last = SearchNote(
@@ -253,13 +278,13 @@ class SearchPlayer:
         return moves[best]
 
 
-def _confident_gain(diffs: list[float]) -> float:
-    """The mean of ``diffs`` less ``_CONFIDENCE`` standard errors, or 0 when that is not above
+def _confident_gain(diffs: list[float], confidence: float = _CONFIDENCE) -> float:
+    """The mean of ``diffs`` less ``confidence`` standard errors, or 0 when that is not above
     ``_MIN_GAIN`` (too few worlds, or a gain within the noise)."""
     n = len(diffs)
     if n < 2:
         return 0.0
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    low = mean - _CONFIDENCE * (var / n) ** 0.5
+    low = mean - confidence * (var / n) ** 0.5
     return low if mean >= _MIN_GAIN and low > 0 else 0.0

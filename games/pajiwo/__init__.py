@@ -3,7 +3,7 @@ trump after the kitty is buried. Seed: ``pajiwo.txt``; rules page: ``docs/rules/
 
 Exports ``GAME`` (the engine class :class:`games.pajiwo.engine.PajiwoGame`) and
 ``BOTS`` (``{"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": StrongPlayer}``; the
-strong bot is the search of :mod:`games.tricks.search` over the heuristic).
+strong bot is the search of :mod:`games.pajiwo.strong` over the heuristic).
 """
 
 from collections.abc import Callable
@@ -13,16 +13,17 @@ from games.base import Player
 from games.pajiwo.bots import HeuristicPlayer, RandomPlayer
 from games.pajiwo.engine import PajiwoGame
 from games.pajiwo.options import PajiwoOptions
+from games.pajiwo.strong import strong_player
 from games.reasons import Reason
 from games.tricks.reasons import trick_reasons
 from games.tricks.review import evaluator
-from games.tricks.search import strong_player
 
 
 def StrongPlayer(**budget: Any) -> Player:
-    """The search bot (determinized Monte Carlo over the heuristic); ``budget``: ``rollouts``,
-    ``budget_ms``, ``candidates``, ``work`` (see :class:`games.search.SearchPlayer`)."""
-    return strong_player(HeuristicPlayer, **budget)
+    """The search bot (determinized Monte Carlo over the heuristic, :mod:`games.pajiwo.strong`);
+    ``budget``: ``rollouts``, ``budget_ms``, ``candidates``, ``work`` (see
+    :class:`games.search.SearchPlayer`)."""
+    return strong_player(**budget)
 
 
 GAME = PajiwoGame
