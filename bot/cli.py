@@ -249,6 +249,7 @@ async def play(
         ahead: list[Any] = []  # lines typed while the bots played, kept for the next prompt
         quiet = asyncio.Event()  # never set: a replay waits for lines only
         started = 0  # prompts shown when the replay being stepped began (lines.shown)
+        noted: int | None = None  # the decision the replay's "your turn" notice was given for
 
         async def read_line() -> str | None:
             """A line for the replay stepper: at a terminal, one typed after it started (a
@@ -259,17 +260,19 @@ async def play(
             if not lines.interactive:
                 line = await lines.next_line(quiet)
                 return None if line is None else str(line)
-            noted = None
+            nonlocal noted
             while True:
+                # once for each decision of the player's, the table waiting for it when the
+                # replay opened or since (the check and the clear with no await between)
+                assert table.engine is not None
+                kinds, _required = _my_decisions(table, seat)
+                version = len(table.engine.actions)
+                if kinds and not table.seats[seat].auto and noted != version:
+                    noted = version
+                    term.say(f"  · {tr(term.lang, 'terminal.replay.your_turn')}")
                 term.changed.clear()
                 line = await lines.next_line(term.changed)
                 if line is CHANGED:
-                    assert table.engine is not None
-                    kinds, _required = _my_decisions(table, seat)
-                    version = len(table.engine.actions)
-                    if kinds and not table.seats[seat].auto and noted != version:
-                        noted = version
-                        term.say(f"  · {tr(term.lang, 'terminal.replay.your_turn')}")
                     continue
                 if line is not None and lines.arrived < started:
                     continue  # typed before the replay began
@@ -289,9 +292,10 @@ async def play(
             elif word in HINT_WORDS:
                 await term.hint(table, names)
             elif word in REPLAY_WORDS:
-                nonlocal started
+                nonlocal started, noted
                 lines.mark()
                 started = lines.shown
+                noted = None
                 await term.replay(table, text, read_line)
                 nonlocal shown
                 shown = None  # back at the table: drawn again with its prompt

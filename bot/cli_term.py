@@ -17,7 +17,7 @@ from bot.screens import event_lines, hand_lines, move_line, terminal_lang
 from bot.tables import Table, TableService, TableUpdate
 from present import games as presentation
 from present.bots import reason_line
-from present.i18n import is_zh, tr
+from present.i18n import is_zh, ntr, tr
 from present.message import Reader, render
 
 __all__ = [
@@ -49,6 +49,9 @@ class Terminal:
         # and the listeners hear of it, and the screen must not show it before its event line
         self.heard: int | None = None
         self.gone = False  # the output's reader left (a closed pipe)
+        # the table's lines while a replay is stepped through: printed when it closes, not
+        # between its steps (``None``: no replay open, the lines are printed as they come)
+        self.held: list[str] | None = None
 
     def say(self, text: str) -> None:
         if self.gone:
@@ -59,6 +62,13 @@ class Terminal:
             self.gone = True
             self.changed.set()
 
+    def table_line(self, text: str) -> None:
+        """A line of what happens at the table: printed, or held while a replay is open."""
+        if self.held is not None:
+            self.held.append(text)
+        else:
+            self.say(text)
+
     async def on_update(self, update: TableUpdate) -> None:
         table = update.table
         if table.id != self.table_id:
@@ -66,14 +76,14 @@ class Terminal:
         names = seat_names(table, self.lang)
         you = table.seat_of(TERMINAL_USER)
         for line in event_lines(table.game, update.events, names, you, self.lang):
-            self.say(f"  · {line}")
+            self.table_line(f"  · {line}")
         if update.kind == "reminder":
-            self.say(f"  · {tr(self.lang, 'terminal.reminder')}")
+            self.table_line(f"  · {tr(self.lang, 'terminal.reminder')}")
         elif update.kind == "timeout" and update.action is not None:
             move = move_line(self.lang, update.action)
-            self.say(f"  · {tr(self.lang, 'terminal.timeout', move=move)}")
+            self.table_line(f"  · {tr(self.lang, 'terminal.timeout', move=move)}")
         elif update.kind == "auto_seat":
-            self.say(f"  · {tr(self.lang, 'terminal.auto_seat')}")
+            self.table_line(f"  · {tr(self.lang, 'terminal.auto_seat')}")
         self._hand_end(table, names)
         if table.engine is not None:
             self.heard = len(table.engine.actions)
@@ -111,11 +121,11 @@ class Terminal:
         lines = [render(reader, m) for m in said]
         lines += hand_lines(table.game, result, names, seat, self.lang, final=final)
         if lines:
-            self.say(tr(self.lang, "terminal.hand_over"))
+            self.table_line(tr(self.lang, "terminal.hand_over"))
         for line in lines:
-            self.say(line)
+            self.table_line(line)
         if not final:  # the hand just finished may be stepped through at once
-            self.say(tr(self.lang, "terminal.replay.offer", hand=done))
+            self.table_line(tr(self.lang, "terminal.replay.offer", hand=done))
 
     async def hint(self, table: Table, names: Sequence[str]) -> None:
         """The strong bot's move for the player and why, in one line each, as ``/hint`` says
@@ -145,16 +155,24 @@ class Terminal:
         if table.game_id is None:
             self.say(refusal_line(self.lang, ReplayRefused("no_finished_hand", "no game")))
             return
+        self.held = []  # the table plays on meanwhile: its lines wait for the replay's end
         try:
-            replay = await load_replay(self.service.store, table.game_id, hand)
-        except ReplayRefused as refused:
-            self.say(refusal_line(self.lang, refused))
-            return
-        bots = [u is None for u in replay.record.user_ids]
-        names = local_names(replay.names, bots, self.lang)
-        await step_through(
-            replay, read_line, self.say, self.lang, names, you=table.seat_of(TERMINAL_USER)
-        )
+            try:
+                replay = await load_replay(self.service.store, table.game_id, hand)
+            except ReplayRefused as refused:
+                self.say(refusal_line(self.lang, refused))
+                return
+            bots = [u is None for u in replay.record.user_ids]
+            names = local_names(replay.names, bots, self.lang)
+            await step_through(
+                replay, read_line, self.say, self.lang, names, you=table.seat_of(TERMINAL_USER)
+            )
+        finally:
+            held, self.held = self.held, None
+            if held:
+                self.say(ntr(self.lang, "terminal.replay.held", len(held)))
+            for line in held:
+                self.say(line)
 
 
 NAME_LIMIT = 32
