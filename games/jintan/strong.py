@@ -31,18 +31,21 @@ from typing import Any
 
 from games.base import Action, Game
 from games.jintan.options import JintanOptions
+from games.jintan.risk import deal_in_chance, discard_value, hand_worth, seat_hua, threat_of
 from games.jintan.scoring import value_hand
 from games.mahjong import shapes
-from games.mahjong.bots import HeuristicPlayer, _discard, _near, best_discards
+from games.mahjong.bots import HeuristicPlayer, _discard, _near, _useful, best_discards
 from games.mahjong.melds import read_tile, seat_melds
 from games.mahjong.model import WinContext
 
-__all__ = ["JintanStrongPlayer", "fold_safe", "ready_worth"]
+__all__ = ["JintanStrongPlayer", "fold_safe", "next_worth", "ready_worth", "safer_discard"]
 
 #: the share of wins that are self-draws (the rest on discards), to weigh a wait's value
 _SELF_SHARE = 0.3
 #: the live wall (out of 144 less the deal) below which two melds are a threat
 _LATE_WALL = 45
+#: the deal-in chance of the chosen discard from which a safer one of the same shanten is sought
+_RISKY = 0.03
 
 
 def ready_worth(
@@ -178,9 +181,22 @@ class JintanStrongPlayer(HeuristicPlayer):
         (the hint's reason reads it too), and whether defence chose it: defence first, then
         among ready discards the most valuable waits, one from ready the most valuable next
         draws, else the heuristic's most efficient."""
-        now = shapes.shanten(counts, melds)
         candidates = [read_tile(a.data["tile"]) for a in legal if a.kind == "discard"]
         ranked = best_discards(counts, melds, unseen, candidates)
+        tile, folded = self._push_or_fold(seat, view, counts, melds, unseen, ranked)
+        safer = safer_discard(tile, ranked, view, seat, counts, melds, unseen, self._options)
+        return (tile, folded) if safer is None else (safer, True)
+
+    def _push_or_fold(
+        self,
+        seat: int,
+        view: Mapping[str, Any],
+        counts: list[int],
+        melds: int,
+        unseen: Sequence[int],
+        ranked: list[tuple[int, int, int]],
+    ) -> tuple[int, bool]:
+        now = shapes.shanten(counts, melds)
         if now >= 2 and _threats(view, seat):
             safe = fold_safe(view, seat, unseen)
             for _, _, t in ranked:
@@ -209,3 +225,46 @@ class JintanStrongPlayer(HeuristicPlayer):
                     best, worth = t, w
             return best, False
         return ranked[0][2], False
+
+
+def safer_discard(
+    tile: int,
+    ranked: list[tuple[int, int, int]],
+    view: Mapping[str, Any],
+    seat: int,
+    counts: list[int],
+    melds: int,
+    unseen: Sequence[int],
+    options: JintanOptions,
+) -> int | None:
+    """A discard as far from ready as ``tile`` (``ranked``: :func:`best_discards`' list) but
+    less likely to deal in, whose expected measure, deal-in risk included
+    (:func:`games.jintan.risk.discard_value`), is higher than ``tile``'s; ``None`` when there
+    is none or ``tile``'s own deal-in chance is under 3%."""
+    risk = deal_in_chance(threat_of(tile, view, seat, unseen))
+    if risk < _RISKY:
+        return None
+    live = int(view["wall"]["live"])
+    hua = seat_hua(view, seat)
+    steps = next(s for s, _, t in ranked if t == tile)
+    best, best_value = None, 0.0
+    for s, minus_useful, t in ranked:
+        if s != steps:
+            continue
+        chance = risk if t == tile else deal_in_chance(threat_of(t, view, seat, unseen))
+        if chance >= risk and t != tile:
+            continue
+        counts[t] -= 1
+        if s == 0:
+            feature = ready_worth(counts, view, seat, unseen, options)
+        elif s <= 2:
+            feature = -minus_useful if minus_useful else _useful(counts, melds, unseen, s)
+        else:
+            feature = 0.0
+        counts[t] += 1
+        value = discard_value(hand_worth(s, live, hua, melds, feature), chance)
+        if t == tile:
+            value -= 1e-9  # a safer tile must be strictly better
+        if best is None or value > best_value:
+            best, best_value = t, value
+    return None if best == tile else best
