@@ -12,7 +12,8 @@ rises by ``S/3``): about 4.7 a deal-in over heuristic play (:data:`DEAL_IN`).
   (:func:`games.jintan.strong.ready_worth`) or, else, its useful tiles (有效牌). Fitted by least
   squares on 1,600 hands of four heuristic bots (seeds 21 and 22 of the development runs,
   never the reported ones): e.g. ready with 50 tiles live, one 花, no meld and waits worth 20
-  is +0.5, one from ready with 12 useful tiles −1.2, two from ready with 30 −1.7.
+  is +0.8, one from ready with 12 useful tiles −1.2, two from ready with 30 −1.8; a
+  straight line in the live wall, trusted between 25 and 85 tiles (held there outside).
 * :func:`deal_in_chance`: ``0.07·x²`` (at most 0.5), ``x`` the sum over the other seats of
   :func:`games.mahjong.danger.ready_chance` × :func:`games.mahjong.danger.danger` of the
   tile; calibrated on the same hands (x = 0.6: 2.5% against 2.0–2.5% measured; x = 1.0: 7%
