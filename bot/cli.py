@@ -177,7 +177,11 @@ async def play(
         ):
             asked = seed is not None or preset is not None or bool(options)
             key = "terminal.resuming_asked" if asked else "terminal.resuming"
-            what = table.spec.title_zh if is_zh(term.lang) else table.spec.title_en
+            what = (
+                presentation.game_title(table.spec.key, term.lang)
+                if is_zh(term.lang)
+                else table.spec.title_en
+            )
             term.say(tr(term.lang, key, game=what, table=table.id, seed=table.seed))
             term.table_id = table.id
             term.hands_shown = len(table.engine.hand_results) if table.engine else 0
@@ -211,21 +215,13 @@ async def play(
             await service.add_bot(channel, TERMINAL_USER, len(table.free_seats), bot)
             term.table_id, term.hands_shown = table.id, 0
             await service.start(channel, TERMINAL_USER, seed=seed)
-            what = (
-                table.spec.title_zh
-                if is_zh(term.lang)
-                else f"{table.spec.title_zh} {table.spec.title_en}"
-            )
+            what = presentation.game_title(table.spec.key, term.lang)
             term.say(tr(term.lang, "terminal.opened", game=what, table=table.id, seed=table.seed))
         seat = table.seat_of(TERMINAL_USER)
         assert seat is not None
         keys = itertools.count(1)
         names = seat_names(table, term.lang)  # their own seat: "you" / "你"
-        title = (
-            table.spec.title_zh
-            if is_zh(term.lang)
-            else f"{table.spec.title_zh} {table.spec.title_en}"
-        )
+        title = presentation.game_title(table.spec.key, term.lang)  # 扒雞窩 at a zh-TW terminal
         known = set(ALL_KINDS)
         tiles = presentation.pieces(table.spec.key) == "tile"  # moves read as tiles
         own = _own_moves(table.spec.key)
