@@ -115,7 +115,8 @@ def setup_reasons(game: Game, seat: int, move: Action) -> list[Reason]:
             if n >= max(side.values(), default=0)
             else "bots.tricks.declare"
         )
-        return [Reason(key, {"suit": SYMBOL[suit], "n": n, "k": extra})]
+        # ``n`` (the plural's count): the level cards and jokers; ``m``: the suit's cards
+        return [Reason(key, {"suit": SYMBOL[suit], "m": n, "n": extra})]
     if move.kind == "pass" and "declare" in kinds:
         return [_declare_pass(game, view, seat, hand, levels, legal)]
     trump = view.get("trump") or {}

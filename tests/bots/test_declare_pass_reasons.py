@@ -21,8 +21,11 @@ from present.message import Reader
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 
-def _passes(key: str, seed: int, preset: str) -> Iterator[tuple[Any, int, Action]]:
-    """The heuristic's passes where it could have declared, in a game it plays to the end."""
+def _passes(
+    key: str, seed: int, preset: str, kind: str = "pass"
+) -> Iterator[tuple[Any, int, Action]]:
+    """The heuristic's passes (or its declarations) where it could have declared, in a game
+    it plays to the end."""
     spec = GAMES[key]
     engine = spec.engine()
     game = engine(seed, engine.options_type.from_dict(engine.presets[preset]))
@@ -37,7 +40,7 @@ def _passes(key: str, seed: int, preset: str) -> Iterator[tuple[Any, int, Action
             continue
         seat = decision.seat
         move = bot.choose(game, seat, rng)
-        if move.kind == "pass" and "declare" in {a.kind for a in game.legal_actions(seat)}:
+        if move.kind == kind and "declare" in {a.kind for a in game.legal_actions(seat)}:
             yield game, seat, move
         game.apply(move)
 
@@ -89,3 +92,15 @@ def test_a_pass_on_a_declaration_says_why(
     key: str, seed: int, preset: str, reason: str, en: str, zh: str
 ) -> None:
     assert _first(key, seed, preset, f"bots.tricks.declare_pass_{reason}") == (en, zh)
+
+
+def test_a_declaration_counts_its_level_cards_and_jokers_in_good_english() -> None:
+    """One level card or joker is "1 level card or joker", not "1 level cards or jokers"."""
+    spec = GAMES["dagunzi"]
+    said = set()
+    for game, seat, move in _passes("dagunzi", 1, "async", kind="declare"):
+        reasons = explain(game, seat, move, spec.reasons())
+        said |= {reason_line(Reader(lg, NAMES, you=seat), reasons) for lg in ("en", "zh")}
+    assert "Why: declares ♣: 1 of that suit in hand, the longest, and 1 level card or joker" in said
+    assert "理由：亮♣：该花色 1 张，最长的一门，另有 1 张级牌或王" in said
+    assert "Why: declares ♠: 0 of that suit in hand and 2 level cards or jokers" in said

@@ -74,7 +74,7 @@ def test_every_decision_kind_has_a_reason_in_both_languages(key: str) -> None:
 def test_the_reasons_name_the_move_chosen() -> None:
     pajiwo = _lines("pajiwo")
     declare = pajiwo["declare"]
-    assert "Why: declares ♣: 4 cards of that suit and 5 level cards or jokers" in declare
+    assert "Why: declares ♣: 4 of that suit in hand and 5 level cards or jokers" in declare
     assert "理由：亮♣：该花色 4 张，另有 5 张级牌或王" in declare
     assert "Why: declares no trump with 大王 大王: 4 level cards or jokers in hand" in declare
     assert any(
