@@ -23,6 +23,7 @@ from typing import Any
 from bot.replay import GameRecord, HandReplay, ReplayRefused, replay_hands
 from games.base import Action, Game
 from games.registry import GAMES
+from present.games import game_title
 from present.message import Reader, render
 
 __all__ = [
@@ -164,9 +165,8 @@ def text_log(record: GameRecord, lang: str, names: Sequence[str] | None = None) 
     hands = replay_hands(record)
     shown = list(names if names is not None else record.names)
     reader = Reader(lang, shown)
-    spec = GAMES[record.game]
     zh = lang.startswith("zh")
-    title = spec.title_zh if zh else f"{spec.title_zh} {spec.title_en}"
+    title = game_title(record.game, lang)
     players = ("、" if zh else ", ").join(f"{i + 1}. {n}" for i, n in enumerate(shown))
     out = [f"# {title}" + (f" #{record.game_id}" if record.game_id is not None else ""), players]
     for hand in hands:

@@ -92,6 +92,8 @@ def test_a_document_that_is_not_ours_or_does_not_replay_is_refused() -> None:
 def test_the_text_log_reads_in_either_language(lang: str) -> None:
     _game, rec, doc = _export("jintan", 6)
     log = text_log(rec, lang)
+    title = {"en": "# 金坛麻将 Jintan mahjong", "zh": "# 金坛麻将", "zh-TW": "# 金壇麻將"}[lang]
+    assert log.splitlines()[0].partition(" #")[0] == title, log.splitlines()[0]
     if lang == "zh-TW":  # converted from the simplified text
         assert "牌牆" in log and "牌墙" not in log
     else:
