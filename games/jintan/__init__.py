@@ -4,7 +4,8 @@
 
 Exports ``GAME`` (:class:`games.jintan.engine.JintanGame`) and ``BOTS``
 (``{"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": JintanStrongPlayer}``; the
-strong bot chooses ready hands by their value and defends wider, :mod:`games.jintan.strong`).
+strong bot chooses ready hands by their value, defends wider and weighs a discard's deal-in risk,
+:mod:`games.jintan.strong`).
 """
 
 from collections.abc import Callable
