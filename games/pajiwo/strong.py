@@ -169,7 +169,7 @@ def strong_player(
     scale: float = 15.0,
     leads: bool = True,
     lead_candidates: int | None = None,
-    plan_halving: bool = True,
+    plan_halving: bool = False,
     declared: bool = True,
 ) -> Player:
     """The 扒鸡窝 search bot."""

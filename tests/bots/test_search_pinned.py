@@ -10,8 +10,8 @@ show here even where the move chosen stays the same.
 
 The 扒鸡窝 rows are those of its own search (``games/pajiwo/strong.py``: its candidate leads, its
 smoothed value of a hand, so every rollout's value differs from the shared
-``games.tricks.search.hand_value``, its worlds with the declared cards kept and, at the table's
-budget, its halving planned from the work); 打滚子 and 打滚 keep the shared search's.
+``games.tricks.search.hand_value``, and its worlds with the declared cards kept); 打滚子 and 打滚
+keep the shared search's.
 """
 
 from __future__ import annotations
@@ -135,8 +135,8 @@ PINNED_8 = {
 #: game -> the decisions of ``_search(game, 3, 9, 2)`` (the table's budget)
 PINNED_TABLE = {
     "pajiwo": [
-        (9, 3, "play", {"cards": ["Ah", "Ah", "Kh"]}, 46, "5a45b15a1005e6b1"),
-        (18, 2, "play", {"cards": ["Js"]}, 44, "bfc071cf40b76092"),
+        (9, 3, "play", {"cards": ["6d"]}, 40, "73255d498408ff5d"),
+        (18, 2, "play", {"cards": ["Js"]}, 45, "a670db13e4c394b7"),
     ],
     "dagunzi": [
         (9, 3, "play", {"cards": ["Kd", "Kd"]}, 18, "738d7606bbf5cf9d"),
