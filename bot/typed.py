@@ -39,14 +39,17 @@ from present.moves import kind_msg, kind_words, reading_label
 
 __all__ = [
     "ALL_KINDS",
+    "CARDLESS_KINDS",
     "KIND_WORDS",
     "MAX_TEXT",
     "MoveText",
     "MoveTextError",
+    "cannot_now",
     "read_cards_move",
     "read_reading_move",
     "read_tile_move",
     "split_move",
+    "takes_cards",
 ]
 
 MAX_TEXT = 500
@@ -367,6 +370,27 @@ def _example(kind: str, legal: Sequence[Action]) -> Msg:
     return Msg("move.label", kind=kind_msg(kind), body=ascii_cards)
 
 
+CARDLESS_KINDS = frozenset(
+    {"pass", "declare_alone", "rebel", "deal", "next_hand", "tribute", "close_window", "standing"}
+)
+"""Kinds that never carry cards: typed cards are never one of them."""
+
+
+def takes_cards(kind: str, legal: Sequence[Action]) -> bool:
+    """True when typed cards may be a ``kind`` move: not a :data:`CARDLESS_KINDS` kind, and
+    not a kind whose listed moves all carry no cards (a move not listed is judged by the
+    rules: a bury of any 8 cards is not listed)."""
+    if kind in CARDLESS_KINDS:
+        return False
+    listed = [a for a in legal if a.kind == kind]
+    return not listed or any(a.data.get("cards") for a in listed)
+
+
+def cannot_now(closed: str, kinds: Sequence[str]) -> MoveTextError:
+    """``you cannot 出牌 play now: your move is 硬牌 / 过`` (:func:`_cannot`)."""
+    return _cannot(closed, kinds)
+
+
 def _cannot(closed: str, kinds: Sequence[str]) -> MoveTextError:
     """``you cannot 造反 rebel now: your move is 过 pass``."""
     open_now = [k for k in kinds if k != "standing"]
@@ -424,8 +448,12 @@ def read_cards_move(
             return action
     if kind is None and not kinds:
         kind = "play"  # nothing is open to this seat: the rules say why (not your turn)
+    if kind is not None and kinds and not takes_cards(kind, legal):
+        raise cannot_now("play", kinds)  # "硬牌 ♥3", "pass 3h": that move takes no cards
     if kind is None:
-        card_kinds = [k for k in kinds if k != "pass"]
+        card_kinds = [k for k in kinds if takes_cards(k, legal)]
+        if not card_kinds:  # 硬牌 or pass, 造反 or pass: cards are no answer
+            raise cannot_now("play", kinds)
         if len(card_kinds) != 1:
             raise MoveTextError(Msg("typed.say_kind", kinds=_either(card_kinds)))
         kind = card_kinds[0]

@@ -438,6 +438,7 @@ def read_play_text(
     ``no_cards`` for blank text; never anything else.
     """
     from bot.typed import MAX_TEXT, read_cards_move, read_reading_move, read_tile_move
+    from bot.typed_ranks import digits_only, read_digits
 
     text = text.strip()
     if not text:
@@ -457,6 +458,9 @@ def read_play_text(
         if decoded.data.get("cards") is not None:
             return decoded
     try:
+        digits = digits_only(text)
+        if digits is not None:  # no list is shown here: 10 is a ten, 33 two threes
+            return read_digits(digits, legal, kinds, tiles=tiles)
         if tiles:
             return read_tile_move(text, seat, legal, kinds)
         if any("as" in a.data for a in legal):

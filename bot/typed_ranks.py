@@ -1,0 +1,96 @@
+"""Digits typed on Discord: ranks or tiles, never a position in a list the player never saw.
+
+The terminal prints its moves numbered and reads a bare number as one of them
+(:mod:`bot.typed`); Discord shows no numbers, so ``/play cards:10`` means a ten, ``33`` a
+pair of threes and, at a mahjong table, ``5`` the 5 tile (of whichever suit is held).
+:func:`read_digits` matches such text against the legal moves: exactly one move plays it, or
+the refusal names every move it could be (``♦10 or ♣10: name the one you mean with its
+suit``), or says no move plays just that. Raises :class:`bot.typed.MoveTextError`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from bot.typed import MoveTextError, cannot_now, takes_cards
+from games.base import Action
+from games.cards import CardParseError, Rank, parse_card
+from games.tiles import Family, TileParseError, parse_tiles
+from present.message import Join, Msg
+from present.moves import move_label
+
+__all__ = ["digits_only", "read_digits"]
+
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
+_SUITED = (Family.CHARACTERS, Family.DOTS, Family.BAMBOO)
+_MAX_OPTIONS = 8
+
+
+def digits_only(text: str) -> str | None:
+    """The digits of text made of ASCII or full-width digits and spaces only, else ``None``."""
+    digits = "".join(text.translate(_FULL_WIDTH).split()).rstrip(".)、")  # "12." too
+    return digits if digits and digits.isascii() and digits.isdecimal() else None
+
+
+def _ranks(digits: str) -> list[Rank] | None:
+    """``10`` a ten, ``33`` two threes, ``1`` an ace; ``None`` for digits that are no ranks."""
+    out: list[Rank] = []
+    i = 0
+    while i < len(digits):
+        if digits.startswith("10", i):
+            out.append(Rank.TEN)
+            i += 2
+        elif digits[i] == "0":
+            return None
+        else:
+            out.append(Rank.ACE if digits[i] == "1" else Rank(int(digits[i])))
+            i += 1
+    return out
+
+
+def _card_ranks(action: Action) -> Counter[Rank] | None:
+    cards = action.data.get("cards")
+    if not isinstance(cards, list) or not cards:
+        return None
+    try:
+        parsed = [parse_card(str(c)) for c in cards]
+    except CardParseError:
+        return None
+    return Counter(c.rank for c in parsed)
+
+
+def _tile_number(action: Action) -> int | None:
+    tile = action.data.get("tile")
+    if action.kind != "discard" or not isinstance(tile, str):
+        return None
+    try:
+        (parsed,) = parse_tiles(tile)
+    except (TileParseError, ValueError):
+        return None
+    return parsed.number if parsed.family in _SUITED else None
+
+
+def read_digits(
+    digits: str, legal: Sequence[Action], kinds: Sequence[str], *, tiles: bool = False
+) -> Action:
+    """The one legal move ``digits`` names (see the module docstring), or
+    :class:`MoveTextError`: not a card-taking move now, several moves, or none."""
+    if tiles:
+        matches = [a for a in legal if len(digits) == 1 and _tile_number(a) == int(digits)]
+        example = "5p"
+    else:
+        ranks = _ranks(digits)
+        wanted = None if ranks is None else Counter(ranks)
+        matches = [a for a in legal if wanted is not None and _card_ranks(a) == wanted]
+        example = "10s 10s"
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        options = [move_label(a, with_kind=False) for a in matches[:_MAX_OPTIONS]]
+        raise MoveTextError(Msg("typed.which_digits", text=digits, options=Join(options)))
+    if tiles and kinds and "discard" not in kinds:
+        raise cannot_now("discard", kinds)
+    if not tiles and kinds and not any(takes_cards(k, legal) for k in kinds):
+        raise cannot_now("play", kinds)
+    raise MoveTextError(Msg("typed.no_digits", text=digits, example=example))
