@@ -48,10 +48,47 @@ def _param(key: str, value: Any) -> Any:
 def event(e: Event, prefix: str = "event") -> Msg:
     """The generic line of a trick-game event: the catalogue's ``<prefix>.<kind>`` filled
     from the event's data, with ``who`` / ``whose`` the acting seat."""
+    if e.kind == "trick_won" and prefix == "event":
+        won = trick_won(e)
+        if won is not None:
+            return won
     params: dict[str, Any] = {k: _param(k, v) for k, v in dict(e.data).items()}
     params["who"] = Seat(e.seat)
     params["whose"] = Owner(e.seat)
     return Msg(f"{prefix}.{e.kind}", params)
+
+
+def trick_plays(plays: Any) -> Join:
+    """``Bot 3 ♣4, Bot 4 ♣8, you ♣3``: who played what in a trick, in the order played."""
+    return Join(
+        [
+            Msg("present.seat_value", who=Seat(p.get("seat")), value=Cards(p.get("cards") or []))
+            for p in plays
+            if isinstance(p, Mapping)
+        ]
+    )
+
+
+def trick_won(e: Event) -> Msg | None:
+    """``Bot 2 won trick 1 with ♣A (0 points): Bot 3 ♣4, Bot 4 ♣8, you ♣3, Bot 2 ♣A``: the
+    trick's every card, so the play that ends it is seen even when its winner leads again at
+    once (the table then shows the next trick). ``None`` for an event without its plays (one
+    stored before they were recorded), which keeps the short line."""
+    plays = e.data.get("plays")
+    if not isinstance(plays, list) or not plays:
+        return None
+    winning = next(
+        (p.get("cards") for p in plays if isinstance(p, Mapping) and p.get("seat") == e.seat),
+        None,
+    )
+    return Msg(
+        "event.trick_won_with",
+        who=Seat(e.seat),
+        trick=e.data.get("trick", ""),
+        points=int(e.data.get("points") or 0),
+        cards=Cards(winning or []),
+        plays=trick_plays(plays),
+    )
 
 
 def hand_screen(summary: Mapping[str, Any], teams: Sequence[Sequence[int]] | None) -> list[Msg]:
@@ -302,13 +339,7 @@ def last_trick(view: Mapping[str, Any]) -> Msg | None:
     last = view.get("last_trick")
     if _trick(view) or not isinstance(last, Mapping) or not last.get("plays"):
         return None
-    plays = Join(
-        [
-            Msg("present.seat_value", who=Seat(p.get("seat")), value=Cards(p.get("cards") or []))
-            for p in last["plays"]
-            if isinstance(p, Mapping)
-        ]
-    )
+    plays = trick_plays(last["plays"])
     return Msg(
         "screen.last_trick",
         plays=plays,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.base import Event
+from games.base import JSON, Event
 from games.cards import Card
 from games.dagunzi import rules as R
 from games.dagunzi.deck import (
@@ -63,10 +63,11 @@ def finish_trick(game: DagunziGame) -> list[Event]:
     pts = card_points(cards)
     game.points[winner % 2] += pts
     game.won_cards.extend(cards)
+    plays: list[JSON] = [{"seat": s, "cards": asc(p)} for s, p in game.trick_plays]
     game.tricks_done.append(
         {
             "leader": game.trick_leader,
-            "plays": [{"seat": s, "cards": asc(p)} for s, p in game.trick_plays],
+            "plays": plays,
             "winner": winner,
             "points": pts,
         }
@@ -76,7 +77,7 @@ def finish_trick(game: DagunziGame) -> list[Event]:
         Event(
             "trick_won",
             winner,
-            {"points": pts, "trick": n},
+            {"points": pts, "trick": n, "plays": plays},
             f"seat {winner} wins trick {n}" + (f" with {pts} points" if pts else ""),
         )
     ]

@@ -133,7 +133,7 @@ def finish_trick(game: PajiwoGame) -> list[Event]:
         Event(
             "trick_won",
             winner,
-            {"points": pts, "trick": len(game.tricks_done)},
+            {"points": pts, "trick": len(game.tricks_done), "plays": record["plays"]},
             f"seat {winner} wins trick {len(game.tricks_done)}"
             + (f" with {pts} points" if pts else ""),
         )
