@@ -52,10 +52,9 @@ async def test_dagun_digits_are_ranks_and_cards_are_no_alone(
     # never "choose a number from 1 to 2"
     said = await _play(h, alice, "３３３")
     assert said == (
-        "❌ Not a move now: no move now plays just '333': name the cards with their suits, "
-        "e.g. 10s 10s"
+        "❌ Not a move now: no move now is just '333': write it with its suit, e.g. 10s 10s"
     )
-    assert "no move now plays just '0'" in await _play(h, alice, "0")
+    assert "no move now is just '0'" in await _play(h, alice, "0")
     # the autocomplete offers ♦10 as 10 for "10"; typed, 10 is that ten (not move #10, ♠J)
     offered = await h.autocomplete(alice, "play", "cards", "10")
     assert offered[0]["name"] == "出牌 play ♦10 as 10", offered[:2]
