@@ -214,6 +214,7 @@ async def play(
             )
             await service.add_bot(channel, TERMINAL_USER, len(table.free_seats), bot)
             term.table_id, term.hands_shown = table.id, 0
+            term.held = []  # the start's lines (金坛's deal and flowers) come after the heading
             await service.start(channel, TERMINAL_USER, seed=seed)
             what = presentation.game_title(table.spec.key, term.lang)
             term.say(tr(term.lang, "terminal.opened", game=what, table=table.id, seed=table.seed))
@@ -239,6 +240,9 @@ async def play(
         length = match_line(table, term.lang)
         if length:
             term.say(length)
+        opening, term.held = term.held or [], None
+        for line in opening:
+            term.say(line)
         lines = LineReader(stdin, loop)
         # (state version, moves listed, the decision they answer: kinds, required, prompt)
         shown: tuple[int, list[Action], tuple[Any, ...]] | None = None

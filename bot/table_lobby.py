@@ -493,7 +493,12 @@ class LobbyMixin(TableServiceCore):
             await self._replan_deadlines(table, actor=None, persist=True)
             self._arm_all(table)
             updates.append(
-                TableUpdate(table, "started", seats_whose_hand_changed=set(range(len(table.seats))))
+                TableUpdate(
+                    table,
+                    "started",
+                    engine.opening_events(),
+                    seats_whose_hand_changed=set(range(len(table.seats))),
+                )
             )
             if engine.is_over:  # pragma: no cover - no game ends before its first move
                 updates += await self._finish(table)

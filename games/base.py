@@ -537,6 +537,12 @@ class Game(ABC):
         self.actions.append(action)
         return events
 
+    def opening_events(self) -> list[Event]:
+        """The events of the game's creation (a first deal the engine made itself), handed
+        over once so the host tells them as the game starts, before anyone moves; ``[]``
+        when there are none (the first move's events then tell the start)."""
+        return []
+
     def table_action(self) -> Action | None:
         """The step the table takes itself now (a pending ``seat=None`` decision), if any."""
         for decision in self.pending():

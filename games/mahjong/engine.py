@@ -194,6 +194,13 @@ class MahjongGame(Game):
         self.pending_events += self.after_deal()
         self.pending_events += self._first_turn_flowers(self.dealer)
 
+    def opening_events(self) -> list[Event]:
+        """The first hand's start (who deals, the dice, the flowers laid out before the first
+        discard), told as the game starts; a game rebuilt from its seed tells them with its
+        first move again."""
+        events, self.pending_events = self.pending_events, []
+        return events
+
     # ====================================================================== helpers
     def counts(self, seat: int) -> list[int]:
         """The concealed part of ``seat`` as 34 counts (flowers not counted)."""

@@ -87,9 +87,14 @@ def test_event_lines_of_seed_14_in_both_languages() -> None:
         "carol 碰 dave 的九条",
     ) in every
     assert (
-        "bob kongs 8 Characters from alice (明杠) and draws a replacement",
-        "bob 杠 alice 的八万（明杠），补一张",
+        "bob kongs 8 Characters from alice (明杠)",
+        "bob 杠 alice 的八万（明杠）",
     ) in every
+    # the replacement draw has a line of its own, after the kong's: said once, not twice
+    kong = next(i for i, e in enumerate(events) if e.kind == "kong")
+    after = [event_line("en", e, NAMES) for e in events[kong : kong + 2]]
+    assert after[1].startswith("bob draws a replacement tile (")
+    assert sum("replacement" in line for line in after) == 1
     assert (
         "dave chows 3 Characters from carol: 1 Character, 2 Characters, 3 Characters",
         "dave 吃 carol 的三万：一万 二万 三万",
