@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from games.bare_moves import refuse_data
 from games.base import JSON, Action, Decision, Event, Game, HandResult, IllegalAction, MatchResult
 from games.cards import Card, CardParseError, format_card, format_cards
 from games.climbing import (
@@ -241,6 +242,7 @@ class DagunGame(Game):
             )
         if kind not in ("play", "pass", "declare_alone"):
             raise self._refuse("unknown_action", f"{kind!r} is not a Dagun action", kind=kind)
+        refuse_data(action, ("pass", "declare_alone"))
         if self.phase == "hand_over":
             raise self._refuse("wrong_phase", "the hand is over: wait for the next deal", kind=kind)
         if self.turn != seat:

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from games.bare_moves import refuse_data
 from games.base import JSON, Action, Decision, Event, Game, HandResult, IllegalAction, MatchResult
 from games.cards import BIG_JOKER, Card, CardParseError, Rank, Suit, format_cards
 from games.dagunzi import dealing, kitty, moves, playing, results, views
@@ -371,6 +372,7 @@ class DagunziGame(Game):
                     {"kind": kind},
                 )
             raise self._turn_error(seat, kind)
+        refuse_data(action, ("pass",))
         if seat is None or kind == "pass":
             return None
         if kind == "declare":

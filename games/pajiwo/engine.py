@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from games.bare_moves import refuse_data
 from games.base import (
     JSON,
     Action,
@@ -353,6 +354,7 @@ class PajiwoGame(Game):
                     {"kind": kind},
                 )
             raise self._turn_error(seat, kind)
+        refuse_data(action, ("pass", "rebel"))
         if seat is None or kind == "pass":
             return None
         if kind == "declare":

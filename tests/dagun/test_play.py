@@ -174,3 +174,22 @@ def test_alone_declaration_first_stands_and_is_public() -> None:
     assert g.phase == "play" and g.turn == 0  # the dealer leads
     assert g.teams() == ((1,), (0, 2, 3))
     assert g.view(3)["alone"] == 1
+
+
+def test_alone_and_pass_carry_nothing() -> None:
+    """硬牌 with cards is refused (never declared as if the cards were part of it)."""
+    g = rigged(["3s 7h", "4s 5s", "7h 8c", "9s 9d"], phase="alone")
+    before = g.snapshot()
+    for action in (
+        Action(0, "declare_alone", {"cards": ["3h", "3h", "3h"]}),
+        Action(0, "pass", {"cards": ["3s"]}),
+        Action(0, "declare_alone", {"as": "3"}),
+    ):
+        with pytest.raises(IllegalAction) as err:
+            g.apply(action)
+        assert err.value.code == "bad_data"
+        assert err.value.params == {"kind": action.kind, "reason": "takes_nothing"}
+        assert "takes no cards: it is the move alone" in err.value.message
+        assert g.snapshot() == before
+    g.apply(Action(0, "declare_alone"))
+    assert g.alone == 0

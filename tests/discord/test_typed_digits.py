@@ -36,12 +36,17 @@ async def test_dagun_digits_are_ranks_and_cards_are_no_alone(
         == "❌ Not a move now: you cannot 出牌 play now: your move is 硬牌 play alone or 过 pass"
     )
     assert await _play(h, alice, "３３３") == said
+    # the autocomplete's form of a move, with cards the move does not take: the rules refuse
+    said = await _play(h, alice, "declare_alone:3h 3h 3h")
+    assert said == "❌ Not a valid move: 硬牌 (playing alone) takes no cards: it is the move alone"
     assert bot.service.get(tid).engine.alone is None  # nothing declared
     await (await h.slash(alice, "pass")).final()
     await bot.display.drain()
     await server.idle(0.5)
     said = await _play(h, bob, "♥3 ♥3 ♥3", "zh-CN")
     assert said == "❌ 现在不能这样走：现在不能出牌：你可以硬牌或过"
+    said = await _play(h, bob, "declare_alone:3h 3h 3h", "zh-CN")
+    assert said == "❌ 不是有效的操作：硬牌不带牌：只说硬牌即可"
     await (await h.slash(bob, "pass", locale="zh-CN")).final()
     await server.wait_until(
         lambda: f"Turn: <@{alice.id}> — 出牌" in table_message(server).text(),

@@ -39,6 +39,14 @@ def bury_phase() -> PajiwoGame:
     return g
 
 
+def rebel_phase() -> PajiwoGame:
+    g = dealing()
+    act(g, 0, "declare", "BJ 2h")
+    deal_all(g)
+    assert g.phase == "rebel"
+    return g
+
+
 def pajiwo_round() -> PajiwoGame:
     g = bury_phase()
     g.apply(Action(0, "bury", {"cards": [str(c) for c in g.hands[0][-8:]]}))
@@ -80,6 +88,15 @@ CASES: list[tuple[str, Any, Action, str, str]] = [
     ),
     ("bury", bury_phase, Action(1, "bury", {"cards": ["3c"] * 8}), "not_your_turn", "seat 0"),
     ("bury", bury_phase, Action(1, "rebel"), "not_your_turn", "seat 0"),
+    # 造反 and a pass are the move alone: cards typed at them are refused, never ignored
+    (
+        "rebel",
+        rebel_phase,
+        Action(1, "rebel", {"cards": ["3h", "3h", "3h"]}),
+        "bad_data",
+        "造反 (rebelling) takes no cards",
+    ),
+    ("rebel", rebel_phase, Action(1, "pass", {"cards": ["3h"]}), "bad_data", "a pass takes no"),
     (
         "pajiwo",
         pajiwo_round,
