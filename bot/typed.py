@@ -570,6 +570,10 @@ def read_tile_move(
             continue
         if "tile" in action.data and tiles and action.data["tile"] != tiles[0]:
             continue
+        if tiles and not action.data:
+            # "碰 5p" at a claim of 3s: a pong, a win on a discard or a pass names no tile
+            # (the discard is the one claimed): never the listed move with the tile ignored
+            raise MoveTextError(Msg("typed.kind_alone", kind=kind_msg(kind)))
         return action
     if kind == "chow":
         return Action(seat, "chow", {"tiles": tiles})

@@ -90,3 +90,17 @@ def test_play_gives_the_typed_reason_in_the_readers_language() -> None:
     with pytest.raises(Refusal) as err:
         read_play_text("x" * 600, 0, legal, ["play", "pass"])
     assert refusal_text("zh", err.value) == "现在不能这样走：太长了，不是一步（600 个字符）"
+
+
+def test_a_claim_that_names_no_tile_is_never_read_with_the_tile_ignored() -> None:
+    """ "碰 5p" at a claim of another tile is refused, never the listed pong of that tile."""
+    claim = [Action(1, "pong"), Action(1, "win"), Action(1, "pass")]
+    kinds = ["pong", "win", "pass"]
+    assert read_tile_move("碰", 1, claim, kinds) == claim[0]
+    for typed, kind in (("碰 5p", "碰 pong"), ("pong 五筒", "碰 pong"), ("过 5p", "过 pass")):
+        with pytest.raises(MoveTextError) as err:
+            read_tile_move(typed, 1, claim, kinds)
+        assert str(err.value) == f"{kind} names no tile: type it alone"
+    with pytest.raises(MoveTextError) as err:
+        read_tile_move("胡 5p", 1, claim, kinds)
+    assert render(Reader("zh", []), err.value.said) == "胡不用写牌：单独输入即可"
