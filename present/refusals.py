@@ -142,6 +142,8 @@ def refusal_text(
     section = rule_section(str(rule), lg, game=game, code=rule_code or code) if rule else None
     if section and is_traditional(lg):
         section = to_traditional(section, lg)
+    if lg == "en" and text[:1].islower():  # a refusal that is the engine's message: a sentence
+        text = text[0].upper() + text[1:]
     if section:  # the rules page's section, never the seed file (present/rule_links.py)
         sep = "" if lg != "en" else " "
         text = f"{text}{sep}{tr(lg, 'rule_ref', rule=section)}"

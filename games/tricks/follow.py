@@ -102,9 +102,9 @@ def check_follow(
         shown = " ".join(str(c) for c in missing)
         short = min(n_held, n) - sum(played.values())
         message = f"you must follow {name}: you hold {card}"
-        params: dict[str, JSON] = {"suit": name, "card": str(card)}
+        # every front end names the same cards: "cards" lists them all, even when one
+        params: dict[str, JSON] = {"suit": name, "card": str(card), "cards": shown}
         if len(missing) > 1:
-            params["cards"] = shown
             message = (
                 f"you must follow {name} with {short} more card{'s' if short > 1 else ''}:"
                 f" you hold {shown}"

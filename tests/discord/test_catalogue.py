@@ -45,13 +45,13 @@ def test_a_rule_refusal_names_the_rule_in_both_languages() -> None:
         rule="pajiwo.txt:101",
     )
     assert refusal_text("en", error) == (
-        "You must follow suit: you must follow ♥: you hold ♥7 (rules: 扒鸡窝 · 9. Playing tricks)"
+        "You must follow ♥: you hold ♥7 (rules: 扒鸡窝 · 9. Playing tricks)"
     )
     assert refusal_text("zh", error) == (
         "必须跟出首家的花色：you must follow ♥: you hold ♥7（规则：扒鸡窝 · 9. 出牌）"
     )
     unknown = IllegalAction("brand_new_rule", "a rule nobody translated yet")
-    assert refusal_text("en", unknown) == "a rule nobody translated yet"
+    assert refusal_text("en", unknown) == "A rule nobody translated yet"
     assert refusal_text("zh", unknown) == "规则不允许：a rule nobody translated yet"
 
 

@@ -340,7 +340,9 @@ def test_traditional_chinese_is_converted_from_the_simplified_catalogue() -> Non
     # placeholders are filled after conversion: names keep the characters their owners chose
     assert tr("zh-TW", "update.taken_back", who="张伟") == "张伟 回來了"
     error = IllegalAction(
-        "must_follow_suit", "you must follow ♥: you hold ♥7", {"suit": "♥", "card": "♥7"}
+        "must_follow_suit",
+        "you must follow ♥: you hold ♥7",
+        {"suit": "♥", "card": "♥7", "cards": "♥7"},
     )
     assert refusal_text("zh-TW", error) == "必須跟出首家的花色：你有♥7，必須跟♥"
     assert refusal_text(discord.Locale.taiwan_chinese, error) == refusal_text("zh-TW", error)

@@ -187,7 +187,7 @@ def test_chinese_refusals_fill_the_rules_detail_from_its_params() -> None:
     follow = TableError(
         "illegal",
         "you must follow ♥: you hold ♥7",
-        {"suit": "♥", "card": "♥7"},
+        {"suit": "♥", "card": "♥7", "cards": "♥7"},
         rule_code="must_follow_suit",
         rule="pajiwo.txt:101",
     )
@@ -196,7 +196,7 @@ def test_chinese_refusals_fill_the_rules_detail_from_its_params() -> None:
         refusal_text("zh", follow)
         == "必须跟出首家的花色：你有♥7，必须跟♥（规则：扒鸡窝 · 9. 出牌）"
     )
-    assert refusal_text("en", follow).startswith("You must follow suit: you must follow ♥")
+    assert refusal_text("en", follow).startswith("You must follow ♥: you hold ♥7 (")
     not_open = TableError(
         "illegal",
         "you cannot play now: you may declare, pass",

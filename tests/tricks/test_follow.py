@@ -42,7 +42,7 @@ def test_must_follow_the_led_suit() -> None:
     err = refusal("As", "7s 9h Kd", "Kd")
     assert err.code == "must_follow_suit"
     assert err.message == "you must follow ♠: you hold ♠7"
-    assert err.params == {"suit": "♠", "card": "♠7"}
+    assert err.params == {"suit": "♠", "card": "♠7", "cards": "♠7"}
     assert err.rule == "pajiwo.txt:101"
 
 

@@ -43,3 +43,14 @@ def test_a_mixed_suit_lead_is_printed_with_spaces() -> None:
     with pytest.raises(IllegalAction) as err:
         classify_lead(parse_cards("As Kd Kd"), ORDER, PAJIWO_RULES)
     assert "♠A ♦K ♦K mixes ♠ and ♦" in err.value.message
+
+
+def test_the_refusal_says_it_once_and_both_languages_name_the_same_cards() -> None:
+    from present.refusals import refusal_text
+
+    err = refusal("Ac", "Qc 9c Kd", "Kd")
+    assert refusal_text("en", err).startswith("You must follow ♣ with 1 more card: you hold ♣Q ♣9")
+    assert refusal_text("zh", err).startswith("必须跟出首家的花色：你有♣Q ♣9，必须跟♣")
+    one = refusal("Ac", "9c Kd", "Kd")
+    assert refusal_text("en", one).startswith("You must follow ♣: you hold ♣9")
+    assert refusal_text("zh", one).startswith("必须跟出首家的花色：你有♣9，必须跟♣")
