@@ -122,8 +122,13 @@ def test_results_name_bang_qing_guangtou_and_alone_with_the_coins() -> None:
     assert line.endswith("· bonus hands: carol 天炸, dave 7喜 (5)")
     alone = _result(alone=3, result="alone_lost", winners=[0, 1, 2], coins=[2, 2, 2, -6])
     assert outcome_line("zh", "hand_over", alone, NAMES, "dagun") == (
-        "第 2 局：dave 硬牌，硬牌失败：没有头一个出完：alice、bob、carol 胜 ×4 · "
+        "第 2 局：dave 硬牌，硬牌失败（没有头一个出完）：alice、bob、carol 胜 ×4 · "
         "金币：alice +2，bob +2，carol +2，dave −6"
+    )
+    # one colon in the line: the result is in brackets
+    assert outcome_line("en", "hand_over", alone, NAMES, "dagun") == (
+        "Hand 2: dave played alone, 硬牌 lost (not out first): alice, bob & carol win ×4 · "
+        "coins: alice +2, bob +2, carol +2, dave −6"
     )
     match = {"teams": [[0], [1], [2], [3]], "ranks": [1, 1, 3, 3], "scores": [4, 4, -4, -4]}
     assert outcome_line("en", "match_over", match, NAMES, "dagun") == (
