@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from games.bare_moves import refuse_data
 from games.base import (
     JSON,
     Action,
@@ -365,6 +366,7 @@ class MahjongGame(Game):
             raise IllegalAction("not_a_table_step", f"{kind!r} is not a table step now")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
             raise IllegalAction("bad_seat", f"seat must be 0-3, not {seat!r}", {"seat": seat})
+        refuse_data(action, ("pass", "pong", "win"), "tiles")  # the same for every seat
         if kind == "standing":
             return self._validate_standing(action)
         if self.phase == "hand_over":

@@ -62,3 +62,24 @@ def test_answers_are_silent_until_the_window_resolves() -> None:
     events = game.apply(Action(2, "pass"))
     assert events == []  # nobody learns that seat 2 answered, or how
     assert game.view(None)["claim_window"]["open"]
+
+
+def test_a_claim_with_a_tile_is_refused_alike_for_every_seat() -> None:
+    """碰 / 胡 / 过 carry no tile: one with data is refused, never the claim with it ignored;
+    the same answer whoever may claim (it says nothing of the offers)."""
+    answers = set()
+    for ponger in (2, 3):
+        game = _window(ponger)
+        before = game.snapshot()
+        for seat in (1, 2, 3):
+            for kind in ("pong", "win", "pass"):
+                with pytest.raises(IllegalAction) as err:
+                    game.apply(Action(seat, kind, {"tile": "9m"}))
+                answers.add((seat, err.value.code, err.value.message))
+                assert err.value.params == {"kind": kind, "reason": "takes_nothing"}
+        assert game.snapshot() == before
+        game.apply(Action(ponger, "pong"))  # the claim alone still works
+    assert ("2", "bad_data", "a pong (碰) takes no tiles: it is the move alone") in {
+        (str(s), c, m) for s, c, m in answers
+    }
+    assert len(answers) == 9  # 3 seats x 3 kinds, the same in both tables
