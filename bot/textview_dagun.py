@@ -37,13 +37,13 @@ HELP_ID = "terminal.help.dagun"
 """The help at a 打滚 table (``python -m bot play dagun``), in the reader's language."""
 HELP = (
     "type a play's number, or its cards (♠5 5s 黑桃5 红心K, jokers BJ SJ 大王 小王) with the"
-    " reading when jokers read several ways (5s 5h BJ SJ as 4455), pass 过, declare_alone 硬牌,"
-    " hint, view (show the table again), help or quit"
+    " reading when jokers read several ways (5s 5h BJ SJ as 4455), pass 过, 硬牌 (or alone) to play"
+    " alone, hint, view (show the table again), help or quit"
 )
 """The terminal's help line at a 打滚 table (``python -m bot play dagun``)."""
 HELP_ASCII = (
     "type a play's number, or its cards (5s S5 Kh, jokers BJ SJ) with the reading when jokers"
-    " read several ways (5s 5h BJ SJ as 4455), pass, declare_alone, hint, view (show the table"
+    " read several ways (5s 5h BJ SJ as 4455), pass, alone (to play alone), hint, view (show the table"
     " again), help or quit"
 )
 """The help on a console that cannot show ♠ or Chinese (what it prints is ASCII too)."""

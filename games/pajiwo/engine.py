@@ -293,7 +293,7 @@ class PajiwoGame(Game):
             return [Decision(self.turn, ("declare", "pass"), True, None, prompt)]
         if phase == "rebel":
             return [
-                Decision(s, ("rebel", "pass"), True, None, "造反 or pass")
+                Decision(s, ("rebel", "pass"), True, None, "造反 rebel or pass")
                 for s in self.rebel_pending
             ]
         if phase == "bury":

@@ -58,7 +58,7 @@ async def test_the_live_deal_goes_on_to_the_play_without_waiting_out_a_clock(
         text = out.getvalue()
         assert "cards held: you 25, Bot 2 25, Bot 3 25, Bot 4 25" in text  # all dealt
         assert "or wait: the table will end the deal" in text  # not "the deal goes on"
-        assert "your move (造反 or pass; your only move, passed for you in a moment):" in text
+        assert "your move (造反 rebel or pass; your only move, passed for you in a moment):" in text
         assert "time is up" not in text and "reminder" not in text
         assert "Bot 2 buried the kitty" in text
         assert "follow the trick" in text or "lead a trick" in text, text[-2000:]

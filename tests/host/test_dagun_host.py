@@ -142,3 +142,18 @@ def test_terminal_asks_for_the_reading_of_ambiguous_cards() -> None:
         "♠5 ♥5 大王 小王 有几种当法：4455（1），5566（2），5555（3）；"
         "请输入编号，或在后面加上「当作 4455」"
     )
+
+
+def test_the_help_names_硬牌_as_players_see_it_and_the_words_it_names_are_read() -> None:
+    from bot.textview_dagun import HELP, HELP_ASCII
+    from present.i18n import tr
+
+    help_en = tr("en", "terminal.help.dagun")
+    assert help_en == HELP and "declare_alone" not in help_en
+    assert "pass 过, 硬牌 (or alone) to play alone," in help_en
+    assert "declare_alone" not in HELP_ASCII and "alone (to play alone)" in HELP_ASCII
+    assert HELP_ASCII.isascii()
+    legal = [Action(0, "declare_alone"), Action(0, "pass")]
+    kinds = ["declare_alone", "pass"]
+    for word in ("硬牌", "alone"):
+        assert parse_move(word, 0, legal, kinds) is legal[0]
