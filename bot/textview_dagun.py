@@ -43,8 +43,8 @@ HELP = (
 """The terminal's help line at a 打滚 table (``python -m bot play dagun``)."""
 HELP_ASCII = (
     "type a play's number, or its cards (5s S5 Kh, jokers BJ SJ) with the reading when jokers"
-    " read several ways (5s 5h BJ SJ as 4455), pass, alone (to play alone), hint, view (show the table"
-    " again), help or quit"
+    " read several ways (5s 5h BJ SJ as 4455), pass, alone (to play alone), hint, view (show"
+    " the table again), help or quit"
 )
 """The help on a console that cannot show ♠ or Chinese (what it prints is ASCII too)."""
 LIST_LIMIT = 400
