@@ -26,6 +26,7 @@ A message with a ``n`` parameter is a plural message (:func:`present.i18n.ntr`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -275,9 +276,25 @@ def render(reader: Reader, msg: Msg) -> str:
     plural."""
     key = _key_for(reader, msg)
     params = {name: _value(reader, value) for name, value in msg.params.items()}
+    you = [name for name, value in msg.params.items() if _is_you(reader, value)]
+    if you and is_zh(reader.lang):  # 你坐庄, never 你 坐庄 (a name keeps its space)
+        for name in you:
+            params[name] = _YOU_MARK
     if "n" in params and isinstance(params["n"], int):
-        return ntr(reader.lang, key, params.pop("n"), **params)
-    return tr(reader.lang, key, **params)
+        text = ntr(reader.lang, key, params.pop("n"), **params)
+    else:
+        text = tr(reader.lang, key, **params)
+    if _YOU_MARK in text:
+        text = _GLUED.sub("", text).replace(_YOU_MARK, tr(reader.lang, "present.you"))
+    return text
+
+
+_YOU_MARK = "\x00you\x00"
+"""The reader's own seat in a Chinese text before its spaces are settled."""
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_GLUED = re.compile(f"(?<={_YOU_MARK}) (?=[{_CJK}])|(?<=[{_CJK}]) (?={_YOU_MARK})")
+"""A space between 你 and a Chinese character, which Chinese does not write (a template's
+space keeps a Latin name such as ``Ann`` apart from the Chinese beside it: ``Ann 坐庄``)."""
 
 
 def render_joined(
