@@ -67,6 +67,7 @@ from games.registry import GAMES, UnknownGame, get_game
 from present import games as presentation
 from present.i18n import is_zh, tr
 from present.lead import lead_msg
+from present.mahjong import standing_line, standing_set
 from present.message import Reader, render
 from present.refusals import refusal_text
 
@@ -405,6 +406,9 @@ async def play(
             if lines.interactive and lines.stale:  # typed before this prompt was shown
                 term.say(f"! {tr(term.lang, 'terminal.typed_early')}")
                 continue
+            if tiles and textview_mahjong.standing_asked(text):  # the choices on, as Discord shows
+                term.say(standing_line(term.lang, service.view(table.id, TERMINAL_USER)))
+                continue
             try:
                 if own is not None:
                     move = own.parse_move(text, seat, shown[1], kinds, _accepts(table))
@@ -414,6 +418,9 @@ async def play(
                     move = parse_move(text, seat, shown[1], kinds, known)
                 key = f"terminal:{next(keys)}:{uuid.uuid4().hex}"
                 await service.act(table.id, TERMINAL_USER, move, key)
+                if move.kind == "standing":  # confirmed as Discord confirms it, then all on
+                    term.say(standing_set(term.lang, move.data))
+                    term.say(standing_line(term.lang, service.view(table.id, TERMINAL_USER)))
             except ValueError as exc:  # nothing changed: the list above still holds
                 term.say(f"! {typed_refusal(term.lang, exc)}")
             except TableError as exc:

@@ -46,6 +46,11 @@ def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> A
     return read_tile_move(text, seat, legal, kinds)
 
 
+def standing_asked(text: str) -> bool:
+    """True for ``standing`` (``常设``) alone: which standing choices are on, not a move."""
+    return text.strip().lower() in ("standing", "常设")
+
+
 def _standing(seat: int, words: list[str]) -> Action:
     """``standing auto_win=on no_calls`` -> ``Action(seat, "standing", {...})``."""
     data: dict[str, bool] = {}

@@ -33,6 +33,7 @@ from cogs.mahjong_text import tile_text
 from cogs.move_controls import ActButton, ActSelect
 from cogs.present import action_label, encode_action, kind_label
 from games.base import Action
+from present.mahjong import STANDING, standing_line, standing_set
 
 __all__ = [
     "STANDING",
@@ -43,8 +44,6 @@ __all__ = [
     "tile_rows",
 ]
 
-STANDING = ("auto_win", "no_calls", "discard_drawn")
-"""The core's standing choices (``games.mahjong.engine.STANDING``), in button order."""
 CLAIM_ORDER = ("win", "kong", "pong", "chow", "pass")
 
 
@@ -129,14 +128,6 @@ _STYLES = {
     "pong": discord.ButtonStyle.primary,
     "pass": discord.ButtonStyle.secondary,
 }
-
-
-def standing_line(lang: Lang, view: Mapping[str, Any]) -> str:
-    """``Settings (tap to switch): Auto-win`` — the standing choices that are on."""
-    standing = view.get("standing") or {}
-    on = [tr(lang, f"mj.standing.{n}") for n in STANDING if standing.get(n)]
-    sep = "、" if lang != "en" else ", "
-    return tr(lang, "mj.standing.line", on=sep.join(on) if on else tr(lang, "mj.standing.none"))
 
 
 def standing_rows(
@@ -262,8 +253,7 @@ async def set_standing(
     action = Action(seat, "standing", {name: to})
     # every click is its own key: switching on, off and on again at one step is three moves
     if await perform(interaction, table, action, f"i:{interaction.id}"):
-        state = tr(lg, "mj.on" if to else "mj.off")
-        done = tr(lg, "mj.standing.set", name=tr(lg, f"mj.standing.{name}"), state=state)
+        done = standing_set(lg, {name: to})
         panel = interaction.message
         if panel is not None and panel.flags.ephemeral:
             # tapped in the settings panel: redraw it in place with the toggles as they are now

@@ -15,12 +15,13 @@ from typing import Any
 
 from games.base import Event
 from games.tiles import TileParseError, parse_tile
-from present.i18n import has_message
+from present.i18n import has_message, is_zh, tr
 from present.message import Join, Msg, Owner, Seat, Signed, Tiles
 from present.screens import finished_screen
 
 __all__ = [
     "REPLAY_QUIET",
+    "STANDING",
     "WildLine",
     "WinParts",
     "event",
@@ -29,6 +30,8 @@ __all__ = [
     "match_length",
     "match_result",
     "situation",
+    "standing_line",
+    "standing_set",
     "table",
     "win_hand",
 ]
@@ -363,3 +366,31 @@ def match_length(options: Mapping[str, Any]) -> Msg | None:
     if limit:
         return Msg(f"match_length.mahjong.{match}.max", hands=limit)
     return Msg(f"match_length.mahjong.{match}")
+
+
+STANDING = ("auto_win", "no_calls", "discard_drawn")
+"""The core's standing choices (``games.mahjong.engine.STANDING``), in the order shown."""
+
+
+def standing_line(lang: object, view: Mapping[str, Any]) -> str:
+    """``Settings: Auto-win`` (``常设：自动胡``): the standing choices on in the reader's own
+    ``view``, or ``none on``; Discord's settings panel and the terminal say it alike."""
+    standing = view.get("standing") or {}
+    standing = standing if isinstance(standing, Mapping) else {}
+    on = [tr(lang, f"mj.standing.{n}") for n in STANDING if standing.get(n)]
+    sep = "、" if is_zh(lang) else ", "
+    return tr(lang, "mj.standing.line", on=sep.join(on) if on else tr(lang, "mj.standing.none"))
+
+
+def standing_set(lang: object, changed: Mapping[str, Any]) -> str:
+    """``Standing choice Auto-win: on``: each choice just changed, as Discord confirms it."""
+    sep = "；" if is_zh(lang) else "; "
+    return sep.join(
+        tr(
+            lang,
+            "mj.standing.set",
+            name=tr(lang, f"mj.standing.{name}"),
+            state=tr(lang, "mj.on" if to else "mj.off"),
+        )
+        for name, to in changed.items()
+    )

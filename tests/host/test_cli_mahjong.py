@@ -120,3 +120,30 @@ def test_a_concealed_kong_and_the_other_hands_stay_hidden() -> None:
         assert "2 Characters" not in seen and "二万" not in seen  # B's hand is B's
     own = render_view(game.view(1), names, "金坛麻将")
     assert "melds: 9 Bamboo, 9 Bamboo, 9 Bamboo, 9 Bamboo" in own.splitlines()
+
+
+def _standing_run(tmp_path: Path, lang: str, typed: str) -> str:
+    env = {**ENV, "PAIJU_LANG": lang}
+    args = ["play", "jintan", "--db", str(tmp_path / f"{lang}.db"), "--seed", "3"]
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", *args, "--match", "one_hand"],
+        cwd=ROOT,
+        env=env,
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def test_standing_choices_are_confirmed_and_listed_in_the_terminal(tmp_path: Path) -> None:
+    out = _standing_run(tmp_path, "en", "standing\nstanding auto_win=on\nstanding\nquit\n")
+    assert "\nSettings: none on\n" in out  # standing alone: what is on, as Discord shows it
+    assert "Standing choice Auto-win: on\nSettings: Auto-win\n" in out
+    assert out.count("Settings: Auto-win\n") == 2
+    zh = _standing_run(tmp_path, "zh-CN", "常设\n常设 自动胡=开 不吃碰杠\n常设 自动胡=关\nquit\n")
+    assert "\n常设：都没开\n" in zh
+    assert "\n常设选项「自动胡」：开；常设选项「不吃碰杠」：开\n常设：自动胡、不吃碰杠\n" in zh
+    assert "\n常设：不吃碰杠\n" in zh
