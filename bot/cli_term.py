@@ -17,8 +17,8 @@ from bot.screens import event_lines, hand_lines, move_line, terminal_lang
 from bot.tables import Table, TableService, TableUpdate
 from present import games as presentation
 from present.bots import reason_line
-from present.i18n import is_zh, ntr, tr
-from present.message import Reader, render
+from present.i18n import ntr, tr
+from present.message import Reader, local_names, render
 
 __all__ = [
     "TERMINAL_USER",
@@ -187,16 +187,6 @@ def seat_names(table: Table, lang: str) -> list[str]:
     bots = [s.bot is not None for s in table.seats]
     names = local_names([s.name for s in table.seats], bots, lang)
     return [you if i == mine else name for i, name in enumerate(names)]
-
-
-def local_names(names: Sequence[str], bots: Sequence[bool], lang: str) -> list[str]:
-    """Seats' names for a reader of ``lang``: a bot's default name (``Bot 2``) in the reader's
-    words (``机器人2``), any other name as it is."""
-    out = []
-    for i, name in enumerate(names):
-        default = i < len(bots) and bots[i] and name == f"Bot {i + 1}"
-        out.append(tr(lang, "bot_name", n=i + 1) if default and is_zh(lang) else name)
-    return out
 
 
 def player_name(lang: str) -> str:

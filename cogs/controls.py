@@ -346,7 +346,7 @@ async def show_hint(interaction: discord.Interaction, table_id: int | None) -> N
         option = discord.SelectOption(label=action_label(lg, action), value=value)
         controls.add_item(ActSelect(table.id, step, [option], tr(lg, "hint.play_this")))
     text = tr(lg, "hint.text", action=action_label(lg, action))
-    why = reason_line(Reader(lg, names_of(table), you=seat), reasons)  # the strong bot's reason
+    why = reason_line(Reader(lg, names_of(table, lg), you=seat), reasons)  # the strong bot's reason
     text += f"\n{why}" if why else ""
     options = table.engine.options if table.engine is not None else None
     follow_rule = str(getattr(options, "tractor_follow", "longest_tractor"))

@@ -26,6 +26,7 @@ from cogs.i18n import lang_of, tr
 from cogs.mahjong_text import private_update
 from cogs.present import encode_action, event_line, game_text, seat_name
 from cogs.table_message import names_of
+from present.message import local_names
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableUpdate
@@ -207,7 +208,7 @@ class DisplayCore(ABC):
         """The service's listener: schedule the edits this update calls for (never blocks)."""
         table = update.table
         lang = self.lang(table)
-        names = names_of(table)
+        names = names_of(table, lang)
         own = game_text(table.game)  # a game may announce more of its events (打滚: 明鸡)
         for event in update.events:
             if event.kind in QUIET:
@@ -215,7 +216,7 @@ class DisplayCore(ABC):
             line = event_line(lang, event, names, table.game)
             self.recent.setdefault(table.id, deque(maxlen=RECENT_LINES)).append(line)
             said = self.recent_events.setdefault(table.id, deque(maxlen=RECENT_LINES))
-            said.append((event, list(names)))
+            said.append((event, names_of(table)))  # as typed: said again in any language
             if event.kind in ANNOUNCED or event.kind in getattr(own, "ANNOUNCED", ()):
                 self.announce.setdefault(table.id, []).append(line)
         hidden = private_update(update)  # would name a seat offered a mahjong claim
@@ -273,7 +274,11 @@ class DisplayCore(ABC):
         await self.bot.state.set_table_lang(table.id, lang)
         said = self.recent_events.get(table.id)
         if said is not None:
-            lines = (event_line(lang, event, names, table.game) for event, names in said)
+            bots = [s.bot is not None for s in table.seats]
+            lines = (
+                event_line(lang, event, local_names(names, bots, lang), table.game)
+                for event, names in said
+            )
             self.recent[table.id] = deque(lines, maxlen=RECENT_LINES)
         self.refresh_table(table.id)
 

@@ -206,7 +206,7 @@ def situation_lines(table: Table, view: dict[str, Any], lang: str, seat: int) ->
     (:func:`present.games.situation`: trump and level, the trick, the called card, melds and
     waits …, and the result screens once the hand is over), the reader as "you"."""
     said = presentation.situation(table.game, view, seat) or []
-    reader = Reader(lang, names_of(table), you=seat)
+    reader = Reader(lang, names_of(table, lang), you=seat)
     return [render(reader, m) for m in said]
 
 

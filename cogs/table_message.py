@@ -15,7 +15,7 @@ from cogs.inert import inert
 from cogs.present import action_label, game_text, match_won_text, seat_name
 from games.base import Action
 from present import games as presentation
-from present.message import Reader, render
+from present.message import Reader, local_names, render
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -33,10 +33,14 @@ def step_of(table: Table) -> int:
     return current_step(table)
 
 
-def names_of(table: Table, *, shown: bool = True) -> list[str]:
+def names_of(table: Table, lang: str | None = None, *, shown: bool = True) -> list[str]:
     """The seats' names as text shows them: a player's own name is inert (no markdown,
-    mention or link, :func:`cogs.inert.inert`); ``shown=False``: as typed (for pictures)."""
+    mention or link, :func:`cogs.inert.inert`); ``shown=False``: as typed (for pictures).
+    With ``lang``, a bot's default name in the reader's words (机器人2), as the terminal
+    says it (:func:`present.message.local_names`)."""
     names = [s.name or f"#{s.index + 1}" for s in table.seats]
+    if lang is not None:
+        names = local_names(names, [s.bot is not None for s in table.seats], lang)
     return [inert(n) for n in names] if shown else names
 
 
@@ -62,11 +66,11 @@ def table_text(table: Table, view: dict[str, Any], lang: str, recent: Iterable[s
     title = presentation.game_title(table.game, lang)
     host = f"<@{table.host_user_id}>"
     lines = [f"**{tr(lang, 'lobby.title', game=title, host=host)}** · #{table.id}"]
-    names = names_of(table)
+    names = names_of(table, lang)
     counts = view.get("hand_counts") or []
     seat_lines = []
     for s in table.seats:
-        who = f"<@{s.user_id}>" if s.user_id is not None and s.bot is None else inert(s.name)
+        who = f"<@{s.user_id}>" if s.user_id is not None and s.bot is None else names[s.index]
         if s.user_id is None and s.bot is None:
             who = tr(lang, "lobby.empty")
         extra = []

@@ -174,6 +174,16 @@ def seat_text(reader: Reader, seat: int | None) -> str:
     return tr(reader.lang, "seat_n", n=seat + 1)
 
 
+def local_names(names: Sequence[str], bots: Sequence[bool], lang: str) -> list[str]:
+    """Seats' names for a reader of ``lang``: a bot's default name (``Bot 2``) in the reader's
+    words (``机器人2``), any other name as it is (the terminal and Discord alike)."""
+    out = []
+    for i, name in enumerate(names):
+        default = i < len(bots) and bots[i] and name == f"Bot {i + 1}"
+        out.append(tr(lang, "bot_name", n=i + 1) if default and is_zh(lang) else name)
+    return out
+
+
 def cards_text(reader: Reader, cards: Sequence[str]) -> str:
     out = []
     for c in cards:

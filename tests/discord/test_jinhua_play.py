@@ -229,8 +229,8 @@ async def test_a_whole_hand_won_with_a_caishen_from_the_dm_controls(
     # Bob's DM ends with the result, in Chinese, the multiplier named
     last = server.dms(bob)[-1].text()
     assert (
-        "第 1 局：你胡 Bot 4 的二条：混一色 ×2 = 2 倍，每份 2，Bot 4 付 4" in last
-    )  # bob reads "you"
+        "第 1 局：你胡 机器人4 的二条：混一色 ×2 = 2 倍，每份 2，机器人4 付 4" in last
+    )  # bob reads "you", and bots in his words (机器人4)
     assert "财神：四万" in last
     # the pictures: a hand picture in each DM, the table picture on the table message
     assert server.dms(alice)[-1].attachment("hand.png") is not None
