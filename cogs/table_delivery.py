@@ -36,14 +36,6 @@ if TYPE_CHECKING:
     from bot.tables import Table
 
 
-def behind_note(text: str, note: str) -> str:
-    """The table message's text with ``note`` (its picture shows an earlier moment) at its
-    end, within Discord's 2,000 characters."""
-    room = 2000 - len(note) - 1
-    body = text if len(text) <= room else text[: room - 1] + "…"
-    return f"{body}\n{note}"
-
-
 class TableMessages(DisplayCore):
     """The table message of every table and the announcements beside it."""
 
@@ -310,8 +302,6 @@ class TableMessages(DisplayCore):
             self.drawn_at[table.id] = time.monotonic()
         view = self._table_view(table, lang)
         text = self.table_text(table, lang)
-        if keep_picture and not current:  # the text is newer than the picture beside it
-            text = behind_note(text, tr(lang, "table.picture_behind"))
 
         async def edit(with_picture: bool) -> None:
             files = [discord.File(io.BytesIO(png), "table.png")] if with_picture and png else []
