@@ -15,8 +15,8 @@ from games.cards import Card, format_card_ascii
 from games.pajiwo import play as tricks
 from games.pajiwo.bots import HeuristicPlayer
 from games.pajiwo.deck import asc
-from games.search import SearchPlayer, clone
-from games.tricks.search import WORK, _deal, voids
+from games.search import SearchPlayer
+from games.tricks.search import WORK
 from games.tricks.search import sample_world as shared_sample_world
 
 __all__ = [
@@ -58,18 +58,19 @@ def sample_world(game: Game, seat: int, rng: random.Random) -> Game | None:
     where the view does not pin it: the seat has shown it is void in that card's suit (it
     buried it: only a kitty taker can), or fewer copies are unseen (the seat itself buried or
     holds them)."""
-    engine: Any = game
-    if getattr(engine, "phase", None) != "play" or engine.order is None:
-        return None
-    order = engine.order
-    view = game.view(seat)
-    unseen: list[Card] = list(engine.unseen_by(seat))
-    counts = {s: len(engine.hands[s]) for s in range(game.seat_count) if s != seat}
-    if len(unseen) != sum(counts.values()):
-        counts[-1] = len(engine.kitty)  # -1: a kitty the seat has not seen, no voids
-    if len(unseen) != sum(counts.values()):
-        return None
-    shown = voids(view, order)
+    return shared_sample_world(game, seat, rng, held=_declared_cards)
+
+
+def _declared_cards(
+    view: Mapping[str, Any],
+    seat: int,
+    unseen: list[Card],
+    counts: dict[int, int],
+    shown: Mapping[int, set[Any]],
+    order: Any,
+) -> dict[int, list[Card]]:
+    """The declared cards each declarer still holds (:func:`declared_held`), taken out of
+    ``unseen`` and ``counts``; a :data:`games.tricks.search.HeldCards`."""
     fixed: dict[int, list[Card]] = {}
     for s, held in declared_held(view, seat).items():
         for spelled, n in held.items():
@@ -80,15 +81,7 @@ def sample_world(game: Game, seat: int, rng: random.Random) -> Game | None:
                 unseen.remove(card)
                 fixed.setdefault(s, []).append(card)
                 counts[s] -= 1
-    deal = _deal(unseen, counts, shown, order, rng) or _deal(unseen, counts, {}, order, rng)
-    assert deal is not None  # without voids every deal fits
-    world: Any = clone(game)
-    for s, cards in deal.items():
-        if s == -1:
-            world.kitty = cards
-        else:
-            world.hands[s] = fixed.get(s, []) + cards
-    return world
+    return fixed
 
 
 def candidate_moves(

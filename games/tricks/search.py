@@ -51,9 +51,21 @@ def voids(view: Mapping[str, Any], order: Any) -> dict[int, set[Any]]:
     return out
 
 
-def sample_world(game: Game, seat: int, rng: random.Random) -> Game | None:
+#: ``(view, seat, unseen, counts, shown, order) -> seat -> cards`` known to be in a seat's hand:
+#: taken out of ``unseen`` and ``counts`` (in place) before the rest is dealt
+HeldCards = Callable[
+    [Mapping[str, Any], int, list[Card], dict[int, int], Mapping[int, set[Any]], Any],
+    dict[int, list[Card]],
+]
+
+
+def sample_world(
+    game: Game, seat: int, rng: random.Random, held: HeldCards | None = None
+) -> Game | None:
     """A copy of ``game`` with the cards ``seat`` cannot see dealt afresh (see the module
-    docstring); ``None`` outside the play of tricks or when the counts do not add up."""
+    docstring); ``None`` outside the play of tricks or when the counts do not add up.
+    ``held`` (a game's own knowledge, e.g. 扒鸡窝's declared cards) keeps some cards in the
+    hands the view pins them to; the rest is dealt as usual."""
     engine: Any = game
     if getattr(engine, "phase", None) != "play" or engine.order is None:
         return None
@@ -67,6 +79,7 @@ def sample_world(game: Game, seat: int, rng: random.Random) -> Game | None:
     if len(unseen) != sum(counts.values()):
         return None
     shown = voids(view, order)
+    fixed = held(view, seat, unseen, counts, shown, order) if held is not None else {}
     deal = _deal(unseen, counts, shown, order, rng) or _deal(unseen, counts, {}, order, rng)
     assert deal is not None  # without voids every deal fits
     world: Any = clone(game)
@@ -74,7 +87,7 @@ def sample_world(game: Game, seat: int, rng: random.Random) -> Game | None:
         if s == -1:
             world.kitty = cards
         else:
-            world.hands[s] = cards
+            world.hands[s] = fixed.get(s, []) + cards
     return world
 
 
