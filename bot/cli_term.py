@@ -115,11 +115,9 @@ class Terminal:
         seat = table.seat_of(TERMINAL_USER)
         result = engine.hand_results[-1].to_json()
         final = engine.match_result is not None  # nothing to say of a next hand
-        # the hand's last moments the screen did not show yet (the last trick), then its result
-        said = presentation.closing(table.game, engine.view(seat))
-        reader = Reader(self.lang, names, you=seat)
-        lines = [render(reader, m) for m in said]
-        lines += hand_lines(table.game, result, names, seat, self.lang, final=final)
+        # the result only: the hand's last moments (the trick that ended it, every play of it
+        # named) were just printed as events, above
+        lines = hand_lines(table.game, result, names, seat, self.lang, final=final)
         if lines:
             self.table_line(tr(self.lang, "terminal.hand_over"))
         for line in lines:

@@ -274,9 +274,6 @@ def screen(view: Mapping[str, Any], seat: int) -> list[Msg]:
     return tricks.screen(view, seat, hand_result, match_result, extra)
 
 
-closing = tricks.closing
-
-
 def match_length(options: Mapping[str, Any]) -> Msg | None:
     """A 打滚子 match of 轮 or of hands (``one_hand``: the generic line)."""
     if options.get("match") == "lun":

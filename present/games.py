@@ -16,8 +16,6 @@ A game's module is ``present.<key>`` (``present/dagun.py`` for ``"dagun"``). It 
 * ``screen(view, seat) -> list[Msg]`` (optional) — a seat's whole screen where no table
   message stands beside it (the terminal); by default the table's lines, then the
   situation's lines the table does not already say;
-* ``closing(view) -> list[Msg]`` (optional) — what a seat saw last of a hand that has just
-  ended, beside its result (the trick family's last trick);
 * ``hand(view) -> Msg`` (optional) — the seat's own hand held as pieces the reader names
   (mahjong's tiles, the drawn one apart, the wild one marked);
 * ``match_length(options) -> Msg | None`` (optional) — how long a match of these resolved
@@ -42,7 +40,6 @@ from present.screens import NEXT_HAND
 from present.zh_variant import is_traditional, to_traditional
 
 __all__ = [
-    "closing",
     "event",
     "game_title",
     "hand",
@@ -127,13 +124,6 @@ def screen(game: str | None, view: Mapping[str, Any], seat: int) -> list[Msg] | 
     if public is None and own is None:
         return None
     return list(public or []) + [m for m in own or [] if m not in (public or [])]
-
-
-def closing(game: str | None, view: Mapping[str, Any]) -> list[Msg]:
-    """What a seat saw last of a hand that has just ended, beside its result (the last
-    trick taken), from its view then: the game's ``closing(view)``, else nothing."""
-    func = getattr(of(game), "closing", None)
-    return [] if func is None else list(func(view))
 
 
 def hand(game: str | None, view: Mapping[str, Any]) -> Msg | None:

@@ -102,6 +102,3 @@ def situation(view: Mapping[str, Any], seat: int) -> list[Msg]:
 def screen(view: Mapping[str, Any], seat: int) -> list[Msg]:
     """A seat's whole screen (the terminal, :func:`present.tricks.screen`)."""
     return tricks.screen(view, seat, hand_result, match_result)
-
-
-closing = tricks.closing

@@ -17,7 +17,7 @@ from games.cards import Suit
 from present.message import Cards, Join, Msg, Owner, Seat, Seats
 from present.screens import finished, finished_screen
 
-__all__ = ["closing", "event", "hand_screen", "last_trick", "match_screen", "screen", "suit_msg"]
+__all__ = ["event", "hand_screen", "last_trick", "match_screen", "screen", "suit_msg"]
 
 
 def suit_msg(trump: Any) -> Msg | str:
@@ -358,12 +358,6 @@ def _standing(view: Mapping[str, Any]) -> Msg | None:
     return Msg(
         "screen.standing", who=Seat(standing.get("seat")), cards=Cards(standing.get("cards") or [])
     )
-
-
-def closing(view: Mapping[str, Any]) -> list[Msg]:
-    """The trick that ended the hand (it decides 扣底), beside the hand's result."""
-    last = last_trick(view)
-    return [] if last is None else [last]
 
 
 def screen(

@@ -292,27 +292,52 @@ def test_the_move_list_says_how_many_more_there_are(tmp_path: Path) -> None:
     assert "match: one hand" in done.stdout
 
 
-def test_each_hand_end_shows_the_last_trick_its_winner_and_the_kitty(tmp_path: Path) -> None:
+def test_each_hand_end_shows_the_last_trick_once_its_winner_and_the_kitty(tmp_path: Path) -> None:
+    """The trick that ends the hand is its event line, every play named, and only that: the
+    result screen follows without a "last trick" line repeating it."""
     needs("pajiwo")
     args = ["play", "pajiwo", "--db", str(tmp_path / "e.sqlite3"), "--seed", "3"]
     done = bot(*args, "--match", "one_hand", stdin="1\n" * 300)
     out = done.stdout
     end = out.index("── hand over ──\n")
-    block = out[end:].splitlines()[1:5]
-    assert block[0].startswith("last trick: Bot 2 ♠2 ♣2 ♦2, Bot 3 ")
-    assert block[0].endswith(" → Bot 2 took it (20 points)")
+    won = out[:end].splitlines()[-2]
+    assert won.startswith("  · Bot 2 won trick 17 with ♠2 ♣2 ♦2 (20 points): Bot 2 ♠2 ♣2 ♦2, ")
+    assert out.count("Bot 2 ♠2 ♣2 ♦2, Bot 3 ") == 1  # the last trick's plays, said once
+    assert "last trick:" not in out[end:]
+    block = out[end:].splitlines()[1:4]
     # then the presentation's result screen: the headline, the sides, the kitty
-    assert block[1] == (
+    assert block[0] == (
         "Hand 1 over: the defenders scored 40 points; the dealer's side Bot 2 & Bot 4 goes up 1"
         " (不上台)"
     )
-    assert "against you & Bot 3, who scored 40 points" in block[2]
-    assert block[3] == "Kitty (底牌): ♦4 ♦Q ♣9 ♠3 ♠8 ♠9 ♠J ♠Q"
+    assert "against you & Bot 3, who scored 40 points" in block[1]
+    assert block[2] == "Kitty (底牌): ♦4 ♦Q ♣9 ♠3 ♠8 ♠9 ♠J ♠Q"
     assert out.count("── hand over ──") == 1
     # the match over, the command that replays its hands (python -m bot replay)
     replay = out.splitlines()[-1]
     assert replay.startswith("To replay a hand of this match: ")
     assert replay.endswith(f" -m bot replay 1 --db {tmp_path / 'e.sqlite3'}")
+
+
+def test_in_chinese_too_the_last_trick_is_said_once_at_the_hand_end(tmp_path: Path) -> None:
+    needs("pajiwo")
+    args = ["play", "pajiwo", "--db", str(tmp_path / "z.sqlite3"), "--seed", "3"]
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", *args, "--match", "one_hand"],
+        cwd=ROOT,
+        env={**ENV, "PAIJU_LANG": "zh-CN"},
+        input="1\n" * 300,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    out = done.stdout
+    end = out.index("── 本局结束 ──\n")
+    won = out[:end].splitlines()[-2]
+    assert won.startswith("  · 机器人2 以 ♠2 ♣2 ♦2 赢第 17 墩（20 分）：机器人2 ♠2 ♣2 ♦2，机器人3 ")
+    assert out.count("机器人2 ♠2 ♣2 ♦2，机器人3 ") == 1
+    assert "上一墩" not in out[end:]
+    assert out[end:].splitlines()[1].startswith("第 1 局结束：抓分方得 40 分")
 
 
 async def test_the_match_over_line_comes_without_enter_after_a_seat_goes_to_a_bot(

@@ -12,7 +12,7 @@ from games.cards import parse_card
 from games.pajiwo import BOTS
 from games.pajiwo.engine import PajiwoGame
 from games.pajiwo.options import PajiwoOptions
-from present import games as presentation
+from present import tricks as present_tricks
 from present.message import Reader, render
 
 NAMES = ["you", "Bot 2", "Bot 3", "Bot 4"]
@@ -149,8 +149,9 @@ def test_a_real_pajiwo_trick_names_the_seat_that_is_winning_it() -> None:
     assert trick["winning"] == tricks.trick_winner(plays, game._order(), game.rules)
 
 
-def test_the_hand_end_shows_the_last_trick_and_its_winner() -> None:
-    """The result itself (points, kitty, levels) is the presentation's screen (bot.screens)."""
+def test_the_last_trick_line_names_its_plays_and_its_winner() -> None:
+    """The screen's line (``view`` at a hand's end); the terminal's hand end itself prints the
+    trick's event line and the presentation's result screen (bot.screens), not this line."""
     v = view([])
     v["phase"] = "hand_over"
     v["trick"] = {"leader": 1, "plays": [], "failed_throw": None}
@@ -160,7 +161,7 @@ def test_the_hand_end_shows_the_last_trick_and_its_winner() -> None:
         "winner": 1,
         "points": 5,
     }
-    said = presentation.closing("pajiwo", v)
+    said = [present_tricks.last_trick(v)]
     assert [render(Reader("en", NAMES), m) for m in said] == [
         "last trick: Bot 2 ♣A, Bot 3 ♣5 → Bot 2 took it (5 points)",
     ]
