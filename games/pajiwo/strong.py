@@ -4,84 +4,39 @@ candidate leads and value of a finished hand.
 
 from __future__ import annotations
 
-import math
 import random
-from collections import Counter
-from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.base import Action, Game, Player
-from games.cards import Card, format_card_ascii
 from games.pajiwo import play as tricks
 from games.pajiwo.bots import HeuristicPlayer
 from games.pajiwo.deck import asc
 from games.search import SearchPlayer
-from games.tricks.search import WORK
+from games.tricks.search import (
+    WORK,
+    declared_cards,
+    declared_held,
+    side_value,
+    spread_leads,
+)
 from games.tricks.search import sample_world as shared_sample_world
+from games.tricks.search import win_chance as shared_win_chance
 
 __all__ = [
     "candidate_moves",
     "declared_held",
     "sample_world",
-    "side_value",
     "strong_player",
     "win_chance",
 ]
 
 
-def declared_held(view: Mapping[str, Any], seat: int) -> dict[int, Counter[str]]:
-    """Other seat -> the cards its declarations showed (亮主, 加固, 反主, 扒鸡窝's overcalls:
-    declared cards stay in the declarer's hand and everyone sees them, docs/rules/pajiwo.md
-    section 3) that it has not played since, in the view's spelling. A seat that declared
-    twice showed each card as often as in the declaration that showed it most."""
-    shown: dict[int, Counter[str]] = {}
-    for declaration in view.get("declarations", ()):
-        s = declaration["seat"]
-        if s == seat:
-            continue
-        held = shown.setdefault(s, Counter())
-        for card, n in Counter(declaration["cards"]).items():
-            held[card] = max(held[card], n)
-    played: dict[int, Counter[str]] = {}
-    for trick in [*view.get("tricks", ()), view.get("trick") or {"plays": []}]:
-        for play in trick["plays"]:
-            played.setdefault(play["seat"], Counter()).update(play["cards"])
-    return {s: held - played.get(s, Counter()) for s, held in shown.items()}
-
-
 def sample_world(game: Game, seat: int, rng: random.Random) -> Game | None:
     """A world for ``seat`` (:func:`games.tricks.search.sample_world`) in which every card a
-    declaration showed and its declarer has not played is still in the declarer's hand.
-
-    The shared sampler deals those cards at random, so in most worlds the jokers and level
-    cards everyone saw declared sat in another hand. A declared card is left to chance only
-    where the view does not pin it: the seat has shown it is void in that card's suit (it
-    buried it: only a kitty taker can), or fewer copies are unseen (the seat itself buried or
-    holds them)."""
-    return shared_sample_world(game, seat, rng, held=_declared_cards)
-
-
-def _declared_cards(
-    view: Mapping[str, Any],
-    seat: int,
-    unseen: list[Card],
-    counts: dict[int, int],
-    shown: Mapping[int, set[Any]],
-    order: Any,
-) -> dict[int, list[Card]]:
-    """The declared cards each declarer still holds (:func:`declared_held`), taken out of
-    ``unseen`` and ``counts``; a :data:`games.tricks.search.HeldCards`."""
-    fixed: dict[int, list[Card]] = {}
-    for s, held in declared_held(view, seat).items():
-        for spelled, n in held.items():
-            for _ in range(n):
-                card = next((c for c in unseen if format_card_ascii(c) == spelled), None)
-                if card is None or counts[s] == 0 or order.suit_of(card) in shown.get(s, ()):
-                    break
-                unseen.remove(card)
-                fixed.setdefault(s, []).append(card)
-                counts[s] -= 1
-    return fixed
+    declaration showed (亮主, 加固, 反主: declared cards stay in the declarer's hand,
+    docs/rules/pajiwo.md section 3) and its declarer has not played is still in the
+    declarer's hand (:func:`games.tricks.search.declared_cards`)."""
+    return shared_sample_world(game, seat, rng, held=declared_cards)
 
 
 def candidate_moves(
@@ -101,25 +56,16 @@ def candidate_moves(
     order = engine._order()
     hand = engine.hands[seat]
     leads = tricks.legal_leads(hand, order, engine.rules, None, unseen=engine.unseen_by(seat))
-    by_suit: dict[Any, list[tuple[Any, ...]]] = {}
+    rest: list[tuple[Any, ...]] = []
     throws: list[tuple[Any, ...]] = []
     for lead in leads:
         units = len(lead) > 1 and not (len(lead) == 2 and lead[0] == lead[1])
         if units and len(tricks.decompose(lead, order, engine.rules)) > 1:
             throws.append(lead)
-            continue
-        by_suit.setdefault(order.suit_of(lead[0]), []).append(lead)
-    firsts: list[tuple[Any, ...]] = []
-    for ls in by_suit.values():
-        firsts.append(ls[0])  # the suit's strongest unit
-        firsts.append(next((x for x in reversed(ls) if len(x) == 1), ls[-1]))  # its lowest single
-    top_single = [next((x for x in ls if len(x) == 1), ls[0]) for ls in by_suit.values()]
-    low_pair = [
-        next((x for x in reversed(ls) if len(x) == 2 and x[0] == x[1]), ls[0])
-        for ls in by_suit.values()
-    ]
+        else:
+            rest.append(lead)
     out: list[Action] = []
-    for lead in [*throws, *firsts, *top_single, *low_pair]:
+    for lead in [*throws, *spread_leads(rest, order)]:
         act = Action(seat, "play", {"cards": asc(lead)})
         if act not in out:
             out.append(act)
@@ -133,24 +79,8 @@ _LINE = 77.5
 
 
 def win_chance(points: float, defending: bool, scale: float = 15.0) -> float:
-    """What a finished hand with the defenders at ``points`` is worth to a side (defending or
-    not): its chance of winning, smoothed around the 80-point line (a logistic of the margin,
-    ``scale`` points wide), so a rollout that ends at 75 is worth almost what one at 80 is and
-    one at 40 far less. The rollouts play the heuristic in every seat, not the real players,
-    so a step at 80 would count a rollout one card from the line as a sure loss."""
-    margin = (points - _LINE) if defending else (_LINE - points)
-    return 1.0 / (1.0 + math.exp(-margin / scale))
-
-
-def side_value(scale: float = 15.0) -> Callable[[Game, int], float]:
-    """The search's value of a finished hand for ``seat``: :func:`win_chance` of its side."""
-
-    def value(game: Game, seat: int) -> float:
-        summary = game.hand_results[-1].summary
-        defending = seat not in summary["dealer_team"]
-        return win_chance(float(summary["defenders_points"]), defending, scale)
-
-    return value
+    """:func:`games.tricks.search.win_chance` at 扒鸡窝's line (the defenders win with 80)."""
+    return shared_win_chance(points, defending, _LINE, scale)
 
 
 def strong_player(
@@ -169,7 +99,7 @@ def strong_player(
     return SearchPlayer(
         HeuristicPlayer,
         sample_world if declared else shared_sample_world,
-        side_value(scale),
+        side_value(_LINE, scale),
         rollouts=rollouts,
         budget_ms=budget_ms,
         candidates=candidates,

@@ -14,19 +14,32 @@ heuristic's. The engines this works with keep ``hands``, ``kitty``, ``order``, `
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.base import Game, Player
-from games.cards import Card, parse_card
+from games.cards import Card, format_card_ascii, parse_card
 from games.search import SearchPlayer, clone
 
 #: rollout moves a decision at the table (about 0.75 s of CPU at p95 on the machine measured;
 #: README "Bot strength"); deterministic, unlike a time limit
 WORK = 3000
 
-__all__ = ["WORK", "hand_value", "sample_world", "strong_player", "voids"]
+__all__ = [
+    "WORK",
+    "declared_cards",
+    "declared_held",
+    "hand_value",
+    "sample_world",
+    "side_value",
+    "spread_leads",
+    "strong_player",
+    "voids",
+    "win_chance",
+]
 
 #: attempts at a deal that respects every void before giving up on the voids
 _ATTEMPTS = 20
@@ -89,6 +102,106 @@ def sample_world(
         else:
             world.hands[s] = fixed.get(s, []) + cards
     return world
+
+
+def declared_held(view: Mapping[str, Any], seat: int) -> dict[int, Counter[str]]:
+    """Other seat -> the cards its declarations showed (亮主, 加固, 反主, overcalls and the
+    like: declared cards stay in the declarer's hand and everyone sees them) that it has not
+    played since, in the view's ASCII spelling. ``view`` is ``seat``'s view: its
+    ``declarations`` (each ``{"seat", "cards"}``), ``tricks`` and ``trick``. A seat that
+    declared twice showed each card as often as in the declaration that showed it most."""
+    shown: dict[int, Counter[str]] = {}
+    for declaration in view.get("declarations", ()):
+        s = declaration["seat"]
+        if s == seat:
+            continue
+        held = shown.setdefault(s, Counter())
+        for card, n in Counter(declaration["cards"]).items():
+            held[card] = max(held[card], n)
+    played: dict[int, Counter[str]] = {}
+    for trick in [*view.get("tricks", ()), view.get("trick") or {"plays": []}]:
+        for play in trick["plays"]:
+            played.setdefault(play["seat"], Counter()).update(play["cards"])
+    return {s: held - played.get(s, Counter()) for s, held in shown.items()}
+
+
+def declared_cards(
+    view: Mapping[str, Any],
+    seat: int,
+    unseen: list[Card],
+    counts: dict[int, int],
+    shown: Mapping[int, set[Any]],
+    order: Any,
+) -> dict[int, list[Card]]:
+    """The declared cards each declarer still holds (:func:`declared_held`), taken out of
+    ``unseen`` and ``counts``: a :data:`HeldCards` for :func:`sample_world`.
+
+    Without it the sampler deals those cards at random, so in most worlds the jokers and level
+    cards everyone saw declared sit in another hand. A declared card is left to chance only
+    where the view does not pin it: the declarer has shown it is void in that card's suit (it
+    buried it: only a kitty taker can), or fewer copies are unseen (``seat`` itself buried or
+    holds them)."""
+    fixed: dict[int, list[Card]] = {}
+    for s, held in declared_held(view, seat).items():
+        for spelled, n in held.items():
+            for _ in range(n):
+                card = next((c for c in unseen if format_card_ascii(c) == spelled), None)
+                if card is None or counts[s] == 0 or order.suit_of(card) in shown.get(s, ()):
+                    break
+                unseen.remove(card)
+                fixed.setdefault(s, []).append(card)
+                counts[s] -= 1
+    return fixed
+
+
+def spread_leads(leads: Sequence[tuple[Card, ...]], order: Any) -> list[tuple[Card, ...]]:
+    """The leads a search compares, from ``leads`` (an engine's legal leads, strongest first
+    within each suit, as :func:`games.tricks.lead.legal_leads` lists them) so that every suit
+    is led both high and low: each suit's strongest unit and its lowest single, then each
+    suit's strongest single, then each suit's lowest pair; no lead twice.
+
+    An engine's first eight leads are mostly big pairs and top singles, so a search that took
+    them never tried leading low to find a partner's winner or to empty a short suit."""
+    by_suit: dict[Any, list[tuple[Card, ...]]] = {}
+    for lead in leads:
+        by_suit.setdefault(order.suit_of(lead[0]), []).append(lead)
+    firsts: list[tuple[Card, ...]] = []
+    for ls in by_suit.values():
+        firsts.append(ls[0])  # the suit's strongest unit
+        firsts.append(next((x for x in reversed(ls) if len(x) == 1), ls[-1]))  # its lowest single
+    top_single = [next((x for x in ls if len(x) == 1), ls[0]) for ls in by_suit.values()]
+    low_pair = [
+        next((x for x in reversed(ls) if len(x) == 2 and x[0] == x[1]), ls[0])
+        for ls in by_suit.values()
+    ]
+    out: list[tuple[Card, ...]] = []
+    for lead in [*firsts, *top_single, *low_pair]:
+        if lead not in out:
+            out.append(lead)
+    return out
+
+
+def win_chance(points: float, defending: bool, line: float, scale: float) -> float:
+    """What a finished hand with the defenders at ``points`` is worth to a side (defending or
+    not): its chance of winning, smoothed around ``line`` (the points where the hand is even,
+    half a card short of what the defenders need) by a logistic of the margin ``scale`` points
+    wide. The rollouts play the heuristic in every seat, not the real players, so a step at the
+    line would count a rollout one card short of it as a sure loss and one at half the line the
+    same."""
+    margin = (points - line) if defending else (line - points)
+    return 1.0 / (1.0 + math.exp(-margin / scale))
+
+
+def side_value(line: float, scale: float) -> Callable[[Game, int], float]:
+    """A search's value of a finished hand for ``seat``: :func:`win_chance` of its side, from
+    the last hand result's ``defenders_points`` and ``dealer_team``."""
+
+    def value(game: Game, seat: int) -> float:
+        summary = game.hand_results[-1].summary
+        defending = seat not in summary["dealer_team"]
+        return win_chance(float(summary["defenders_points"]), defending, line, scale)
+
+    return value
 
 
 def _deal(
