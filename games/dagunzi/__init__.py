@@ -4,7 +4,7 @@ tribute (喝血) and jokers buried in the kitty. Seed: ``dagunzi.txt``; rules pa
 
 Exports ``GAME`` (:class:`games.dagunzi.engine.DagunziGame`) and ``BOTS``
 (``{"random": RandomPlayer, "heuristic": HeuristicPlayer, "strong": StrongPlayer}``; the
-strong bot is the search of :mod:`games.tricks.search` over the heuristic).
+strong bot is the search of :mod:`games.dagunzi.strong` over the heuristic).
 """
 
 from collections.abc import Callable
@@ -15,16 +15,17 @@ from games.dagunzi.bots import HeuristicPlayer, RandomPlayer
 from games.dagunzi.engine import DagunziGame
 from games.dagunzi.options import DagunziOptions
 from games.dagunzi.rules import RULES
+from games.dagunzi.strong import strong_player
 from games.reasons import Reason
 from games.tricks.reasons import trick_reasons
 from games.tricks.review import evaluator
-from games.tricks.search import strong_player
 
 
 def StrongPlayer(**budget: Any) -> Player:
-    """The search bot (determinized Monte Carlo over the heuristic); ``budget``: ``rollouts``,
-    ``budget_ms``, ``candidates``, ``work`` (see :class:`games.search.SearchPlayer`)."""
-    return strong_player(HeuristicPlayer, **budget)
+    """The search bot (determinized Monte Carlo over the heuristic, :mod:`games.dagunzi.strong`);
+    ``budget``: ``rollouts``, ``budget_ms``, ``candidates``, ``work`` (see
+    :class:`games.search.SearchPlayer`)."""
+    return strong_player(**budget)
 
 
 GAME = DagunziGame

@@ -30,6 +30,7 @@ WORK = 3000
 
 __all__ = [
     "WORK",
+    "KittyWeight",
     "declared_cards",
     "declared_held",
     "hand_value",
@@ -72,13 +73,24 @@ HeldCards = Callable[
 ]
 
 
+#: ``(card, order) -> weight``: how likely a card is to lie in a hidden kitty against another
+#: place, from what a player buries; 0 where it cannot be there
+KittyWeight = Callable[[Card, Any], float]
+
+
 def sample_world(
-    game: Game, seat: int, rng: random.Random, held: HeldCards | None = None
+    game: Game,
+    seat: int,
+    rng: random.Random,
+    held: HeldCards | None = None,
+    kitty_weight: KittyWeight | None = None,
 ) -> Game | None:
     """A copy of ``game`` with the cards ``seat`` cannot see dealt afresh (see the module
     docstring); ``None`` outside the play of tricks or when the counts do not add up.
     ``held`` (a game's own knowledge, e.g. 扒鸡窝's declared cards) keeps some cards in the
-    hands the view pins them to; the rest is dealt as usual."""
+    hands the view pins them to; the rest is dealt as usual. ``kitty_weight`` (a game's
+    reading of what is buried) weighs each card's chance of going to a hidden kitty (底牌)
+    rather than to a hand; without it every place is as likely as its room."""
     engine: Any = game
     if getattr(engine, "phase", None) != "play" or engine.order is None:
         return None
@@ -93,8 +105,12 @@ def sample_world(
         return None
     shown = voids(view, order)
     fixed = held(view, seat, unseen, counts, shown, order) if held is not None else {}
-    deal = _deal(unseen, counts, shown, order, rng) or _deal(unseen, counts, {}, order, rng)
-    assert deal is not None  # without voids every deal fits
+    deal = (
+        _deal(unseen, counts, shown, order, rng, kitty_weight)
+        or _deal(unseen, counts, {}, order, rng, kitty_weight)
+        or _deal(unseen, counts, {}, order, rng)
+    )
+    assert deal is not None  # without voids or weights every deal fits
     world: Any = clone(game)
     for s, cards in deal.items():
         if s == -1:
@@ -210,15 +226,23 @@ def _deal(
     shown: Mapping[int, set[Any]],
     order: Any,
     rng: random.Random,
+    kitty_weight: KittyWeight | None = None,
 ) -> dict[int, list[Card]] | None:
-    """Deal ``unseen`` into ``counts`` places so that no seat gets a suit it is void in; the
-    cards with the fewest places to go are dealt first. ``None`` after 20 failed tries."""
+    """Deal ``unseen`` into ``counts`` places (-1: the kitty) so that no seat gets a suit it
+    is void in and the kitty no card of weight 0; the cards with the fewest places to go are
+    dealt first. ``None`` after 20 failed tries."""
+    weight = {c: kitty_weight(c, order) for c in set(unseen)} if kitty_weight else {}
     for _ in range(_ATTEMPTS):
         cards = list(unseen)
         rng.shuffle(cards)
         room = dict(counts)
         places = {
-            card: [s for s in counts if order.suit_of(card) not in shown.get(s, ())]
+            card: [
+                s
+                for s in counts
+                if order.suit_of(card) not in shown.get(s, ())
+                and (s != -1 or weight.get(card, 1.0) > 0)
+            ]
             for card in set(cards)
         }
         cards.sort(key=lambda c: len(places[c]))
@@ -227,8 +251,10 @@ def _deal(
             open_places = [s for s in places[card] if room[s] > 0]
             if not open_places:
                 break
-            # weigh by room left, as a random deal of the remaining cards would
-            pick = rng.choices(open_places, weights=[room[s] for s in open_places])[0]
+            # weigh by room left, as a random deal of the remaining cards would (the kitty's
+            # by how likely the card is to be buried)
+            weights = [room[s] * (weight.get(card, 1.0) if s == -1 else 1) for s in open_places]
+            pick = rng.choices(open_places, weights=weights)[0]
             deal[pick].append(card)
             room[pick] -= 1
         else:

@@ -8,10 +8,11 @@ move chosen, the number of rollouts, and a digest of every rollout's value in or
 faster clone, rollout policy, view or sampling that changed any world or any rollout would
 show here even where the move chosen stays the same.
 
-The 扒鸡窝 rows are those of its own search (``games/pajiwo/strong.py``: its candidate leads, its
-smoothed value of a hand, so every rollout's value differs from the shared
-``games.tricks.search.hand_value``, and its worlds with the declared cards kept); 打滚子 and 打滚
-keep the shared search's.
+The 扒鸡窝 and 打滚子 rows are those of their own searches (``games/pajiwo/strong.py``,
+``games/dagunzi/strong.py``: every suit led high and low among the leads compared, a hand's
+value smoothed around the game's line, so every rollout's value differs from the shared
+``games.tricks.search.hand_value``, and worlds with the declared cards kept; 打滚子's hidden
+kitty dealt as a player buries); 打滚 keeps the shared search's.
 """
 
 from __future__ import annotations
@@ -90,14 +91,14 @@ PINNED_8 = {
         (18, 1, "play", {"cards": ["4d"]}, 30, "56c8fa43553c1a40"),
     ],
     ("dagunzi", 1): [
-        (6, 2, "play", {"cards": ["4d"]}, 18, "0d6c38d4c801a0fb"),
-        (12, 0, "play", {"cards": ["7c"]}, 20, "ebcf3d1c51162db5"),
-        (18, 2, "play", {"cards": ["Js", "Js"]}, 23, "3c4ab5b3da9f6037"),
+        (6, 2, "play", {"cards": ["4d"]}, 22, "cc272b7e51050240"),
+        (12, 0, "play", {"cards": ["7c"]}, 20, "de96e396d2e73f35"),
+        (18, 2, "play", {"cards": ["5s", "4s"]}, 23, "1a89ae5400b722f6"),
     ],
     ("dagunzi", 2): [
-        (6, 2, "play", {"cards": ["6s"]}, 24, "1b8b90954213b4a9"),
-        (12, 0, "play", {"cards": ["4h"]}, 20, "adc795c67b0b3130"),
-        (18, 2, "play", {"cards": ["9d", "9d"]}, 23, "0f8ae23a783170fa"),
+        (6, 2, "play", {"cards": ["6s"]}, 22, "a727c1835f9b3c4c"),
+        (12, 0, "play", {"cards": ["4h"]}, 16, "87077e8ed17b6888"),
+        (18, 2, "play", {"cards": ["8d", "7d"]}, 23, "864c17e61442abb8"),
     ],
     ("dagun", 1): [
         (
@@ -139,8 +140,8 @@ PINNED_TABLE = {
         (18, 2, "play", {"cards": ["Js"]}, 45, "a670db13e4c394b7"),
     ],
     "dagunzi": [
-        (9, 3, "play", {"cards": ["Kd", "Kd"]}, 18, "738d7606bbf5cf9d"),
-        (18, 1, "play", {"cards": ["5d", "4d"]}, 24, "bac9934f8e050f4f"),
+        (9, 3, "play", {"cards": ["Ah"]}, 18, "0144deeb4ef39511"),
+        (18, 1, "play", {"cards": ["5d", "4d"]}, 24, "10786ded5a845fea"),
     ],
     "dagun": [
         (9, 1, "play", {"cards": ["Jc", "Jd", "Jh"], "as": "JJJ"}, 48, "0d56e51501bda8a8"),

@@ -1,0 +1,100 @@
+"""The 打滚子 strong bot: the search of :mod:`games.search` over the heuristic, with the trick
+games' shared parts (:mod:`games.tricks.search`) set for 打滚子: every suit led high and low
+among the leads compared, a finished hand valued by the defenders' margin from the 120-point
+line, and worlds that keep the declared cards in their declarers' hands.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.base import Action, Game, Player
+from games.cards import Card
+from games.dagunzi import rules as R
+from games.dagunzi.bots import HeuristicPlayer
+from games.dagunzi.deck import asc
+from games.search import SearchPlayer
+from games.tricks import legal_leads
+from games.tricks.search import WORK, declared_cards, side_value, spread_leads
+from games.tricks.search import sample_world as shared_sample_world
+
+__all__ = [
+    "BURIED_POINTS",
+    "BURIED_TRUMP",
+    "LINE",
+    "buried_weight",
+    "candidate_moves",
+    "sample_world",
+    "strong_player",
+]
+
+#: the defenders' points (抠底's double counted in) where a hand is even: they take the deal
+#: with 120 (dagunzi.txt:83-97, :func:`games.dagunzi.rules.settle`)
+LINE = 117.5
+
+
+#: a hidden kitty's odds of holding a side card with points, and a trump, against a side card
+#: without points (the player who buries keeps trumps and gives no points away: the kitty's
+#: points count double for the defenders who win the last trick, dagunzi.txt:83-97)
+BURIED_POINTS = 0.15
+BURIED_TRUMP = 0.1
+
+
+def buried_weight(card: Card, order: Any) -> float:
+    """How likely ``card`` is to lie in a hidden kitty (:data:`games.tricks.search.KittyWeight`):
+    never a joker (a kitty with jokers is shown to all, dagunzi.txt:44), seldom a trump or a
+    side card with points, else 1."""
+    if card.is_joker:
+        return 0.0
+    if order.is_trump(card):
+        return BURIED_TRUMP
+    return BURIED_POINTS if card.points else 1.0
+
+
+def sample_world(game: Game, seat: int, rng: random.Random) -> Game | None:
+    """A world for ``seat`` (:func:`games.tricks.search.sample_world`) in which every card a
+    declaration showed (亮主 and 抢亮's 大王, reinforcing and overcalling: the declared cards
+    stay in the declarer's hand, dagunzi.txt:29-40) and its declarer has not played is still in
+    the declarer's hand (:func:`games.tricks.search.declared_cards`), and a kitty ``seat`` has
+    not seen holds what a player buries (:func:`buried_weight`)."""
+    return shared_sample_world(game, seat, rng, held=declared_cards, kitty_weight=buried_weight)
+
+
+def candidate_moves(game: Game, seat: int, limit: int) -> list[Action]:
+    """The moves the search compares with the heuristic's, at most ``limit``: following, the
+    engine's list; leading, every suit led high and low
+    (:func:`games.tricks.search.spread_leads`) rather than the engine's first leads, which
+    are the biggest 滚子, 棒子 and singles."""
+    engine: Any = game
+    if engine.lead is not None:
+        return game.legal_actions(seat, limit=limit)
+    order = engine._order()
+    leads = legal_leads(engine.hands[seat], order, R.RULES)
+    return [Action(seat, "play", {"cards": asc(list(x))}) for x in spread_leads(leads, order)][
+        :limit
+    ]
+
+
+def strong_player(
+    rollouts: int = 24,
+    budget_ms: int = 1000,
+    candidates: int = 8,
+    work: int | None = WORK,
+    scale: float = 20.0,
+    declared: bool = True,
+    leads: bool = True,
+) -> Player:
+    """The 打滚子 search bot; ``scale``: the width in points of the value's smoothing around
+    :data:`LINE` (:func:`games.tricks.search.win_chance`); ``declared``/``leads`` off give the
+    shared sampler and the engine's leads (for comparison)."""
+    return SearchPlayer(
+        HeuristicPlayer,
+        sample_world if declared else shared_sample_world,
+        side_value(LINE, scale),
+        rollouts=rollouts,
+        budget_ms=budget_ms,
+        candidates=candidates,
+        work=work,
+        moves=candidate_moves if leads else None,
+    )
