@@ -151,6 +151,9 @@ class StartupMixin(TableServiceCore):
                     )
                     await self.store.delete_snapshot(table.game_id)
                 table.engine, replayed = verdict.engine, verdict.replayed
+                # the game's opening (金坛's first deal) was told as it started: an engine
+                # replayed from its log before the first move holds it still, to tell again
+                table.engine.opening_events()
                 restored += len(table.engine.actions) > replayed
                 replayed_total += replayed
                 if replayed >= SNAPSHOT_EVERY:  # the next start need not replay them again
