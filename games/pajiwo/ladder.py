@@ -96,8 +96,8 @@ def read_declaration(seat: int, cards: Sequence[Card], level: Rank) -> Declarati
     if len(jokers) != 1 or len(others) not in (1, 2):
         raise IllegalAction(
             "bad_declaration",
-            f"{shown} is not a declaration: show one joker with one or two level cards "
-            f"({level.label}) of its colour, or a pair of jokers",
+            f"show one joker with one or two level cards ({level.label}) of its colour, "
+            f"or a pair of jokers, not {shown}",
             {"cards": shown, "level": level.label},
             "pajiwo.txt:41",
         )

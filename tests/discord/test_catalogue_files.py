@@ -271,7 +271,7 @@ def test_unknown_preset_pace_and_bad_options_are_all_chinese_in_chinese() -> Non
     preset = _refused(lambda: resolve_options(PajiwoGame, "fast", {}, live))
     presets = "、".join(PajiwoGame.presets)  # engine names, listed with 、 in Chinese
     assert refusal_text("zh", preset) == f"没有这个预设：「fast」；可选的预设：{presets}"
-    assert refusal_text("en", preset) == f"Unknown preset: {preset.message}"
+    assert refusal_text("en", preset) == preset.message  # the reason, said once
     assert preset.message.endswith(f"the presets are {', '.join(PajiwoGame.presets)}")
     pace = _refused(lambda: to_pace("forever"))
     assert refusal_text("zh", pace) == (
@@ -316,13 +316,9 @@ def test_a_trump_suit_is_named_in_chinese() -> None:
         {"suit": "trump", "cards": "♥7♥7"},
         "pajiwo.txt:109",
     )
-    assert (
-        refusal_text("zh", error)
-        == "必须出对子：你有♥7♥7，必须出主牌的对子（规则：扒鸡窝 · 9. 出牌）"
-    )
+    assert refusal_text("zh", error) == "必须出对子：主牌里你有♥7♥7（规则：扒鸡窝 · 9. 出牌）"
     assert refusal_text("en", error) == (
-        "You must play a pair: you must play a pair in trump: you hold 7h7h"
-        " (rules: 扒鸡窝 · 9. Playing tricks)"
+        "You must play a pair in trump: you hold 7h7h (rules: 扒鸡窝 · 9. Playing tricks)"
     )
 
 

@@ -59,8 +59,8 @@ def test_joker_pairs_make_no_trump() -> None:
         ("BJ 6h", "not_level_card", "♥6 is not a level card: the level is 5"),
         ("BJ SJ", "bad_declaration", "大王 and 小王 are not a pair"),
         ("BJ 5h 5d", "bad_declaration", "♥5 ♦5 is not a pair"),
-        ("5h 5h", "bad_declaration", "is not a declaration"),
-        ("BJ BJ 5h", "bad_declaration", "is not a declaration"),
+        ("5h 5h", "bad_declaration", "or a pair of jokers, not ♥5 ♥5"),
+        ("BJ BJ 5h", "bad_declaration", "or a pair of jokers, not 大王 大王 ♥5"),
     ],
 )
 def test_bad_declarations_are_refused_with_the_rule(text: str, code: str, fragment: str) -> None:

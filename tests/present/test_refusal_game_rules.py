@@ -46,7 +46,8 @@ def test_a_dagunzi_mixed_lead_cites_dagunzi_rules_once() -> None:
     assert "a lead is all of one suit" not in en
     assert en.endswith("(rules: 打滚子 · 8. Playing tricks)")
     zh = refusal_text("zh-CN", error, game="dagunzi")
-    assert zh.startswith("首家出牌必须同一花色：")
+    assert zh.startswith(f"首家出牌必须同一花色：{error.params['cards']} 不是（")
+    assert zh.count("同一花色") == 1
     assert zh.endswith("（规则：打滚子 · 8. 出牌）")
     assert "扒鸡窝" not in en + zh
 
@@ -97,3 +98,29 @@ def test_the_shared_mahjong_engine_points_jinhua_players_at_jinhua_rules() -> No
     assert rule_section("jintan-mahjong.txt:61-79", "en", game="jinhua") == (
         "金华麻将 · 4. The turn and claims"
     )
+
+
+def test_a_card_not_held_is_refused_saying_so_once() -> None:
+    """Not "You do not hold those cards: you do not hold ♠3": the reason, once."""
+    game, seat, hand = _at_play()
+    other = next(c for s in range(4) for c in map(str, game.hands[s]) if c not in hand)
+    error = _refused(game, seat, [other])
+    assert error.code == "not_in_hand"
+    assert refusal_text("en", error, game="dagunzi") == f"You do not hold {other}"
+    assert refusal_text("zh-CN", error, game="dagunzi") == f"你没有这些牌：{other}"
+    assert refusal_text("zh-TW", error, game="dagunzi") == f"你沒有這些牌：{other}"
+
+
+def test_a_declaration_without_a_level_card_is_refused_saying_so_once() -> None:
+    from games.cards import Rank
+    from games.pajiwo.ladder import read_declaration
+    from tests.pajiwo.helpers import cards
+
+    with pytest.raises(IllegalAction) as caught:
+        read_declaration(0, cards("BJ 6h"), Rank.FIVE)
+    en = refusal_text("en", caught.value, game="pajiwo")
+    assert en.startswith("♥6 is not a level card: the level is 5 (rules: 扒鸡窝 · ")
+    assert en.count("not a level card") == 1
+    zh = refusal_text("zh-CN", caught.value, game="pajiwo")
+    assert zh.startswith("不是级牌：♥6，现在打 5（规则：扒鸡窝 · ")
+    assert zh.count("不是级牌") == 1
