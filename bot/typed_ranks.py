@@ -20,11 +20,17 @@ from games.tiles import Family, TileParseError, parse_tiles
 from present.message import Join, Msg
 from present.moves import move_label
 
-__all__ = ["digits_only", "read_digits"]
+__all__ = ["digits_only", "read_digits", "unnumbered"]
 
 _FULL_WIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 _SUITED = (Family.CHARACTERS, Family.DOTS, Family.BAMBOO)
 _MAX_OPTIONS = 8
+#: the typed readers' reasons that offer a move's number (the terminal's numbered list), and
+#: the same reasons where no list is shown and digits are ranks (Discord)
+_UNNUMBERED = {
+    "typed.which_cards": "typed.which_cards.unnumbered",
+    "typed.name_cards": "typed.name_cards.unnumbered",
+}
 
 
 def digits_only(text: str) -> str | None:
@@ -94,3 +100,11 @@ def read_digits(
     if not tiles and kinds and not any(takes_cards(k, legal) for k in kinds):
         raise cannot_now("play", kinds)
     raise MoveTextError(Msg("typed.no_digits", text=digits, example=example))
+
+
+def unnumbered(said: Msg | None) -> Msg | None:
+    """A typed reader's reason as Discord says it: without "or the move's number" (no list
+    is shown there, and digits are ranks); any other reason as it is."""
+    if said is None or said.id not in _UNNUMBERED:
+        return said
+    return Msg(_UNNUMBERED[said.id], said.params)

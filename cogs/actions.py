@@ -438,7 +438,7 @@ def read_play_text(
     ``no_cards`` for blank text; never anything else.
     """
     from bot.typed import MAX_TEXT, read_cards_move, read_reading_move, read_tile_move
-    from bot.typed_ranks import digits_only, read_digits
+    from bot.typed_ranks import digits_only, read_digits, unnumbered
 
     text = text.strip()
     if not text:
@@ -472,7 +472,8 @@ def read_play_text(
         if bad:  # a word that is not a card: the catalogue says which notations are read
             raise Refusal("bad_cards", str(exc), text=bad) from None
         refused = Refusal("bad_move", str(exc), text=_cut(text))
-        refused.said = getattr(exc, "said", None)  # why, in the reader's words (bot.typed)
+        # why, in the reader's words (bot.typed), never offering a move's number
+        refused.said = unnumbered(getattr(exc, "said", None))
         raise refused from None
 
 
