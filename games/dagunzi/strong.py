@@ -17,11 +17,10 @@ from games.dagunzi.deck import asc
 from games.search import SearchPlayer
 from games.tricks import legal_leads
 from games.tricks.search import WORK, declared_cards, side_value, spread_leads
+from games.tricks.search import buried_weight as shared_buried_weight
 from games.tricks.search import sample_world as shared_sample_world
 
 __all__ = [
-    "BURIED_POINTS",
-    "BURIED_TRUMP",
     "LINE",
     "buried_weight",
     "candidate_moves",
@@ -34,22 +33,11 @@ __all__ = [
 LINE = 117.5
 
 
-#: a hidden kitty's odds of holding a side card with points, and a trump, against a side card
-#: without points (the player who buries keeps trumps and gives no points away: the kitty's
-#: points count double for the defenders who win the last trick, dagunzi.txt:83-97)
-BURIED_POINTS = 0.15
-BURIED_TRUMP = 0.1
-
-
 def buried_weight(card: Card, order: Any) -> float:
     """How likely ``card`` is to lie in a hidden kitty (:data:`games.tricks.search.KittyWeight`):
-    never a joker (a kitty with jokers is shown to all, dagunzi.txt:44), seldom a trump or a
-    side card with points, else 1."""
-    if card.is_joker:
-        return 0.0
-    if order.is_trump(card):
-        return BURIED_TRUMP
-    return BURIED_POINTS if card.points else 1.0
+    never a joker (a kitty with jokers is shown to all, dagunzi.txt:44), else as a player
+    buries (:func:`games.tricks.search.buried_weight`)."""
+    return 0.0 if card.is_joker else shared_buried_weight(card, order)
 
 
 def sample_world(game: Game, seat: int, rng: random.Random) -> Game | None:

@@ -14,6 +14,7 @@ from games.pajiwo.deck import asc
 from games.search import SearchPlayer
 from games.tricks.search import (
     WORK,
+    buried_weight,
     declared_cards,
     declared_held,
     side_value,
@@ -35,8 +36,11 @@ def sample_world(game: Game, seat: int, rng: random.Random) -> Game | None:
     """A world for ``seat`` (:func:`games.tricks.search.sample_world`) in which every card a
     declaration showed (亮主, 加固, 反主: declared cards stay in the declarer's hand,
     docs/rules/pajiwo.md section 3) and its declarer has not played is still in the
-    declarer's hand (:func:`games.tricks.search.declared_cards`)."""
-    return shared_sample_world(game, seat, rng, held=declared_cards)
+    declarer's hand (:func:`games.tricks.search.declared_cards`), and a kitty ``seat`` did not
+    bury holds what a player buries (:func:`games.tricks.search.buried_weight`: the kitty's
+    points count multiplied for the defenders who win the last trick, docs/rules/pajiwo.md
+    section 10, so who buries keeps them)."""
+    return shared_sample_world(game, seat, rng, held=declared_cards, kitty_weight=buried_weight)
 
 
 def candidate_moves(

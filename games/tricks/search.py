@@ -29,8 +29,11 @@ from games.search import SearchPlayer, clone
 WORK = 3000
 
 __all__ = [
+    "BURIED_POINTS",
+    "BURIED_TRUMP",
     "WORK",
     "KittyWeight",
+    "buried_weight",
     "declared_cards",
     "declared_held",
     "hand_value",
@@ -76,6 +79,21 @@ HeldCards = Callable[
 #: ``(card, order) -> weight``: how likely a card is to lie in a hidden kitty against another
 #: place, from what a player buries; 0 where it cannot be there
 KittyWeight = Callable[[Card, Any], float]
+
+
+#: a hidden kitty's odds of holding a side card with points, and a trump, against a side card
+#: without points: the player who buries keeps trumps and gives no points away, since the
+#: kitty's points count (multiplied) for the defenders who win the last trick (扣底, 抠底)
+BURIED_POINTS = 0.15
+BURIED_TRUMP = 0.1
+
+
+def buried_weight(card: Card, order: Any) -> float:
+    """How likely ``card`` is to lie in a hidden kitty (a :data:`KittyWeight`): seldom a trump
+    (:data:`BURIED_TRUMP`) or a side card with points (:data:`BURIED_POINTS`), else 1."""
+    if order.is_trump(card):
+        return BURIED_TRUMP
+    return BURIED_POINTS if card.points else 1.0
 
 
 def sample_world(

@@ -11,7 +11,7 @@ show here even where the move chosen stays the same.
 The 扒鸡窝 and 打滚子 rows are those of their own searches (``games/pajiwo/strong.py``,
 ``games/dagunzi/strong.py``: every suit led high and low among the leads compared, a hand's
 value smoothed around the game's line, so every rollout's value differs from the shared
-``games.tricks.search.hand_value``, and worlds with the declared cards kept; 打滚子's hidden
+``games.tricks.search.hand_value``, and worlds with the declared cards kept and a hidden
 kitty dealt as a player buries); 打滚 keeps the shared search's.
 """
 
@@ -82,13 +82,13 @@ def _search(game: str, deal: int, every: int, count: int, **budget: Any) -> list
 PINNED_8 = {
     ("pajiwo", 1): [
         (6, 0, "play", {"cards": ["8h", "Kc"]}, 32, "1d8764a9e0055938"),
-        (12, 2, "play", {"cards": ["7d"]}, 20, "6e43f6d3a0228076"),
+        (12, 2, "play", {"cards": ["7d"]}, 20, "d6810fc3c3537256"),
         (18, 0, "play", {"cards": ["10s"]}, 40, "ce84785c68568867"),
     ],
     ("pajiwo", 2): [
-        (6, 3, "play", {"cards": ["Qh"]}, 16, "3736848d64667b37"),
-        (12, 2, "play", {"cards": ["Ac"]}, 32, "d78060353addd753"),
-        (18, 1, "play", {"cards": ["4d"]}, 30, "56c8fa43553c1a40"),
+        (6, 3, "play", {"cards": ["Qh"]}, 16, "6a86c70fba0b90ee"),
+        (12, 2, "play", {"cards": ["Ac"]}, 32, "6e0fd20f0a76db0e"),
+        (18, 1, "play", {"cards": ["4d"]}, 30, "8a95c8c894ac98b1"),
     ],
     ("dagunzi", 1): [
         (6, 2, "play", {"cards": ["4d"]}, 22, "cc272b7e51050240"),
@@ -136,8 +136,8 @@ PINNED_8 = {
 #: game -> the decisions of ``_search(game, 3, 9, 2)`` (the table's budget)
 PINNED_TABLE = {
     "pajiwo": [
-        (9, 3, "play", {"cards": ["6d"]}, 40, "73255d498408ff5d"),
-        (18, 2, "play", {"cards": ["Js"]}, 45, "a670db13e4c394b7"),
+        (9, 3, "play", {"cards": ["8h"]}, 40, "5af0c2339b766029"),
+        (18, 2, "play", {"cards": ["Js"]}, 45, "1b8b940b93dcc15d"),
     ],
     "dagunzi": [
         (9, 3, "play", {"cards": ["Ah"]}, 18, "0144deeb4ef39511"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from games.base import Action
 from games.cards import format_card_ascii, parse_card
@@ -126,3 +127,23 @@ def test_a_world_keeps_the_declared_cards_in_the_declarers_hand() -> None:
         if w is not None
         for s, cards in held.items()
     )
+
+
+def test_a_hidden_kitty_is_dealt_as_a_player_buries() -> None:
+    # deal 2 of seed 3001: seat 1 buried ♠9 ♥3 ♥6 ♥9 ♣3 ♣6 ♣7 ♣9 (no points, no trump); seat 2
+    # has not seen the kitty. Its worlds' kitties hold far fewer points than the shared
+    # sampler's, which deals the kitty like a hand (扣底 multiplies them for the defenders);
+    # seat 1, who buried it, keeps the real one in every world
+    game, seat = _decision(3001, 2, 6)
+    assert (seat, game.kitty_seen_by) == (2, 1)
+    assert sum(c.points for c in game.kitty) == 0
+    worlds: Any = [sample_world(game, seat, random.Random(n)) for n in range(30)]
+    shared: Any = [shared_sample_world(game, seat, random.Random(n)) for n in range(30)]
+    points = sum(c.points for w in worlds for c in w.kitty) / 30
+    shared_points = sum(c.points for w in shared for c in w.kitty) / 30
+    assert points < 8 < 15 < shared_points
+    burier, s = _decision(3001, 2, 9)
+    assert s == 1
+    for n in range(5):
+        world: Any = sample_world(burier, 1, random.Random(n))
+        assert Counter(world.kitty) == Counter(burier.kitty)
