@@ -413,7 +413,8 @@ async def play(
                 if own is not None:
                     move = own.parse_move(text, seat, shown[1], kinds, _accepts(table))
                 elif tiles:
-                    move = textview_mahjong.parse_move(text, seat, shown[1], kinds)
+                    claimed = textview_mahjong.claimed_tile(service.view(table.id, TERMINAL_USER))
+                    move = textview_mahjong.parse_move(text, seat, shown[1], kinds, claimed)
                 else:
                     move = parse_move(text, seat, shown[1], kinds, known)
                 key = f"terminal:{next(keys)}:{uuid.uuid4().hex}"

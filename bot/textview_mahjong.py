@@ -9,11 +9,14 @@ a bare tile to discard (``5p``, ``五筒``, ``东``, ``5 Dots``), or a standing 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from bot.typed import MoveTextError, read_tile_move
 from games.base import Action
 from present.message import ByLang, Msg
 
-__all__ = ["HELP", "HELP_ASCII", "parse_move"]
+__all__ = ["HELP", "HELP_ASCII", "claimed_tile", "parse_move"]
 
 HELP_ID = "terminal.help.tiles"
 """The help at a table of tiles, in the reader's language."""
@@ -37,13 +40,24 @@ _STANDING_ZH = {"自动胡": "auto_win", "不吃碰杠": "no_calls", "摸什么�
 """The standing choices by their Chinese names (``mj.standing.*``), as the Chinese help says."""
 
 
-def parse_move(text: str, seat: int, legal: list[Action], kinds: list[str]) -> Action:
-    """Read a typed mahjong move (:func:`bot.typed.read_tile_move`, or ``standing …``).
-    Raises ``ValueError``."""
+def parse_move(
+    text: str, seat: int, legal: list[Action], kinds: list[str], claimed: str | None = None
+) -> Action:
+    """Read a typed mahjong move (:func:`bot.typed.read_tile_move`, or ``standing …``);
+    ``claimed``: the tile of the claim window open (:func:`claimed_tile`). Raises
+    ``ValueError``."""
     words = text.split()
     if words and words[0].lower() in ("standing", "常设"):
         return _standing(seat, words[1:])
-    return read_tile_move(text, seat, legal, kinds)
+    return read_tile_move(text, seat, legal, kinds, claimed=claimed)
+
+
+def claimed_tile(view: Mapping[str, Any]) -> str | None:
+    """The tile a claim window open in ``view`` is for (the discard, or the kong's added
+    tile: public), which a typed claim may name (``碰 5p``); ``None`` without a window."""
+    window = view.get("claim_window")
+    tile = window.get("tile") if isinstance(window, Mapping) else None
+    return tile if isinstance(tile, str) else None
 
 
 def standing_asked(text: str) -> bool:

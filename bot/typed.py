@@ -34,7 +34,7 @@ from games.base import Action
 from games.cards import CardParseError, Suit, format_card_ascii, parse_card
 from games.cards import parse_cards as _parse_cards
 from games.tiles import TileParseError, parse_tiles
-from present.message import Cards, Join, Msg, Reader, render
+from present.message import Cards, Join, Msg, Reader, Tiles, render
 from present.moves import kind_msg, kind_words, reading_label
 
 __all__ = [
@@ -541,10 +541,12 @@ def read_tile_move(
     kinds: Sequence[str],
     *,
     words: Mapping[str, Iterable[str]] | None = None,
+    claimed: str | None = None,
 ) -> Action:
     """Read a typed mahjong move: a number, a kind (``pass``/``过``, ``win``/``胡``,
     ``pong 碰``, ``kong 杠 N(北)``, ``chow 吃 4p 6p``) or a bare tile to discard (``5p``,
-    ``五筒``, ``东``, ``discard 打 E(东)``). Raises :class:`MoveTextError`."""
+    ``五筒``, ``东``, ``discard 打 E(东)``); a claim may name ``claimed``, the tile of the
+    window (``碰 5p``). Raises :class:`MoveTextError`."""
     every = {a.kind for a in legal} | set(kinds) | {"discard", "chow", "pong", "kong", "win"}
     move = split_move(text, every, words=words, tiles=True)
     if move.number is not None:
@@ -571,9 +573,14 @@ def read_tile_move(
         if "tile" in action.data and tiles and action.data["tile"] != tiles[0]:
             continue
         if tiles and not action.data:
-            # "碰 5p" at a claim of 3s: a pong, a win on a discard or a pass names no tile
-            # (the discard is the one claimed): never the listed move with the tile ignored
-            raise MoveTextError(Msg("typed.kind_alone", kind=kind_msg(kind)))
+            # "碰 3s" at a claim of 5p: a pong, a win on a discard or a pass names no tile
+            # but the one claimed: never the listed move with another tile ignored
+            if claimed is None or kind == "pass":
+                raise MoveTextError(Msg("typed.kind_alone", kind=kind_msg(kind)))
+            if set(tiles) != {claimed}:
+                wrong = next(t for t in tiles if t != claimed)
+                named = {"claimed": Tiles([claimed]), "tile": Tiles([wrong])}
+                raise MoveTextError(Msg("typed.not_claimed", named, kind=kind_msg(kind)))
         return action
     if kind == "chow":
         return Action(seat, "chow", {"tiles": tiles})

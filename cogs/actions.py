@@ -421,16 +421,26 @@ def resolve_cards(interaction: discord.Interaction, table: Table, text: str) -> 
         ]
         if not kinds:  # nothing to answer now: say so before reading the cards
             raise Refusal("not_your_turn", "it is not your turn")
-    return read_play_text(text, seat, legal, kinds, tiles=tiles)
+    from bot.textview_mahjong import claimed_tile
+
+    claimed = claimed_tile(bot.service.view(table.id, interaction.user.id)) if tiles else None
+    return read_play_text(text, seat, legal, kinds, tiles=tiles, claimed=claimed)
 
 
 def read_play_text(
-    text: str, seat: int, legal: Sequence[Action], kinds: Sequence[str], *, tiles: bool = False
+    text: str,
+    seat: int,
+    legal: Sequence[Action],
+    kinds: Sequence[str],
+    *,
+    tiles: bool = False,
+    claimed: str | None = None,
 ) -> Action:
     """``/play cards:`` text as ``seat``'s action: an autocomplete value (``"play:10s 10s"``,
     ``"play@4455:5s 5h BJ SJ"``) or any move as the bot prints it (a label in either language,
     ``扣王 大王``, ``出牌 ♠5 ♥5 大王 小王 当作 4455``; a hint; the terminal's ``as=4455``), or
-    typed cards (tiles at a mahjong table) in any notation, matched against ``legal``.
+    typed cards (tiles at a mahjong table; a claim may name ``claimed``, the window's tile) in
+    any notation, matched against ``legal``.
 
     Cards that match no listed move are sent as the named kind, or the seat's card-taking
     kind, for the rules to judge. Raises :class:`Refusal`: ``bad_cards`` naming a word that is
@@ -462,7 +472,7 @@ def read_play_text(
         if digits is not None:  # no list is shown here: 10 is a ten, 33 two threes
             return read_digits(digits, legal, kinds, tiles=tiles)
         if tiles:
-            return read_tile_move(text, seat, legal, kinds)
+            return read_tile_move(text, seat, legal, kinds, claimed=claimed)
         if any("as" in a.data for a in legal):
             # cards that read several ways go to the rules, whose refusal names every reading
             return read_reading_move(text, seat, legal, kinds, ask=False)
