@@ -3,6 +3,8 @@
 The terminal prints its moves numbered and reads a bare number as one of them
 (:mod:`bot.typed`); Discord shows no numbers, so ``/play cards:10`` means a ten, ``33`` a
 pair of threes and, at a mahjong table, ``5`` the 5 tile (of whichever suit is held).
+Letter ranks typed alone are ranks too (:func:`ranks_only`): ``JJ`` two jacks, ``T`` a ten,
+``QQ KK`` (a card with its suit, ``Js``, and a joker, ``SJ``, are cards, not this).
 :func:`read_digits` matches such text against the legal moves: exactly one move plays it, or
 the refusal names every move it could be (``♦10 or ♣10: name the one you mean with its
 suit``), or says no move plays just that. Raises :class:`bot.typed.MoveTextError`.
@@ -10,6 +12,7 @@ suit``), or says no move plays just that. Raises :class:`bot.typed.MoveTextError
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
@@ -20,11 +23,12 @@ from games.tiles import Family, TileParseError, parse_tiles
 from present.message import Join, Msg
 from present.moves import move_label
 
-__all__ = ["digits_only", "read_digits", "unnumbered"]
+__all__ = ["digits_only", "ranks_only", "read_digits", "unnumbered"]
 
 _FULL_WIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 _SUITED = (Family.CHARACTERS, Family.DOTS, Family.BAMBOO)
 _MAX_OPTIONS = 8
+_LETTERS = {"T": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE}
 #: the typed readers' reasons that offer a move's number (the terminal's numbered list), and
 #: the same reasons where no list is shown and digits are ranks (Discord)
 _UNNUMBERED = {
@@ -39,14 +43,28 @@ def digits_only(text: str) -> str | None:
     return digits if digits and digits.isascii() and digits.isdecimal() else None
 
 
+def ranks_only(text: str) -> str | None:
+    """The ranks of text made of rank letters (``J Q K A``, ``T`` for ten, any case, full
+    width too) and digits and spaces only, with a letter among them (``JJ``, ``10 J Q``),
+    written as :func:`read_digits` reads them (``JJ``); else ``None``."""
+    ranks = unicodedata.normalize("NFKC", "".join(text.split())).upper()
+    if not ranks or not any(c in _LETTERS for c in ranks):
+        return None
+    return ranks if all(c in _LETTERS or c in "0123456789" for c in ranks) else None
+
+
 def _ranks(digits: str) -> list[Rank] | None:
-    """``10`` a ten, ``33`` two threes, ``1`` an ace; ``None`` for digits that are no ranks."""
+    """``10`` a ten, ``33`` two threes, ``1`` an ace, ``JJ`` two jacks; ``None`` for text
+    that is no ranks."""
     out: list[Rank] = []
     i = 0
     while i < len(digits):
         if digits.startswith("10", i):
             out.append(Rank.TEN)
             i += 2
+        elif digits[i] in _LETTERS:
+            out.append(_LETTERS[digits[i]])
+            i += 1
         elif digits[i] == "0":
             return None
         else:

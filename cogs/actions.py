@@ -448,7 +448,7 @@ def read_play_text(
     ``no_cards`` for blank text; never anything else.
     """
     from bot.typed import MAX_TEXT, read_cards_move, read_reading_move, read_tile_move
-    from bot.typed_ranks import digits_only, read_digits, unnumbered
+    from bot.typed_ranks import digits_only, ranks_only, read_digits, unnumbered
 
     text = text.strip()
     if not text:
@@ -469,6 +469,8 @@ def read_play_text(
             return decoded
     try:
         digits = digits_only(text)
+        if digits is None and not tiles:
+            digits = ranks_only(text)  # JJ two jacks, as 33 is two threes
         if digits is not None:  # no list is shown here: 10 is a ten, 33 two threes
             return read_digits(digits, legal, kinds, tiles=tiles)
         if tiles:
