@@ -59,6 +59,6 @@ def test_letter_ranks_typed_alone_are_the_play_of_those_ranks_on_discord() -> No
     with pytest.raises(Refusal) as refused:
         read_play_text(typed, seat, legal, kinds)
     said = refusal_text("en", refused.value)
-    assert said.startswith(f"Not a move now: '{typed}' could be ")
+    assert said.startswith(f"'{typed}' could be ")
     assert said.endswith(": name the one you mean with its suit")
     assert "number" not in said
