@@ -340,7 +340,7 @@ def test_traditional_chinese_is_converted_from_the_simplified_catalogue() -> Non
         "you must follow ♥: you hold ♥7",
         {"suit": "♥", "card": "♥7", "cards": "♥7"},
     )
-    assert refusal_text("zh-TW", error) == "必須跟出首家的花色：你有♥7，必須跟♥"
+    assert refusal_text("zh-TW", error) == "必須跟出首家的花色：♥裡你有♥7"
     assert refusal_text(discord.Locale.taiwan_chinese, error) == refusal_text("zh-TW", error)
 
 

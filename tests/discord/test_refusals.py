@@ -192,10 +192,7 @@ def test_chinese_refusals_fill_the_rules_detail_from_its_params() -> None:
         rule="pajiwo.txt:101",
     )
     # the rules page's section, never the seed file name (issue 15)
-    assert (
-        refusal_text("zh", follow)
-        == "必须跟出首家的花色：你有♥7，必须跟♥（规则：扒鸡窝 · 9. 出牌）"
-    )
+    assert refusal_text("zh", follow) == "必须跟出首家的花色：♥里你有♥7（规则：扒鸡窝 · 9. 出牌）"
     assert refusal_text("en", follow).startswith("You must follow ♥: you hold ♥7 (")
     not_open = TableError(
         "illegal",

@@ -50,7 +50,7 @@ def test_the_refusal_says_it_once_and_both_languages_name_the_same_cards() -> No
 
     err = refusal("Ac", "Qc 9c Kd", "Kd")
     assert refusal_text("en", err).startswith("You must follow ♣ with 1 more card: you hold ♣Q ♣9")
-    assert refusal_text("zh", err).startswith("必须跟出首家的花色：你有♣Q ♣9，必须跟♣")
+    assert refusal_text("zh", err).startswith("必须跟出首家的花色：♣里你有♣Q ♣9")
     one = refusal("Ac", "9c Kd", "Kd")
     assert refusal_text("en", one).startswith("You must follow ♣: you hold ♣9")
-    assert refusal_text("zh", one).startswith("必须跟出首家的花色：你有♣9，必须跟♣")
+    assert refusal_text("zh", one).startswith("必须跟出首家的花色：♣里你有♣9")
