@@ -118,7 +118,7 @@ def read_declaration(
         "bad_declaration",
         f"declare with 1 to 3 identical level cards ({label}s) or three identical jokers, "
         f"not {shown}",
-        {"cards": shown, "level": label},
+        {"cards": shown, "level": label, "reason": "identical"},
         "dagunzi.txt:34-36",
     )
 

@@ -124,3 +124,17 @@ def test_a_declaration_without_a_level_card_is_refused_saying_so_once() -> None:
     zh = refusal_text("zh-CN", caught.value, game="pajiwo")
     assert zh.startswith("不是级牌：♥6，现在打 5（规则：扒鸡窝 · ")
     assert zh.count("不是级牌") == 1
+
+
+def test_a_dagunzi_declaration_is_refused_with_dagunzis_rule_in_chinese() -> None:
+    """Not 扒鸡窝's "a joker with level cards": 打滚子 declares with identical level cards."""
+    from games.dagunzi import rules
+    from tests.dagunzi.helpers import cards
+
+    with pytest.raises(IllegalAction) as caught:
+        rules.read_declaration(0, cards("6h"), 5, "h")
+    zh = refusal_text("zh-CN", caught.value, game="dagunzi")
+    assert zh.startswith("不能这样亮主：请亮 1 到 3 张相同的级牌（5），或三张相同的王，不是 ♥6（")
+    assert "王加" not in zh
+    en = refusal_text("en", caught.value, game="dagunzi")
+    assert en.startswith("Not a declaration: declare with 1 to 3 identical level cards (5s)")
