@@ -5,7 +5,14 @@ A world (确定化) deals the cards the seat cannot see (``unseen_by``: the deck
 cards played and a kitty it has seen) to the other seats, in the numbers they hold, and to a
 kitty (底牌) it has not seen. The deal respects every void a seat has shown (断门): a seat that
 did not follow the led suit with every card of a play holds none of that suit (跟牌, following
-suit is compulsory, pajiwo.txt:101, dagunzi.txt:57), under the hand's trump order.
+suit is compulsory, pajiwo.txt:101, dagunzi.txt:57), under the hand's trump order. A game may
+add what else its view pins down: cards a declaration showed stay with the declarer
+(:func:`declared_cards`), and a hidden kitty holds what a player buries (:func:`buried_weight`).
+
+A game's own search also picks from here the leads it compares (:func:`spread_leads`: every
+suit led high and low) and the value of a finished hand (:func:`side_value`: the chance of
+winning, smoothed around the game's line); :func:`strong_player` is the plain search with
+:func:`hand_value`.
 
 Only the play of tricks is searched; declaring (亮主), burying (扣底) and the rest are the
 heuristic's. The engines this works with keep ``hands``, ``kitty``, ``order``, ``phase``,
@@ -32,6 +39,7 @@ __all__ = [
     "BURIED_POINTS",
     "BURIED_TRUMP",
     "WORK",
+    "HeldCards",
     "KittyWeight",
     "buried_weight",
     "declared_cards",
