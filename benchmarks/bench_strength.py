@@ -50,7 +50,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from benchmarks import Figure
-from games.duplicate import DealOutcome, run_duplicate
+from games.duplicate import DealOutcome, play_decisions, run_duplicate
 from games.duplicate_pool import PooledResult, deal_record, pool, read_records
 from games.registry import GAMES
 
@@ -216,20 +216,15 @@ def move_times(game: str, moves: int, challenger: str = "strong", seed: int = 20
         state = engine(deal, options)
         heuristic, bot, rng = bots["heuristic"](), bots[challenger](), random.Random(deal)
         n = 0
-        while not state.is_over and len(times) < moves:
-            decision = next(d for d in state.pending() if d.required)
-            if decision.seat is None:
-                step = state.table_action()
-                assert step is not None
-                state.apply(step)
-                continue
-            if len(state.legal_actions(decision.seat, limit=2)) > 1:
+        for seat in play_decisions(state, heuristic, rng):
+            if len(times) >= moves:
+                break
+            if len(state.legal_actions(seat, limit=2)) > 1:
                 n += 1
                 if n % 5 == 0:
                     start = time.process_time()
-                    bot.choose(state, decision.seat, random.Random(n))
+                    bot.choose(state, seat, random.Random(n))
                     times.append((time.process_time() - start) * 1000)
-            state.apply(heuristic.choose(state, decision.seat, rng))
         deal += 1
     return times
 

@@ -38,7 +38,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,10 +49,12 @@ from games.registry import get_game
 __all__ = [
     "DealOutcome",
     "DuplicateResult",
+    "deal_game",
     "deal_seeds",
     "interval",
     "p95",
     "play_deal",
+    "play_decisions",
     "play_one_hand",
     "run_duplicate",
 ]
@@ -119,6 +121,36 @@ def play_one_hand(game: Game, players: Sequence[Player], rng: random.Random) -> 
             game.apply(step)
         else:
             game.apply(players[decision.seat].choose(game, decision.seat, rng))
+
+
+def play_decisions(game: Game, player: Player, rng: random.Random) -> Iterator[int]:
+    """Play ``game`` to its end with ``player`` in every seat, yielding the seat of each seat
+    decision just before ``player`` answers it: ``game`` is then at that decision (copy it to
+    keep it; stop iterating to leave it there). Table steps are applied at once; only required
+    decisions are asked (as in a rollout, :func:`games.search.finish_hand`)."""
+    while not game.is_over:
+        decision = next(d for d in game.pending() if d.required)
+        if decision.seat is None:
+            step = game.table_action()
+            assert step is not None
+            game.apply(step)
+            continue
+        yield decision.seat
+        game.apply(player.choose(game, decision.seat, rng))
+
+
+def deal_game(
+    game_key: str, seed: int, deal: int, options: Mapping[str, Any] | None = None
+) -> tuple[Game, random.Random]:
+    """Deal number ``deal`` (from 1) of a run of ``seed`` as :func:`play_deal` starts each of its
+    plays: the one-hand game (:func:`deal_seeds`, the one-hand options plus ``options``) and its
+    random source. Raises ``ValueError`` for a deal below 1, ``UnknownGame`` for a game."""
+    if deal < 1:
+        raise ValueError(f"deals are numbered from 1, not {deal}")
+    engine = get_game(game_key).engine()
+    deal_seed, rng_seed = deal_seeds(seed, deal)[deal - 1]
+    opts = engine.options_type.from_dict(_one_hand_options(engine, options or {}))
+    return engine(deal_seed, opts), random.Random(rng_seed)
 
 
 def _one_hand_options(engine: type[Game], extra: Mapping[str, Any]) -> dict[str, Any]:

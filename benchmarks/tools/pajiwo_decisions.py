@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from games.base import Action, Player
-from games.duplicate import _one_hand_options, deal_seeds, p95
+from games.duplicate import deal_game, p95, play_decisions
 from games.pajiwo import StrongPlayer
 from games.pajiwo.bots import HeuristicPlayer
 from games.pajiwo.engine import PajiwoGame
@@ -37,26 +37,16 @@ def decisions(
     seed: int, deals: int, every: int, skip: int = 0
 ) -> Iterator[tuple[int, int, PajiwoGame, int]]:
     """``(deal number, decision number, state, seat)`` of heuristic one-hand games (copies)."""
-    options = PajiwoGame.options_type.from_dict(_one_hand_options(PajiwoGame, {}))
-    for number, (deal_seed, rng_seed) in enumerate(deal_seeds(seed, skip + deals)[skip:], skip + 1):
-        game, bot, rng, n = (
-            PajiwoGame(deal_seed, options),
-            HeuristicPlayer(),
-            random.Random(rng_seed),
-            0,
-        )
-        while not game.is_over:
-            d = next(d for d in game.pending() if d.required)
-            if d.seat is None:
-                step = game.table_action()
-                assert step is not None
-                game.apply(step)
-                continue
-            if game.phase == "play" and len(game.legal_actions(d.seat, limit=2)) > 1:
+    for number in range(skip + 1, skip + deals + 1):
+        game: Any
+        game, rng = deal_game("pajiwo", seed, number)
+        n = 0
+        for seat in play_decisions(game, HeuristicPlayer(), rng):
+            if game.phase == "play" and len(game.legal_actions(seat, limit=2)) > 1:
                 n += 1
                 if n % every == 0:
-                    yield number, n, clone(game), d.seat  # type: ignore[misc]
-            game.apply(bot.choose(game, d.seat, rng))
+                    state: Any = clone(game)
+                    yield number, n, state, seat
 
 
 def played_out(game: PajiwoGame, move: Action) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from games.base import Action, Game, Player
+from games.duplicate import play_decisions
 from games.registry import GAMES
 
 
@@ -91,18 +92,9 @@ def _states(key: str, seed: int, every: int) -> list[tuple[Game, int]]:
     heuristic = spec.bots()["heuristic"]()
     rng = random.Random(seed)
     out: list[tuple[Game, int]] = []
-    n = 0
-    while not game.is_over:
-        decision = next(d for d in game.pending() if d.required)
-        if decision.seat is None:
-            step = game.table_action()
-            assert step is not None
-            game.apply(step)
-            continue
-        n += 1
+    for n, seat in enumerate(play_decisions(game, heuristic, rng), 1):
         if n % every == 0:
-            out.append((copy.deepcopy(game), decision.seat))
-        game.apply(heuristic.choose(game, decision.seat, rng))
+            out.append((copy.deepcopy(game), seat))
     return out
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from games.base import Game
+from games.duplicate import play_decisions
 from games.registry import GAMES
 from games.search import SearchPlayer
 
@@ -39,20 +40,14 @@ def _decisions(game: str, deal: int, every: int, count: int) -> Iterator[tuple[G
     state = engine(deal, options)
     heuristic, rng = spec.bots()["heuristic"](), random.Random(deal)
     n = found = 0
-    while not state.is_over and found < count:
-        d = next(d for d in state.pending() if d.required)
-        if d.seat is None:
-            step = state.table_action()
-            assert step is not None
-            state.apply(step)
-            continue
-        in_play = getattr(state, "phase", None) == "play"
-        if in_play and len(state.legal_actions(d.seat, limit=2)) > 1:
+    for seat in play_decisions(state, heuristic, rng):
+        if found == count:
+            return
+        if getattr(state, "phase", None) == "play" and len(state.legal_actions(seat, limit=2)) > 1:
             n += 1
             if n % every == 0:
                 found += 1
-                yield state, d.seat, n
-        state.apply(heuristic.choose(state, d.seat, rng))
+                yield state, seat, n
 
 
 def _search(game: str, deal: int, every: int, count: int, **budget: Any) -> list[tuple[Any, ...]]:

@@ -12,7 +12,7 @@ from games.cards import format_card_ascii
 from games.dagunzi import BOTS, DagunziGame
 from games.dagunzi.bots import HeuristicPlayer
 from games.dagunzi.strong import LINE, buried_weight, candidate_moves, sample_world
-from games.duplicate import _one_hand_options, deal_seeds
+from games.duplicate import deal_game, play_decisions
 from games.search import SearchPlayer
 from games.tricks.search import declared_held, win_chance
 from games.tricks.search import sample_world as shared_sample_world
@@ -21,21 +21,15 @@ from games.tricks.search import sample_world as shared_sample_world
 def _decisions(seed: int, deal: int) -> Iterator[tuple[int, DagunziGame, int]]:
     """``(n, state, seat)`` for the decisions with a choice in the play of deal number ``deal``
     of the duplicate harness's ``seed``, every seat played by the heuristic."""
-    deal_seed, rng_seed = deal_seeds(seed, deal)[deal - 1]
-    options = DagunziGame.options_type.from_dict(_one_hand_options(DagunziGame, {}))
-    game = DagunziGame(deal_seed, options)
-    bot, rng, seen = HeuristicPlayer(), random.Random(rng_seed), 0
-    while not game.hand_results:
-        d = next(d for d in game.pending() if d.required)
-        if d.seat is None:
-            step = game.table_action()
-            assert step is not None
-            game.apply(step)
-            continue
-        if game.phase == "play" and len(game.legal_actions(d.seat, limit=2)) > 1:
+    game: Any
+    game, rng = deal_game("dagunzi", seed, deal)
+    seen = 0
+    for seat in play_decisions(game, HeuristicPlayer(), rng):
+        if game.hand_results:
+            return
+        if game.phase == "play" and len(game.legal_actions(seat, limit=2)) > 1:
             seen += 1
-            yield seen, game, d.seat
-        game.apply(bot.choose(game, d.seat, rng))
+            yield seen, game, seat
 
 
 def _decision(seed: int, deal: int, n: int) -> tuple[DagunziGame, int]:

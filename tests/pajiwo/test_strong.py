@@ -9,7 +9,7 @@ from typing import Any
 
 from games.base import Action
 from games.cards import format_card_ascii, parse_card
-from games.duplicate import _one_hand_options, deal_seeds
+from games.duplicate import deal_game, play_decisions
 from games.pajiwo import BOTS, PajiwoGame
 from games.pajiwo.bots import HeuristicPlayer
 from games.pajiwo.strong import candidate_moves, declared_held, sample_world, win_chance
@@ -20,22 +20,15 @@ from games.tricks.search import sample_world as shared_sample_world
 def _decision(seed: int, deal: int, n: int) -> tuple[PajiwoGame, int]:
     """The ``n``-th decision with a choice in the play of deal number ``deal`` of the duplicate
     harness's ``seed`` (its cards and random source), every seat played by the heuristic."""
-    deal_seed, rng_seed = deal_seeds(seed, deal)[deal - 1]
-    options = PajiwoGame.options_type.from_dict(_one_hand_options(PajiwoGame, {}))
-    game = PajiwoGame(deal_seed, options)
-    bot, rng, seen = HeuristicPlayer(), random.Random(rng_seed), 0
-    while True:
-        d = next(d for d in game.pending() if d.required)
-        if d.seat is None:
-            step = game.table_action()
-            assert step is not None
-            game.apply(step)
-            continue
-        if game.phase == "play" and len(game.legal_actions(d.seat, limit=2)) > 1:
+    game: Any
+    game, rng = deal_game("pajiwo", seed, deal)
+    seen = 0
+    for seat in play_decisions(game, HeuristicPlayer(), rng):
+        if game.phase == "play" and len(game.legal_actions(seat, limit=2)) > 1:
             seen += 1
             if seen == n:
-                return game, d.seat
-        game.apply(bot.choose(game, d.seat, rng))
+                return game, seat
+    raise AssertionError(f"deal {deal} has fewer than {n} decisions")
 
 
 def _played_out(game: PajiwoGame, move: Action) -> tuple[bool, int]:
