@@ -15,7 +15,7 @@ from games.dagunzi.bots import HeuristicPlayer, RandomPlayer
 from games.dagunzi.engine import DagunziGame
 from games.dagunzi.options import DagunziOptions
 from games.dagunzi.rules import RULES
-from games.dagunzi.strong import strong_player
+from games.dagunzi.strong import sample_world, strong_player
 from games.reasons import Reason
 from games.tricks.reasons import trick_reasons
 from games.tricks.review import evaluator
@@ -37,7 +37,7 @@ BOTS: dict[str, Callable[..., Player]] = {
 
 #: the cost of a decision in the review of one's play (:mod:`games.review`)
 #: (39 cards a hand: a longer hand than 扒鸡窝's, so more rollout moves for the same worlds)
-EVALUATOR = evaluator(HeuristicPlayer, work=16_000)
+EVALUATOR = evaluator(HeuristicPlayer, work=16_000, sample=sample_world)
 
 
 def REASONS(game: Any, seat: int, move: Any) -> list[Reason]:

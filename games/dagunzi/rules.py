@@ -99,8 +99,8 @@ def read_declaration(
         if not isinstance(suit_text, str) or suit_text.upper() not in ("S", "H", "C", "D"):
             raise IllegalAction(
                 "joker_declaration_needs_suit",
-                f"three jokers name a suit: add a suit S, H, C or D (never no-trump), not "
-                f"{suit_text!r}",
+                "three jokers name a suit: add a suit S, H, C or D (never no-trump)"
+                + ("" if suit_text is None else f", not {suit_text!r}"),
                 {"cards": shown},
                 "dagunzi.txt:36-37",
             )

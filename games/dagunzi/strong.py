@@ -7,6 +7,7 @@ line, and worlds that keep the declared cards in their declarers' hands.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from games.base import Action, Game, Player
@@ -22,8 +23,10 @@ from games.tricks.search import sample_world as shared_sample_world
 
 __all__ = [
     "LINE",
+    "all_points",
     "buried_weight",
     "candidate_moves",
+    "declared_kept",
     "sample_world",
     "strong_player",
 ]
@@ -40,20 +43,49 @@ def buried_weight(card: Card, order: Any) -> float:
     return 0.0 if card.is_joker else shared_buried_weight(card, order)
 
 
+def all_points(card: Card, order: Any) -> float:
+    """The kitty's weight when the view says it holds only point cards (``jokers_closed`` is
+    ``kitty_all_points``: the dealer buried six 5s, 10s and Ks, which closes burying jokers,
+    dagunzi.txt:49,53): a point card, else nothing."""
+    return 1.0 if card.points and not card.is_joker else 0.0
+
+
+def declared_kept(
+    view: Mapping[str, Any],
+    seat: int,
+    unseen: list[Card],
+    counts: dict[int, int],
+    shown: Mapping[int, set[Any]],
+    order: Any,
+) -> dict[int, list[Card]]:
+    """:func:`games.tricks.search.declared_cards`, less the declarations of a seat that paid
+    tribute (喝血) this hand: it pays its highest cards, jokers and level cards first
+    (dagunzi.txt:98-100), so what it declared may now be in the dealer's hand."""
+    tribute = view.get("tribute")
+    if tribute and tribute.get("count"):
+        payer = tribute["from"]
+        kept = [d for d in view.get("declarations", ()) if d["seat"] != payer]
+        view = {**view, "declarations": kept}
+    return declared_cards(view, seat, unseen, counts, shown, order)
+
+
 def sample_world(game: Game, seat: int, rng: random.Random) -> Game | None:
     """A world for ``seat`` (:func:`games.tricks.search.sample_world`) in which every card a
     declaration showed (亮主 and 抢亮's 大王, reinforcing and overcalling: the declared cards
-    stay in the declarer's hand, dagunzi.txt:29-40) and its declarer has not played is still in
-    the declarer's hand (:func:`games.tricks.search.declared_cards`), and a kitty ``seat`` has
-    not seen holds what a player buries (:func:`buried_weight`)."""
-    return shared_sample_world(game, seat, rng, held=declared_cards, kitty_weight=buried_weight)
+    stay in the declarer's hand, dagunzi.txt:29-40) and its declarer has not played or paid as
+    tribute is still in the declarer's hand (:func:`declared_kept`), and a kitty ``seat`` has
+    not seen holds what a player buries (:func:`buried_weight`), or only point cards where the
+    view says so (:func:`all_points`)."""
+    engine: Any = game
+    weight = all_points if engine.closed == "kitty_all_points" else buried_weight
+    return shared_sample_world(game, seat, rng, held=declared_kept, kitty_weight=weight)
 
 
 def candidate_moves(game: Game, seat: int, limit: int) -> list[Action]:
     """The moves the search compares with the heuristic's, at most ``limit``: following, the
-    engine's list; leading, every suit led high and low
+    engine's list; leading, each suit's biggest unit and lowest single first
     (:func:`games.tricks.search.spread_leads`) rather than the engine's first leads, which
-    are the biggest 滚子, 棒子 and singles."""
+    are the biggest 滚子 and 棒子 only."""
     engine: Any = game
     if engine.lead is not None:
         return game.legal_actions(seat, limit=limit)

@@ -13,7 +13,7 @@ from games.base import Player
 from games.pajiwo.bots import HeuristicPlayer, RandomPlayer
 from games.pajiwo.engine import PajiwoGame
 from games.pajiwo.options import PajiwoOptions
-from games.pajiwo.strong import strong_player
+from games.pajiwo.strong import sample_world, strong_player
 from games.reasons import Reason
 from games.tricks.reasons import trick_reasons
 from games.tricks.review import evaluator
@@ -34,7 +34,7 @@ BOTS: dict[str, Callable[..., Player]] = {
 }
 
 #: the cost of a decision in the review of one's play (:mod:`games.review`)
-EVALUATOR = evaluator(HeuristicPlayer)
+EVALUATOR = evaluator(HeuristicPlayer, sample=sample_world)
 
 
 def REASONS(game: Any, seat: int, move: Any) -> list[Reason]:

@@ -1,6 +1,7 @@
 """The trick engines' part in the cost of a decision (:mod:`games.review`, 扒鸡窝 and 打滚子): the
-search bot's worlds (:func:`games.tricks.search.sample_world`, from the seat's view), and what a
-finished hand gave the seat's side.
+search bot's worlds (the game's own sampler, :func:`games.pajiwo.strong.sample_world` or
+:func:`games.dagunzi.strong.sample_world`, from the seat's view), and what a finished hand gave
+the seat's side.
 
 The points are the card points (5, 10, K) that count in these games: the defenders' (抓分, with
 the kitty's multiplier when they win the last trick). A defender's side gains them; the dealer's
@@ -12,6 +13,7 @@ other side went up.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from games.base import Game, Player
@@ -41,12 +43,17 @@ def side_levels(game: Game, seat: int) -> float:
     return up if seat in summary["winner_team"] else -up
 
 
-def evaluator(heuristic: Callable[[], Player], work: int = WORK) -> Evaluator:
+def evaluator(
+    heuristic: Callable[[], Player],
+    work: int = WORK,
+    sample: Callable[[Game, int, random.Random], Game | None] = sample_world,
+) -> Evaluator:
     """The trick engines' :class:`~games.review.Evaluator` with ``heuristic`` finishing the
-    hands and ``work`` rollout moves for a hand's review; a cost under 5 points (one 5) reads
-    "about even"."""
+    hands, ``work`` rollout moves for a hand's review and ``sample`` dealing the worlds (the
+    game's search bot's sampler; default the shared one, :func:`games.tricks.search.sample_world`);
+    a cost under 5 points (one 5) reads "about even"."""
     return Evaluator(
-        sample=sample_world,
+        sample=sample,
         score=side_points,
         rollout=heuristic,
         unit="points",

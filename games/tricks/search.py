@@ -197,10 +197,13 @@ def declared_cards(
 
 
 def spread_leads(leads: Sequence[tuple[Card, ...]], order: Any) -> list[tuple[Card, ...]]:
-    """The leads a search compares, from ``leads`` (an engine's legal leads, strongest first
-    within each suit, as :func:`games.tricks.lead.legal_leads` lists them) so that every suit
-    is led both high and low: each suit's strongest unit and its lowest single, then each
-    suit's strongest single, then each suit's lowest pair; no lead twice.
+    """The leads a search compares, from ``leads`` (an engine's legal leads in the order
+    :func:`games.tricks.lead.legal_leads` lists them: the longest units first, strongest first
+    among units of a length), in turn: each suit's first unit (its biggest tractor, triple or
+    pair where it has one, else its top single) and its lowest single, then each suit's top
+    single, then each suit's lowest pair; no lead twice; the suits in the order their first
+    leads come. A search that takes the first eight of them may cut the last suit's low lead
+    and the top singles when the hand holds five suits (trumps one of them).
 
     An engine's first eight leads are mostly big pairs and top singles, so a search that took
     them never tried leading low to find a partner's winner or to empty a short suit."""

@@ -82,6 +82,13 @@ def test_declarations_refused() -> None:
     with pytest.raises(IllegalAction) as err:
         R.read_declaration(0, cards("SJ SJ SJ"), 5, None)  # never no-trump (:36-37)
     assert err.value.code == "joker_declaration_needs_suit"
+    # no suit given: the refusal asks for one, without a Python ``None`` in it
+    assert err.value.message == (
+        "three jokers name a suit: add a suit S, H, C or D (never no-trump)"
+    )
+    with pytest.raises(IllegalAction) as err:
+        R.read_declaration(0, cards("SJ SJ SJ"), 5, "x")
+    assert err.value.message.endswith("(never no-trump), not 'x'")
     for bad in ("6h", "5h 5d", "BJ BJ", "5h 5h 5h 5h"):
         with pytest.raises(IllegalAction) as err:
             R.read_declaration(0, cards(bad), 5, "h")

@@ -8,13 +8,20 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from games.base import Action
 from games.cards import format_card_ascii
 from games.dagunzi import BOTS, DagunziGame
 from games.dagunzi.bots import HeuristicPlayer
-from games.dagunzi.strong import LINE, buried_weight, candidate_moves, sample_world
+from games.dagunzi.strong import (
+    LINE,
+    buried_weight,
+    candidate_moves,
+    declared_kept,
+    sample_world,
+)
 from games.duplicate import deal_game, play_decisions
 from games.search import SearchPlayer
-from games.tricks.search import declared_held, win_chance
+from games.tricks.search import declared_cards, declared_held, win_chance
 from games.tricks.search import sample_world as shared_sample_world
 
 
@@ -118,3 +125,50 @@ def test_a_hidden_kitty_holds_what_a_player_buries() -> None:
     shared_trumps = sum(w.order.is_trump(c) for w in shared for c in w.kitty)
     assert trumps < shared_trumps / 2
     assert buried_weight(game.kitty[0], game.order) == 1.0
+
+
+def test_a_kitty_of_six_point_cards_is_dealt_as_the_view_says() -> None:
+    # deal 1 of seed 3001, the dealer burying six point cards (55 points): that closes burying
+    # jokers (dagunzi.txt:49,53), which every seat's view shows, so seat 0's worlds bury only
+    # 5s, 10s and Ks though it has not seen them
+    game: Any
+    game, rng = deal_game("dagunzi", 3001, 1)
+    for seat in play_decisions(game, HeuristicPlayer(), rng):
+        if game.phase == "bury":
+            points = [c for c in game.hands[seat] if c.points and not c.is_joker][:6]
+            game.apply(Action(seat, "bury", {"cards": [format_card_ascii(c) for c in points]}))
+        if game.phase == "play" and seat % 2 != game.dealer % 2:
+            break
+    view = game.view(seat)
+    assert view["jokers_closed"] == "kitty_all_points" and view["kitty"] is None
+    assert sum(c.points for c in game.kitty) == 55
+    for n in range(20):
+        world: Any = sample_world(game, seat, random.Random(n))
+        assert all(c.points and not c.is_joker for c in world.kitty)
+        assert world.view(seat) == view
+
+
+def test_cards_paid_as_tribute_are_not_kept_with_their_declarer() -> None:
+    # seed 8, hand 4 of four: seat 1 declared ♥4 ♥4 and paid ♥4 ♥4 ♠4 ♠4 ♣4 ♦4 to the dealer
+    # as tribute (喝血, dagunzi.txt:98-100); seat 0 saw the declaration and the count paid, so
+    # its worlds no longer pin the two ♥4 to seat 1
+    options = DagunziGame.options_type.from_dict(
+        {"deal": "all_at_once", "match": "hands", "hands": 4}
+    )
+    game: Any = DagunziGame(8, options)
+    rng = random.Random(8)
+    for seat in play_decisions(game, HeuristicPlayer(), rng):
+        if game.phase == "play" and len(game.hand_results) == 3 and seat == 0:
+            break
+    view = game.view(0)
+    assert view["tribute"]["from"] == 1 and view["tribute"]["count"] == 6
+    assert declared_held(view, 0)[1] == Counter({"4h": 2})
+    assert "4h" not in [format_card_ascii(c) for c in game.hands[1]]
+    unseen = list(game.unseen_by(0))
+    counts = {s: len(game.hands[s]) for s in (1, 2, 3)}
+    order = game.order
+    assert declared_kept(view, 0, list(unseen), dict(counts), {}, order).get(1) is None
+    assert (
+        declared_cards(view, 0, list(unseen), dict(counts), {}, order)[1]
+        == [c for c in unseen if format_card_ascii(c) == "4h"][:2]
+    )
