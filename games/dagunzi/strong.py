@@ -1,7 +1,8 @@
 """The 打滚子 strong bot: the search of :mod:`games.search` over the heuristic, with the trick
-games' shared parts (:mod:`games.tricks.search`) set for 打滚子: every suit led high and low
-among the leads compared, a finished hand valued by the defenders' margin from the 120-point
-line, and worlds that keep the declared cards in their declarers' hands.
+games' shared parts (:mod:`games.tricks.search`) set for 打滚子: each suit's biggest unit and
+lowest single among the leads compared, a finished hand valued by the defenders' margin from
+the 120-point line, and worlds that keep the declared cards in their declarers' hands and deal
+a hidden kitty as a player buries (docs/bots.md, "打滚子's own search and the buried kitty").
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The 扒鸡窝 strong bot: the search of :mod:`games.search` over the heuristic, with 扒鸡窝's own
-candidate leads and value of a finished hand.
+candidate leads and value of a finished hand, and worlds that keep the declared cards with
+their declarers and deal a hidden kitty as a player buries (docs/bots.md).
 """
 
 from __future__ import annotations
