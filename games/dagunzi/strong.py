@@ -92,8 +92,8 @@ def candidate_moves(game: Game, seat: int, limit: int) -> list[Action]:
         return game.legal_actions(seat, limit=limit)
     order = engine._order()
     leads = legal_leads(engine.hands[seat], order, R.RULES)
-    return [Action(seat, "play", {"cards": asc(list(x))}) for x in spread_leads(leads, order)][
-        :limit
+    return [
+        Action(seat, "play", {"cards": asc(list(x))}) for x in spread_leads(leads, order)[:limit]
     ]
 
 
